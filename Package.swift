@@ -1,0 +1,55 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Settings every target shares: Swift 6 language mode comes with the tools version;
+/// `MemberImportVisibility` makes each file import what it uses.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "StoreRelease",
+    platforms: [
+        .macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1),
+    ],
+    products: [
+        .library(name: "StoreReleaseKit", targets: ["StoreReleaseKit"]),
+        .executable(name: "storerelease", targets: ["storerelease"]),
+        .executable(name: "storerelease-benchmarks", targets: ["StoreReleaseBenchmarks"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "StoreReleaseKit", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "storerelease",
+            dependencies: ["StoreReleaseKit"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "StoreReleaseBenchmarks",
+            dependencies: ["StoreReleaseKit"],
+            swiftSettings: swiftSettings
+        ),
+        // Every Swift example in the guides under Docs/ lives here, is compiled by
+        // `swift build`, and is run by the test suite (see DocExamplesTests).
+        .executableTarget(
+            name: "DocExamples",
+            dependencies: ["StoreReleaseKit"],
+            path: "Docs/Examples",
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "StoreReleaseKitTests",
+            dependencies: ["StoreReleaseKit"],
+            swiftSettings: swiftSettings
+        ),
+        // Runs the built binaries; the dependencies make `swift test` build them first.
+        .testTarget(
+            name: "StoreReleaseCLITests",
+            dependencies: ["storerelease", "DocExamples"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

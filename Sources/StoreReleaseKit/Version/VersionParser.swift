@@ -1,0 +1,164 @@
+/// Parses version text (as UTF-8) into the canonical ``Version/Storage``.
+///
+/// Two paths give the same answer: `packedAppStore` handles the common App Store version (at most
+/// four components, each below 2³², no trailing dot) without allocating; `parse` handles every
+/// input of either scheme, reports the first error, and is the reference the fuzzer checks the
+/// fast path against.
+enum VersionParser {
+    /// Where and why parsing stopped; ``VersionError`` turns it into a character offset.
+    struct Failure: Error, Equatable {
+        enum Kind: Equatable {
+            case empty
+            case emptyComponent
+            case emptyIdentifier
+            case unexpectedCharacter
+            case leadingZero
+            case wrongComponentCount(Int)
+        }
+
+        var kind: Kind
+        var utf8Offset: Int
+    }
+
+    /// The parsed parts before canonicalisation.
+    struct Parts: Equatable {
+        var core: [VersionNumber]
+        var preRelease: [PreReleaseIdentifier]
+    }
+
+    static func storage(of bytes: UnsafeBufferPointer<UInt8>, scheme: VersionScheme) throws(Failure)
+        -> Version.Storage
+    {
+        if scheme == .appStore, let packed = packedAppStore(bytes) {
+            return .packed(high: packed.high, low: packed.low)
+        }
+        return Version.Storage(try parse(bytes, scheme: scheme))
+    }
+
+    /// The allocation-free path: an App Store version of one to four components, each below 2³².
+    ///
+    /// - Returns: The packed words, or `nil` when the input is not of that simple form (it may
+    ///   still be valid; `parse` decides).
+    @inline(__always)
+    static func packedAppStore(_ bytes: UnsafeBufferPointer<UInt8>) -> (high: UInt64, low: UInt64)? {
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var index = 0
+        var value: UInt64 = 0
+        var digits = 0
+        for byte in bytes {
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                value = value &* 10 &+ UInt64(digit)
+                digits &+= 1
+                if value > UInt64(UInt32.max) { return nil }
+            } else if byte == UInt8(ascii: "."), digits > 0, index < 3 {
+                store(value, at: index, in: &words)
+                index &+= 1
+                value = 0
+                digits = 0
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        store(value, at: index, in: &words)
+        return (words.0 << 32 | words.1, words.2 << 32 | words.3)
+    }
+
+    @inline(__always)
+    private static func store(_ value: UInt64, at index: Int, in words: inout (UInt64, UInt64, UInt64, UInt64)) {
+        switch index {
+        case 0: words.0 = value
+        case 1: words.1 = value
+        case 2: words.2 = value
+        default: words.3 = value
+        }
+    }
+
+    /// The reference parser for both schemes.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, scheme: VersionScheme) throws(Failure) -> Parts {
+        guard !bytes.isEmpty else { throw Failure(kind: .empty, utf8Offset: 0) }
+        let semver = scheme == .semver
+        var core: [VersionNumber] = []
+        var position = 0
+
+        // The core: digits separated by '.'; SemVer stops at '-' or '+'.
+        while true {
+            let start = position
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+            if position == start {
+                if position == bytes.count || bytes[position] == UInt8(ascii: ".")
+                    || (semver && (bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+")))
+                {
+                    throw Failure(kind: .emptyComponent, utf8Offset: position)
+                }
+                throw Failure(kind: .unexpectedCharacter, utf8Offset: position)
+            }
+            if semver, position - start > 1, bytes[start] == UInt8(ascii: "0") {
+                throw Failure(kind: .leadingZero, utf8Offset: start)
+            }
+            core.append(VersionNumber(digits: UnsafeBufferPointer(rebasing: bytes[start..<position])))
+            if position == bytes.count { break }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ".") {
+                position += 1
+                continue
+            }
+            if semver, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { break }
+            throw Failure(kind: .unexpectedCharacter, utf8Offset: position)
+        }
+
+        var preRelease: [PreReleaseIdentifier] = []
+        if semver {
+            guard core.count == 3 else { throw Failure(kind: .wrongComponentCount(core.count), utf8Offset: 0) }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
+                position += 1
+                for range in try identifiers(bytes, from: &position, stoppingAtPlus: true) {
+                    let identifier = UnsafeBufferPointer(rebasing: bytes[range])
+                    if identifier.allSatisfy(isDigit) {
+                        if identifier.count > 1, identifier[0] == UInt8(ascii: "0") {
+                            throw Failure(kind: .leadingZero, utf8Offset: range.lowerBound)
+                        }
+                        preRelease.append(.numeric(VersionNumber(digits: identifier)))
+                    } else {
+                        preRelease.append(.alphanumeric(String(decoding: identifier, as: UTF8.self)))
+                    }
+                }
+            }
+            if position < bytes.count {  // '+': build metadata, validated and ignored for order.
+                position += 1
+                _ = try identifiers(bytes, from: &position, stoppingAtPlus: false)
+            }
+        }
+        return Parts(core: core, preRelease: preRelease)
+    }
+
+    /// Reads dot-separated SemVer identifiers (`[0-9A-Za-z-]+`) up to the end, or up to `+`.
+    private static func identifiers(
+        _ bytes: UnsafeBufferPointer<UInt8>, from position: inout Int, stoppingAtPlus: Bool
+    ) throws(Failure) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        while true {
+            let start = position
+            while position < bytes.count, isIdentifierByte(bytes[position]) { position += 1 }
+            let atBoundary =
+                position == bytes.count || bytes[position] == UInt8(ascii: ".")
+                || (stoppingAtPlus && bytes[position] == UInt8(ascii: "+"))
+            guard atBoundary else { throw Failure(kind: .unexpectedCharacter, utf8Offset: position) }
+            guard position > start else { throw Failure(kind: .emptyIdentifier, utf8Offset: position) }
+            ranges.append(start..<position)
+            if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+                position += 1
+                continue
+            }
+            return ranges
+        }
+    }
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "-")
+    }
+}

@@ -1,0 +1,103 @@
+/// A flag a command accepts: `--name VALUE` (or `--name=VALUE`) when it has a value, `--name` alone
+/// when it does not.
+struct OptionSpec: Sendable {
+    let name: String
+    /// What the value is called in help (`S`, `appstore|semver`); `nil` for a switch.
+    let valueName: String?
+    let help: String
+
+    static func value(_ name: String, _ valueName: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help)
+    }
+
+    static func flag(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: nil, help: help)
+    }
+}
+
+/// The arguments of one command, checked against its table of options.
+struct ParsedArguments {
+    private(set) var values: [String: String] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+    /// Whether `--help` or `-h` was given.
+    private(set) var wantsHelp = false
+
+    /// Parses `arguments` against `options`.
+    ///
+    /// `--` ends the flags; everything after it is positional. A token that starts with `-` and
+    /// is not a known flag is an error that names it, so a typo never becomes a positional.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` naming the flag that is unknown, repeated, or missing
+    ///   its value.
+    init(_ arguments: ArraySlice<String>, options: [OptionSpec], command: String) throws(CLIError) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--" {
+                positionals.append(contentsOf: remaining)
+                return
+            }
+            if argument == "--help" || argument == "-h" {
+                wantsHelp = true
+                continue
+            }
+            guard argument.hasPrefix("-"), argument.count > 1 else {
+                positionals.append(argument)
+                continue
+            }
+            let (name, inlineValue) = Self.split(argument)
+            guard let spec = options.first(where: { $0.name == name }) else {
+                throw .usage("\(command): unknown flag \(name)" + Self.suggestion(for: name, in: options))
+            }
+            guard !flags.contains(name), values[name] == nil else {
+                throw .usage("\(command): \(name) is given more than once")
+            }
+            guard let valueName = spec.valueName else {
+                if inlineValue != nil { throw .usage("\(command): \(name) takes no value") }
+                flags.insert(name)
+                continue
+            }
+            guard let value = inlineValue ?? remaining.popFirst() else {
+                throw .usage("\(command): \(name) needs a value (\(valueName))")
+            }
+            values[name] = value
+        }
+    }
+
+    /// Splits `--name=value` into its parts.
+    private static func split(_ argument: String) -> (String, String?) {
+        guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// ` (did you mean --scheme?)` for a near miss, else the flags the command has.
+    private static func suggestion(for name: String, in options: [OptionSpec]) -> String {
+        let names = options.map(\.name)
+        if let close = names.min(by: { editDistance($0, name) < editDistance($1, name) }),
+            editDistance(close, name) <= 2
+        {
+            return " (did you mean \(close)?)"
+        }
+        return names.isEmpty ? " (it takes no flags)" : " (its flags: \(names.joined(separator: ", ")))"
+    }
+
+    /// The Levenshtein distance between two short strings.
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// The value of a flag, if it was given.
+    func value(_ name: String) -> String? { values[name] }
+
+    /// Whether a switch was given.
+    func has(_ name: String) -> Bool { flags.contains(name) }
+}

@@ -1,0 +1,55 @@
+import StoreReleaseKit
+
+/// One subcommand: its table of options, its help, and the few lines that run it.
+struct Command: Sendable {
+    let name: String
+    /// The usage line after `storerelease `.
+    let synopsis: String
+    /// One line for the tool's overview.
+    let summary: String
+    /// What it does, prints, and exits with; shown by `--help`.
+    let discussion: String
+    let options: [OptionSpec]
+    let examples: [String]
+    let run: @Sendable (ParsedArguments) throws(CLIError) -> Int32
+
+    /// The full `--help` text.
+    var help: String {
+        var lines = ["USAGE: storerelease \(synopsis)", "", summary, "", discussion, "", "OPTIONS:"]
+        let rows = options.map { option in
+            (option.valueName.map { "\(option.name) \($0)" } ?? option.name, option.help)
+        } + [("-h, --help", "Show this help.")]
+        let width = rows.map(\.0.count).max() ?? 0
+        for (flag, help) in rows {
+            lines.append("  " + flag.padding(to: width) + "  " + help)
+        }
+        if !examples.isEmpty {
+            lines += ["", "EXAMPLES:"] + examples.map { "  " + $0 }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// The string padded with spaces on the right to `width` characters.
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
+
+/// The `--scheme` option that `compare` and `sort` share.
+enum SchemeOption {
+    static let spec = OptionSpec.value(
+        "--scheme", "appstore|semver",
+        "How to read versions: appstore (default; dot-separated numbers, 1.2 == 1.2.0) or semver (SemVer 2.0.0)."
+    )
+
+    /// The scheme the arguments ask for, ``VersionScheme/appStore`` by default.
+    static func scheme(in arguments: ParsedArguments, command: String) throws(CLIError) -> VersionScheme {
+        guard let name = arguments.value(spec.name) else { return .appStore }
+        guard let scheme = VersionScheme(name: name) else {
+            throw .usage("\(command): --scheme \(name.debugDescription) is not a scheme (use appstore or semver)")
+        }
+        return scheme
+    }
+}

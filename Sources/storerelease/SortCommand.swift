@@ -1,0 +1,41 @@
+import StoreReleaseKit
+
+extension Command {
+    /// `storerelease sort [--scheme …] [--reverse]`: versions on stdin, sorted on stdout.
+    static let sort = Command(
+        name: "sort",
+        synopsis: "sort [--scheme appstore|semver] [--reverse] < versions.txt",
+        summary: "Reads versions one a line on stdin and prints them sorted, oldest first.",
+        discussion: """
+            Each line is printed exactly as it was read, with its own line ending ('\\n' or
+            '\\r\\n'); a last line without one gets '\\n'. The sort is stable: versions that are
+            equal (1.2 and 1.2.0) keep their input order, with or without --reverse.
+            Every line must be a version: an empty or malformed line stops the sort with exit
+            status 2 and a message naming its line number; nothing is printed then.
+            """,
+        options: [
+            SchemeOption.spec,
+            .flag("--reverse", "Print the newest first."),
+        ],
+        examples: [
+            "printf '8.0.10\\n8.0.2\\n1.2\\n' | storerelease sort      # 1.2, 8.0.2, 8.0.10",
+            "storerelease sort --reverse < versions.txt",
+        ],
+        run: { arguments throws(CLIError) in
+            let scheme = try SchemeOption.scheme(in: arguments, command: "sort")
+            guard arguments.positionals.isEmpty else {
+                throw .usage(
+                    "sort: reads versions from standard input and takes no arguments; got "
+                        + arguments.positionals.map(\.debugDescription).joined(separator: " "))
+            }
+            let input = try StandardStreams.readAllInput()
+            do {
+                let output = try VersionLines.sorted(input, scheme: scheme, descending: arguments.has("--reverse"))
+                output.withUnsafeBytes { _ = StandardStreams.write($0, to: 1) }
+                return 0
+            } catch {
+                throw .badInput("sort: \(error)")
+            }
+        }
+    )
+}

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading standard input and writing standard output and error, in whole buffers.
+enum StandardStreams {
+    /// Reads standard input to its end.
+    ///
+    /// - Throws: ``CLIError/failure(_:)`` when reading fails.
+    static func readAllInput() throws(CLIError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[0..<count])
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                throw .failure("cannot read standard input: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// Writes all of `bytes` to a file descriptor, retrying short writes.
+    ///
+    /// - Returns: `false` when the descriptor is closed or fails (a reader that went away).
+    @discardableResult
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        guard var address = bytes.baseAddress else { return true }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = systemWrite(descriptor, address, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            address += written
+            remaining -= written
+        }
+        return true
+    }
+
+    /// Writes text to standard output.
+    static func print(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = write(UnsafeRawBufferPointer($0), to: 1) }
+    }
+
+    /// Writes text to standard error.
+    static func printError(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = write(UnsafeRawBufferPointer($0), to: 2) }
+    }
+}
+
+/// The C library's `write`, under a name that does not clash with ``StandardStreams/write(_:to:)``.
+@inline(__always)
+private func systemWrite(_ descriptor: Int32, _ address: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, address, count)
+}

@@ -1,0 +1,81 @@
+import StoreReleaseKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `storerelease` tool: finds the subcommand and runs it.
+enum Tool {
+    /// Every subcommand, in the order the overview lists them.
+    static let commands: [Command] = [.compare, .sort]
+
+    static let version = "0.1.0"
+
+    static var overview: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        let list = commands.map { "  " + $0.name.padding(to: width) + "  " + $0.summary }
+        return """
+            storerelease \(version): is there a newer release of this app in the App Store or on \
+            Google Play, and what should happen about it?
+
+            USAGE: storerelease <command> [arguments] [options]
+
+            COMMANDS:
+            \(list.joined(separator: "\n"))
+
+            Run 'storerelease <command> --help' for a command's arguments, options and examples.
+            Exit status: 0 success, 1 the work failed, 2 bad usage or bad input.
+
+            """
+    }
+
+    /// Runs the tool and returns its exit status.
+    static func main(_ arguments: [String]) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)  // a closed pipe ends output quietly instead of killing us.
+        do {
+            return try run(arguments.dropFirst())
+        } catch {
+            StandardStreams.printError("storerelease: \(error.message)\n")
+            return error.exitCode
+        }
+    }
+
+    private static func run(_ arguments: ArraySlice<String>) throws(CLIError) -> Int32 {
+        guard let first = arguments.first else {
+            StandardStreams.printError(overview)
+            return 2
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if let name = arguments.dropFirst().first {
+                StandardStreams.print(try command(named: name).help)
+            } else {
+                StandardStreams.print(overview)
+            }
+            return 0
+        case "--version":
+            StandardStreams.print("storerelease \(version)\n")
+            return 0
+        default:
+            let command = try command(named: first)
+            let parsed = try ParsedArguments(arguments.dropFirst(), options: command.options, command: command.name)
+            if parsed.wantsHelp {
+                StandardStreams.print(command.help)
+                return 0
+            }
+            return try command.run(parsed)
+        }
+    }
+
+    private static func command(named name: String) throws(CLIError) -> Command {
+        guard let command = commands.first(where: { $0.name == name }) else {
+            let names = commands.map(\.name).joined(separator: ", ")
+            throw .usage("unknown command \(name.debugDescription) (commands: \(names); see storerelease --help)")
+        }
+        return command
+    }
+}

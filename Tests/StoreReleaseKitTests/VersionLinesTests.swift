@@ -1,0 +1,66 @@
+import Testing
+
+@testable import StoreReleaseKit
+
+@Suite struct VersionLinesTests {
+    func sorted(_ text: String, scheme: VersionScheme = .appStore, descending: Bool = false) throws -> String {
+        String(decoding: try VersionLines.sorted(Array(text.utf8), scheme: scheme, descending: descending), as: UTF8.self)
+    }
+
+    @Test func sortsByVersionKeepingEachLineAsRead() throws {
+        #expect(try sorted("8.0.10\n8.0.2\n1.2\n") == "1.2\n8.0.2\n8.0.10\n")
+        #expect(try sorted("8.0.10\r\n8.0.2\n01.2") == "01.2\n8.0.2\n8.0.10\r\n")
+        #expect(try sorted("") == "")
+        #expect(try sorted("3") == "3\n")
+    }
+
+    @Test func isStableForEqualVersionsInBothDirections() throws {
+        #expect(try sorted("1.2.0\n2\n1.2\n01.2\n1.2.0.0\n") == "1.2.0\n1.2\n01.2\n1.2.0.0\n2\n")
+        #expect(try sorted("1.2.0\n2\n1.2\n01.2\n1.2.0.0\n", descending: true) == "2\n1.2.0\n1.2\n01.2\n1.2.0.0\n")
+    }
+
+    @Test func sortsLinesOffTheFastPathTheSameWay() throws {
+        // A large component sends the whole input to the general path, lines before it included.
+        let input = "2.0\n1.9.9\n99999999999999999999999\n1.2.3.4.5\n1.2\n1.2.0\n"
+        #expect(try sorted(input) == "1.2\n1.2.0\n1.2.3.4.5\n1.9.9\n2.0\n99999999999999999999999\n")
+        #expect(try sorted(input, descending: true) == "99999999999999999999999\n2.0\n1.9.9\n1.2.3.4.5\n1.2\n1.2.0\n")
+        let semver = "1.0.0\n1.0.0-rc.1\n1.0.0-alpha\n1.0.0+b\n0.9.0\n"
+        #expect(try sorted(semver, scheme: .semver) == "0.9.0\n1.0.0-alpha\n1.0.0-rc.1\n1.0.0\n1.0.0+b\n")
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func agreesWithSortingParsedVersions(seed: UInt64) throws {
+        var random = SeededGenerator(state: seed)
+        let lines = (0..<3000).map { _ in
+            (0..<Int.random(in: 1...4, using: &random)).map { _ in String(Int.random(in: 0..<4, using: &random)) }
+                .joined(separator: ".")
+        }
+        let versions = try lines.map { try Version(parsing: $0) }
+        for descending in [false, true] {
+            // Array.sort is documented stable: the expected answer, equal versions in input order.
+            let expected = versions.indices.sorted { descending ? versions[$0] > versions[$1] : versions[$0] < versions[$1] }
+                .map { lines[$0] + "\n" }.joined()
+            #expect(try sorted(lines.joined(separator: "\n"), descending: descending) == expected)
+        }
+    }
+
+    @Test(arguments: [
+        ("1\n\n2\n", "line 2: empty line (every line must be a version)"),
+        ("1\n2\n1..2\n", #"line 3: "1..2": empty component at offset 2"#),
+        ("1.0\n 1.1\n", #"line 2: " 1.1": unexpected character " " at offset 0 (an App Store version is digits separated by '.')"#),
+        ("1\n\r\n", "line 2: empty line (every line must be a version)"),
+    ])
+    func namesTheFirstBadLine(_ input: String, _ message: String) {
+        #expect {
+            try sorted(input)
+        } throws: { error in
+            (error as? VersionLinesError)?.description == message
+        }
+    }
+
+    @Test func rejectsBytesThatAreNotUTF8() {
+        #expect(throws: VersionLinesError(line: 2, reason: .notUTF8)) {
+            try VersionLines.sorted([0x31, 0x0A, 0xFF, 0x0A])
+        }
+    }
+}
