@@ -37,7 +37,7 @@ let package = Package(
             name: "DocExamples",
             dependencies: ["StoreReleaseKit"],
             path: "Docs/Examples",
-            exclude: ["README.md"],
+            exclude: ["README.md", "versions.txt"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

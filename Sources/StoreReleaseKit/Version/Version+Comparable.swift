@@ -1,8 +1,12 @@
 extension Version: Equatable {
     /// Whether two versions mean the same release: `1.2 == 1.2.0 == 01.2`, and SemVer build
     /// metadata is ignored (`1.0.0+a == 1.0.0+b`). The scheme and the text do not matter.
+    @inlinable
     public static func == (lhs: Version, rhs: Version) -> Bool {
-        lhs.storage == rhs.storage
+        if case .packed(let high, let low) = lhs.storage, case .packed(let otherHigh, let otherLow) = rhs.storage {
+            return high == otherHigh && low == otherLow
+        }
+        return lhs.storage == rhs.storage
     }
 }
 
@@ -19,12 +23,18 @@ extension Version: Comparable {
     /// identifiers follow SemVer 2.0.0 §11.
     ///
     /// - Complexity: O(1) for packed App Store versions; otherwise O(*n*) in the components.
+    @inlinable
     public static func < (lhs: Version, rhs: Version) -> Bool {
-        lhs.order(relativeTo: rhs) == .less
+        // The common case inline, so sorting an array compares words in place without copying.
+        if case .packed(let high, let low) = lhs.storage, case .packed(let otherHigh, let otherLow) = rhs.storage {
+            return high != otherHigh ? high < otherHigh : low < otherLow
+        }
+        return lhs.order(relativeTo: rhs) == .less
     }
 }
 
 /// The result of a three-way comparison.
+@usableFromInline
 enum Order: Sendable {
     case less, equal, greater
 
@@ -35,6 +45,7 @@ enum Order: Sendable {
 
 extension Version {
     /// Compares two versions in one pass.
+    @usableFromInline
     func order(relativeTo other: Version) -> Order {
         if case .packed(let high, let low) = storage, case .packed(let otherHigh, let otherLow) = other.storage {
             return high != otherHigh ? Order(high, otherHigh) : Order(low, otherLow)

@@ -15,6 +15,7 @@ public struct Version: Sendable {
     /// Canonical means unique: two versions are equal exactly when their storages are equal.
     /// Trailing zero components are dropped; a version without pre-release identifiers whose
     /// core has at most four components, each below 2³², is always `packed`.
+    @usableFromInline
     enum Storage: Sendable, Hashable {
         /// Components 0 and 1 in `high`, 2 and 3 in `low`, 32 bits each.
         case packed(high: UInt64, low: UInt64)
@@ -26,6 +27,7 @@ public struct Version: Sendable {
     let text: String
     /// The grammar the text was parsed with.
     public let scheme: VersionScheme
+    @usableFromInline
     let storage: Storage
 
     /// Parses a version.
@@ -107,6 +109,7 @@ public struct Version: Sendable {
 }
 
 /// The storage of versions that do not fit the packed form; immutable, so safely shared.
+@usableFromInline
 final class GeneralStorage: Sendable, Hashable {
     /// Core components without trailing zeros.
     let core: [VersionNumber]
@@ -117,10 +120,12 @@ final class GeneralStorage: Sendable, Hashable {
         self.preRelease = preRelease
     }
 
+    @usableFromInline
     static func == (lhs: GeneralStorage, rhs: GeneralStorage) -> Bool {
         lhs === rhs || (lhs.core == rhs.core && lhs.preRelease == rhs.preRelease)
     }
 
+    @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(core)
         hasher.combine(preRelease)

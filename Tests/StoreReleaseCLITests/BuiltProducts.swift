@@ -1,0 +1,61 @@
+import Foundation
+
+/// The package's built executables and source tree, for tests that run them as a user would.
+enum BuiltProducts {
+    /// The folder `swift build` put the products in: the one holding the test bundle.
+    static let directory: URL = {
+        #if os(macOS)
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        #endif
+        return Bundle.main.bundleURL
+    }()
+
+    /// The package's root folder (this file is `Tests/StoreReleaseCLITests/BuiltProducts.swift`).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// What a finished process left behind.
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        /// Whether it exited (rather than being killed by a signal, as a crash is).
+        let exited: Bool
+    }
+
+    /// Runs a built executable with arguments and standard input, collecting its output through
+    /// files in a fresh temporary folder (no pipe can fill up and stall it).
+    static func run(_ name: String, _ arguments: [String], stdin: String = "") throws -> Result {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("storerelease-cli-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("stdin")
+        let output = folder.appendingPathComponent("stdout")
+        let errors = folder.appendingPathComponent("stderr")
+        try Data(stdin.utf8).write(to: input)
+        try Data().write(to: output)
+        try Data().write(to: errors)
+
+        let process = Process()
+        process.executableURL = directory.appendingPathComponent(name)
+        process.arguments = arguments
+        process.standardInput = try FileHandle(forReadingFrom: input)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self),
+            exited: process.terminationReason == .exit)
+    }
+
+    /// Runs `storerelease`.
+    static func storerelease(_ arguments: String..., stdin: String = "") throws -> Result {
+        try run("storerelease", arguments, stdin: stdin)
+    }
+}

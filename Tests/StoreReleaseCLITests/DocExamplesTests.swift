@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Docs that cannot rot: every Swift block in the guides is compiled code that runs.
+@Suite struct DocExamplesTests {
+    /// Lines as the comparison sees them: trimmed, blank lines dropped.
+    static func normalized(_ text: some StringProtocol) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// The ```swift blocks of a Markdown file.
+    static func swiftBlocks(in markdown: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == "```swift" {
+                current = []
+            } else if let lines = current, trimmed == "```" {
+                blocks.append(lines.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    static func markdownFiles() throws -> [URL] {
+        let docs = BuiltProducts.packageRoot.appendingPathComponent("Docs")
+        let enumerator = FileManager.default.enumerator(at: docs, includingPropertiesForKeys: nil)
+        let files = (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "md" }
+        return files + [BuiltProducts.packageRoot.appendingPathComponent("README.md")]
+    }
+
+    @Test func everySwiftBlockInTheDocsIsCompiledExampleCode() throws {
+        let examples = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples")
+        let sources = try FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "swift" }
+            .map { Self.normalized(try String(contentsOf: $0, encoding: .utf8)) }
+        var blockCount = 0
+        for file in try Self.markdownFiles() {
+            for block in Self.swiftBlocks(in: try String(contentsOf: file, encoding: .utf8)) {
+                blockCount += 1
+                let lines = Self.normalized(block)
+                let found = sources.contains { source in
+                    source.count >= lines.count
+                        && (0...(source.count - lines.count)).contains { Array(source[$0..<($0 + lines.count)]) == lines }
+                }
+                #expect(found, "\(file.lastPathComponent): this block is not in Docs/Examples:\n\(block)")
+            }
+        }
+        #expect(blockCount >= 7, "the guides' examples were found")
+    }
+
+    @Test func theExamplesRunAndTheirClaimsHold() throws {
+        let result = try BuiltProducts.run("DocExamples", [])
+        #expect(result.exited && result.status == 0, "DocExamples failed:\n\(result.stderr)")
+        #expect(result.stdout.contains("All documentation examples ran."))
+    }
+}
