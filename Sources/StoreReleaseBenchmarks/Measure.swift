@@ -1,6 +1,7 @@
 /// Timing helpers: the median of several runs, in nanoseconds, on the monotonic clock.
 enum Measure {
     /// Runs `body` `repetitions` times and returns the median duration in nanoseconds.
+    @inline(__always)
     static func median(repetitions: Int, _ body: () throws -> Void) rethrows -> Double {
         let clock = ContinuousClock()
         var samples: [Double] = []

@@ -49,6 +49,8 @@ import Testing
         ("1\n2\n1..2\n", #"line 3: "1..2": empty component at offset 2"#),
         ("1.0\n 1.1\n", #"line 2: " 1.1": unexpected character " " at offset 0 (an App Store version is digits separated by '.')"#),
         ("1\n\r\n", "line 2: empty line (every line must be a version)"),
+        // Found by the fuzzer: a last line ending in "\r" without "\n" lost its line ending.
+        ("0240218.21.0.2\r", #"line 1: "0240218.21.0.2\r": unexpected character "\r" at offset 14 (an App Store version is digits separated by '.')"#),
     ])
     func namesTheFirstBadLine(_ input: String, _ message: String) {
         #expect {

@@ -77,8 +77,11 @@ public enum VersionLines {
             var end = start
             while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
             var contentEnd = end
-            if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-            if end < bytes.count { end += 1 }
+            if end < bytes.count {
+                // "\r\n" ends a line too; a "\r" without "\n" after it is content.
+                if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+                end += 1
+            }
             let number = parsed.ranges.count + 1
             parsed.ranges.append((start..<end, contentEnd))
             let content = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
