@@ -34,9 +34,12 @@ struct Row {
         var ratio = ""
         if let baseline, value > 0 {
             let speedup = baseline / value
-            ratio = speedup >= 1 ? "\((speedup * 10).rounded() / 10)x faster" : "\((1 / speedup * 10).rounded() / 10)x slower"
+            ratio =
+                speedup >= 1
+                ? "\((speedup * 10).rounded() / 10)x faster" : "\((1 / speedup * 10).rounded() / 10)x slower"
         }
-        return name.padding(toLength: 44) + (number + " " + unit).padding(toLength: 14) + ratio.padding(toLength: 16) + note
+        return name.padding(toLength: 44) + (number + " " + unit).padding(toLength: 14) + ratio.padding(toLength: 16)
+            + note
     }
 }
 

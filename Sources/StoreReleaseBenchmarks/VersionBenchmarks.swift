@@ -40,32 +40,42 @@ enum VersionBenchmarks {
         let foundationCompare = perAdjacentPair(texts, repetitions: repetitions) {
             $0.compare($1, options: .numeric) == .orderedAscending
         }
-        rows.append(Row(name: "Foundation compare(_:options: .numeric)", value: foundationCompare, unit: "ns/op",
-                        baseline: nil, note: "baseline: the seeds' comparison (and 1.2 < 1.2.0)"))
+        rows.append(
+            Row(
+                name: "Foundation compare(_:options: .numeric)", value: foundationCompare, unit: "ns/op",
+                baseline: nil, note: "baseline: the seeds' comparison (and 1.2 < 1.2.0)"))
 
-        let parse = try Measure.median(repetitions: repetitions) {
-            var parsed = 0
-            for text in texts { parsed &+= try Version(parsing: text).description.utf8.count }
-            blackHole(parsed)
-        } / Double(texts.count)
-        rows.append(Row(name: "Version(parsing:)", value: parse, unit: "ns/op", baseline: foundationCompare,
-                        note: "vs one Foundation compare"))
+        let parse =
+            try Measure.median(repetitions: repetitions) {
+                var parsed = 0
+                for text in texts { parsed &+= try Version(parsing: text).description.utf8.count }
+                blackHole(parsed)
+            } / Double(texts.count)
+        rows.append(
+            Row(
+                name: "Version(parsing:)", value: parse, unit: "ns/op", baseline: foundationCompare,
+                note: "vs one Foundation compare"))
 
         // A plain loop, as a caller writes it: through a generic closure each element would be
         // copied out of the array first, and that copy would be measured instead of `<`.
-        let compare = Measure.median(repetitions: repetitions) {
-            var ascending = 0
-            for index in 1..<versions.count where versions[index - 1] < versions[index] { ascending += 1 }
-            blackHole(ascending)
-        } / Double(versions.count - 1)
-        rows.append(Row(name: "Version < Version (parsed once)", value: compare, unit: "ns/op",
-                        baseline: foundationCompare, note: "vs Foundation compare"))
+        let compare =
+            Measure.median(repetitions: repetitions) {
+                var ascending = 0
+                for index in 1..<versions.count where versions[index - 1] < versions[index] { ascending += 1 }
+                blackHole(ascending)
+            } / Double(versions.count - 1)
+        rows.append(
+            Row(
+                name: "Version < Version (parsed once)", value: compare, unit: "ns/op",
+                baseline: foundationCompare, note: "vs Foundation compare"))
 
         let parseAndCompare = try perAdjacentPair(texts, repetitions: repetitions) {
             try Version(parsing: $0) < Version(parsing: $1)
         }
-        rows.append(Row(name: "parse both + compare", value: parseAndCompare, unit: "ns/op",
-                        baseline: foundationCompare, note: "vs Foundation compare, strings each time"))
+        rows.append(
+            Row(
+                name: "parse both + compare", value: parseAndCompare, unit: "ns/op",
+                baseline: foundationCompare, note: "vs Foundation compare, strings each time"))
 
         // Sorting sortSize versions.
         let sortTexts = versionStrings(count: sortSize, seed: 2)
@@ -73,19 +83,27 @@ enum VersionBenchmarks {
         let lines = Array((sortTexts.joined(separator: "\n") + "\n").utf8)
         let sortRepetitions = max(1, repetitions / 2)
         // One run: at about 12 s for a million strings, the baseline dominates the whole benchmark.
-        let foundationSort = Measure.median(repetitions: 1) {
-            blackHole(sortTexts.sorted { $0.compare($1, options: .numeric) == .orderedAscending })
-        } / 1e6
-        rows.append(Row(name: "sort \(sortSize) strings, Foundation .numeric", value: foundationSort, unit: "ms",
-                        baseline: nil, note: "baseline"))
+        let foundationSort =
+            Measure.median(repetitions: 1) {
+                blackHole(sortTexts.sorted { $0.compare($1, options: .numeric) == .orderedAscending })
+            } / 1e6
+        rows.append(
+            Row(
+                name: "sort \(sortSize) strings, Foundation .numeric", value: foundationSort, unit: "ms",
+                baseline: nil, note: "baseline"))
         let versionSort = Measure.median(repetitions: sortRepetitions) { blackHole(sortVersions.sorted()) } / 1e6
-        rows.append(Row(name: "sort \(sortSize) parsed [Version]", value: versionSort, unit: "ms",
-                        baseline: foundationSort, note: "vs Foundation sort"))
-        let linesSort = try Measure.median(repetitions: sortRepetitions) {
-            blackHole(try VersionLines.sorted(lines))
-        } / 1e6
-        rows.append(Row(name: "VersionLines.sorted, \(sortSize) lines", value: linesSort, unit: "ms",
-                        baseline: foundationSort, note: "parse + stable sort + output, as `storerelease sort`"))
+        rows.append(
+            Row(
+                name: "sort \(sortSize) parsed [Version]", value: versionSort, unit: "ms",
+                baseline: foundationSort, note: "vs Foundation sort"))
+        let linesSort =
+            try Measure.median(repetitions: sortRepetitions) {
+                blackHole(try VersionLines.sorted(lines))
+            } / 1e6
+        rows.append(
+            Row(
+                name: "VersionLines.sorted, \(sortSize) lines", value: linesSort, unit: "ms",
+                baseline: foundationSort, note: "parse + stable sort + output, as `storerelease sort`"))
         return rows
     }
 }

@@ -14,7 +14,7 @@ if let unknown = arguments.first(where: { $0 != "--quick" }) {
     exit(2)
 }
 #if DEBUG
-print("note: a debug build; run with `swift run -c release storerelease-benchmarks` for real numbers\n")
+    print("note: a debug build; run with `swift run -c release storerelease-benchmarks` for real numbers\n")
 #endif
 
 let rows = try VersionBenchmarks.run(

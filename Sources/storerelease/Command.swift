@@ -16,9 +16,10 @@ struct Command: Sendable {
     /// The full `--help` text.
     var help: String {
         var lines = ["USAGE: storerelease \(synopsis)", "", summary, "", discussion, "", "OPTIONS:"]
-        let rows = options.map { option in
-            (option.valueName.map { "\(option.name) \($0)" } ?? option.name, option.help)
-        } + [("-h, --help", "Show this help.")]
+        let rows =
+            options.map { option in
+                (option.valueName.map { "\(option.name) \($0)" } ?? option.name, option.help)
+            } + [("-h, --help", "Show this help.")]
         let width = rows.map(\.0.count).max() ?? 0
         for (flag, help) in rows {
             lines.append("  " + flag.padding(to: width) + "  " + help)

@@ -1,11 +1,11 @@
 import StoreReleaseKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The `storerelease` tool: finds the subcommand and runs it.

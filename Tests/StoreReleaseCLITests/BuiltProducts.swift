@@ -5,9 +5,9 @@ enum BuiltProducts {
     /// The folder `swift build` put the products in: the one holding the test bundle.
     static let directory: URL = {
         #if os(macOS)
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
+            if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
         #endif
         return Bundle.main.bundleURL
     }()

@@ -85,7 +85,10 @@ import Testing
         ("1\n\n2\n", [String](), "storerelease: sort: line 2: empty line (every line must be a version)"),
         ("1.0\n2.0\n2.0 beta\n", [], #"sort: line 3: "2.0 beta": unexpected character " " at offset 3"#),
         ("1.0.0\n1.0\n", ["--scheme", "semver"], #"sort: line 2: "1.0": SemVer needs exactly 3 core components"#),
-        ("1\n", ["versions.txt"], #"sort: reads versions from standard input and takes no arguments; got "versions.txt""#),
+        (
+            "1\n", ["versions.txt"],
+            #"sort: reads versions from standard input and takes no arguments; got "versions.txt""#
+        ),
         ("1\n", ["--reverse", "--reverse"], "sort: --reverse is given more than once"),
         ("1\n", ["--reverse=yes"], "sort: --reverse takes no value"),
         ("1\n", ["--revrse"], "sort: unknown flag --revrse (did you mean --reverse?)"),
@@ -132,7 +135,9 @@ import Testing
     @Test func anUnknownCommandIsNamed() throws {
         let result = try BuiltProducts.storerelease("sotr")
         #expect(result.status == 2)
-        #expect(result.stderr == #"storerelease: unknown command "sotr" (commands: compare, sort; see storerelease --help)"# + "\n")
+        #expect(
+            result.stderr == #"storerelease: unknown command "sotr" (commands: compare, sort; see storerelease --help)"#
+                + "\n")
         let help = try BuiltProducts.storerelease("help", "sotr")
         #expect(help.status == 2 && help.stderr.contains(#"unknown command "sotr""#))
     }

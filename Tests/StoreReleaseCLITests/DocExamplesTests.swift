@@ -47,7 +47,9 @@ import Testing
                 let lines = Self.normalized(block)
                 let found = sources.contains { source in
                     source.count >= lines.count
-                        && (0...(source.count - lines.count)).contains { Array(source[$0..<($0 + lines.count)]) == lines }
+                        && (0...(source.count - lines.count)).contains {
+                            Array(source[$0..<($0 + lines.count)]) == lines
+                        }
                 }
                 #expect(found, "\(file.lastPathComponent): this block is not in Docs/Examples:\n\(block)")
             }

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import StoreReleaseKit
+import Testing
 
 /// Every version-comparison bug in the seed articles and the libraries they copied from, each
 /// shown to be a bug and shown to be fixed.

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import StoreReleaseKit
+import Testing
 
 @Suite struct VersionCodableTests {
     struct Release: Codable, Equatable {

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct VersionLinesTests {
     func sorted(_ text: String, scheme: VersionScheme = .appStore, descending: Bool = false) throws -> String {
-        String(decoding: try VersionLines.sorted(Array(text.utf8), scheme: scheme, descending: descending), as: UTF8.self)
+        String(
+            decoding: try VersionLines.sorted(Array(text.utf8), scheme: scheme, descending: descending), as: UTF8.self)
     }
 
     @Test func sortsByVersionKeepingEachLineAsRead() throws {
@@ -38,8 +39,10 @@ import Testing
         let versions = try lines.map { try Version(parsing: $0) }
         for descending in [false, true] {
             // Array.sort is documented stable: the expected answer, equal versions in input order.
-            let expected = versions.indices.sorted { descending ? versions[$0] > versions[$1] : versions[$0] < versions[$1] }
-                .map { lines[$0] + "\n" }.joined()
+            let expected = versions.indices.sorted {
+                descending ? versions[$0] > versions[$1] : versions[$0] < versions[$1]
+            }
+            .map { lines[$0] + "\n" }.joined()
             #expect(try sorted(lines.joined(separator: "\n"), descending: descending) == expected)
         }
     }
@@ -47,10 +50,16 @@ import Testing
     @Test(arguments: [
         ("1\n\n2\n", "line 2: empty line (every line must be a version)"),
         ("1\n2\n1..2\n", #"line 3: "1..2": empty component at offset 2"#),
-        ("1.0\n 1.1\n", #"line 2: " 1.1": unexpected character " " at offset 0 (an App Store version is digits separated by '.')"#),
+        (
+            "1.0\n 1.1\n",
+            #"line 2: " 1.1": unexpected character " " at offset 0 (an App Store version is digits separated by '.')"#
+        ),
         ("1\n\r\n", "line 2: empty line (every line must be a version)"),
         // Found by the fuzzer: a last line ending in "\r" without "\n" lost its line ending.
-        ("0240218.21.0.2\r", #"line 1: "0240218.21.0.2\r": unexpected character "\r" at offset 14 (an App Store version is digits separated by '.')"#),
+        (
+            "0240218.21.0.2\r",
+            #"line 1: "0240218.21.0.2\r": unexpected character "\r" at offset 14 (an App Store version is digits separated by '.')"#
+        ),
     ])
     func namesTheFirstBadLine(_ input: String, _ message: String) {
         #expect {

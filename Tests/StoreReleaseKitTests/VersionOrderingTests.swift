@@ -37,7 +37,8 @@ struct OrderCase: Sendable, CustomTestStringConvertible {
         OrderCase("1.0.0", "<", "2.0.0", .semver), OrderCase("2.0.0", "<", "2.1.0", .semver),
         OrderCase("2.1.0", "<", "2.1.1", .semver), OrderCase("1.0.0+a", "=", "1.0.0+b", .semver),
         OrderCase("1.0.0-rc.1+a", "=", "1.0.0-rc.1+b", .semver), OrderCase("1.0.0-A", "<", "1.0.0-a", .semver),
-        OrderCase("1.0.0-1", "<", "1.0.0-A", .semver), OrderCase("1.0.0-99999999999999999999999", ">", "1.0.0-2", .semver),
+        OrderCase("1.0.0-1", "<", "1.0.0-A", .semver),
+        OrderCase("1.0.0-99999999999999999999999", ">", "1.0.0-2", .semver),
         OrderCase("99999999999999999999.0.0", ">", "9999999999999999999.0.0", .semver),
     ]
 

@@ -64,26 +64,48 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("1..2", #""1..2": empty component at offset 2"#),
         ErrorCase(".5", #"".5": empty component at offset 0"#),
         ErrorCase("1.", #""1.": empty component at offset 2"#),
-        ErrorCase("abc", #""abc": unexpected character "a" at offset 0 (an App Store version is digits separated by '.')"#),
-        ErrorCase("1.4 (18)", #""1.4 (18)": unexpected character " " at offset 3 (an App Store version is digits separated by '.')"#),
-        ErrorCase("v1.2", #""v1.2": unexpected character "v" at offset 0 (an App Store version is digits separated by '.')"#),
-        ErrorCase(" 1.2", #"" 1.2": unexpected character " " at offset 0 (an App Store version is digits separated by '.')"#),
-        ErrorCase("1.2\n", #""1.2\n": unexpected character "\n" at offset 3 (an App Store version is digits separated by '.')"#),
-        ErrorCase("1.-2", #""1.-2": unexpected character "-" at offset 2 (an App Store version is digits separated by '.')"#),
-        ErrorCase("1.0.0-beta", #""1.0.0-beta": unexpected character "-" at offset 5 (an App Store version is digits separated by '.')"#),
-        ErrorCase("微信.1", #""微信.1": unexpected character "微" at offset 0 (an App Store version is digits separated by '.')"#),
-        ErrorCase("1.２", #""1.２": unexpected character "２" at offset 2 (an App Store version is digits separated by '.')"#),
+        ErrorCase(
+            "abc", #""abc": unexpected character "a" at offset 0 (an App Store version is digits separated by '.')"#),
+        ErrorCase(
+            "1.4 (18)",
+            #""1.4 (18)": unexpected character " " at offset 3 (an App Store version is digits separated by '.')"#),
+        ErrorCase(
+            "v1.2", #""v1.2": unexpected character "v" at offset 0 (an App Store version is digits separated by '.')"#),
+        ErrorCase(
+            " 1.2", #"" 1.2": unexpected character " " at offset 0 (an App Store version is digits separated by '.')"#),
+        ErrorCase(
+            "1.2\n",
+            #""1.2\n": unexpected character "\n" at offset 3 (an App Store version is digits separated by '.')"#),
+        ErrorCase(
+            "1.-2", #""1.-2": unexpected character "-" at offset 2 (an App Store version is digits separated by '.')"#),
+        ErrorCase(
+            "1.0.0-beta",
+            #""1.0.0-beta": unexpected character "-" at offset 5 (an App Store version is digits separated by '.')"#),
+        ErrorCase(
+            "微信.1", #""微信.1": unexpected character "微" at offset 0 (an App Store version is digits separated by '.')"#),
+        ErrorCase(
+            "1.２", #""1.２": unexpected character "２" at offset 2 (an App Store version is digits separated by '.')"#),
         ErrorCase("1.2", .semver, #""1.2": SemVer needs exactly 3 core components (major.minor.patch), found 2"#),
-        ErrorCase("1.2.3.4", .semver, #""1.2.3.4": SemVer needs exactly 3 core components (major.minor.patch), found 4"#),
+        ErrorCase(
+            "1.2.3.4", .semver, #""1.2.3.4": SemVer needs exactly 3 core components (major.minor.patch), found 4"#),
         ErrorCase("01.2.3", .semver, #""01.2.3": leading zero at offset 0 (SemVer numbers have none)"#),
         ErrorCase("1.2.3-01", .semver, #""1.2.3-01": leading zero at offset 6 (SemVer numbers have none)"#),
         ErrorCase("1.2.3-", .semver, #""1.2.3-": empty identifier at offset 6"#),
         ErrorCase("1.2.3-a..b", .semver, #""1.2.3-a..b": empty identifier at offset 8"#),
         ErrorCase("1.2.3+", .semver, #""1.2.3+": empty identifier at offset 6"#),
-        ErrorCase("1.2.3-a+b+c", .semver, #""1.2.3-a+b+c": unexpected character "+" at offset 9 (SemVer allows digits and '.' in the core, then '-' pre-release and '+' build identifiers of [0-9A-Za-z-])"#),
-        ErrorCase("1.2.3-ä", .semver, #""1.2.3-ä": unexpected character "ä" at offset 6 (SemVer allows digits and '.' in the core, then '-' pre-release and '+' build identifiers of [0-9A-Za-z-])"#),
+        ErrorCase(
+            "1.2.3-a+b+c", .semver,
+            #""1.2.3-a+b+c": unexpected character "+" at offset 9 (SemVer allows digits and '.' in the core, then '-' pre-release and '+' build identifiers of [0-9A-Za-z-])"#
+        ),
+        ErrorCase(
+            "1.2.3-ä", .semver,
+            #""1.2.3-ä": unexpected character "ä" at offset 6 (SemVer allows digits and '.' in the core, then '-' pre-release and '+' build identifiers of [0-9A-Za-z-])"#
+        ),
         ErrorCase("1.2.-3", .semver, #""1.2.-3": empty component at offset 4"#),
-        ErrorCase("v1.2.3", .semver, #""v1.2.3": unexpected character "v" at offset 0 (SemVer allows digits and '.' in the core, then '-' pre-release and '+' build identifiers of [0-9A-Za-z-])"#),
+        ErrorCase(
+            "v1.2.3", .semver,
+            #""v1.2.3": unexpected character "v" at offset 0 (SemVer allows digits and '.' in the core, then '-' pre-release and '+' build identifiers of [0-9A-Za-z-])"#
+        ),
     ]
 
     @Test(arguments: invalid)

@@ -41,7 +41,8 @@ enum VersionStrings {
                 String(part.drop(while: { $0 == "0" }))
             }
         }
-        let x = parts(a), y = parts(b)
+        let x = parts(a)
+        let y = parts(b)
         for index in 0..<max(x.count, y.count) {
             let p = index < x.count ? x[index] : ""
             let q = index < y.count ? y[index] : ""

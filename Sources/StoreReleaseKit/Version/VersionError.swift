@@ -45,7 +45,8 @@ public struct VersionError: Error, Sendable, Hashable {
         case .emptyComponent: reason = .emptyComponent(offset: offset)
         case .emptyIdentifier: reason = .emptyIdentifier(offset: offset)
         case .unexpectedCharacter:
-            reason = index < input.endIndex
+            reason =
+                index < input.endIndex
                 ? .unexpectedCharacter(input[index], offset: offset) : .emptyComponent(offset: offset)
         case .leadingZero: reason = .leadingZero(offset: offset)
         case .wrongComponentCount(let found): reason = .wrongComponentCount(found: found)

@@ -86,13 +86,16 @@ public enum VersionLines {
             parsed.ranges.append((start..<end, contentEnd))
             let content = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
             if parsed.packedKeys != nil, scheme == .appStore, let packed = VersionParser.packedAppStore(content) {
-                parsed.packedKeys?.append(PackedVersionKey(high: packed.high, low: packed.low, position: UInt32(truncatingIfNeeded: number - 1)))
+                parsed.packedKeys?.append(
+                    PackedVersionKey(
+                        high: packed.high, low: packed.low, position: UInt32(truncatingIfNeeded: number - 1)))
             } else {
                 if parsed.packedKeys != nil {
                     // The first line off the fast path: parse the earlier lines as versions too.
                     parsed.packedKeys = nil
                     for (earlier, range) in parsed.ranges.dropLast().enumerated() {
-                        let earlierContent = UnsafeBufferPointer(rebasing: bytes[range.line.lowerBound..<range.contentEnd])
+                        let earlierContent = UnsafeBufferPointer(
+                            rebasing: bytes[range.line.lowerBound..<range.contentEnd])
                         parsed.versions.append(try version(earlierContent, line: earlier + 1, scheme: scheme))
                     }
                 }

@@ -31,10 +31,10 @@ public struct VersionScheme: Sendable, Hashable {
     /// Every scheme, in the order the command-line tool lists them.
     public static let allSchemes: [VersionScheme] = [.appStore, .semver]
 
-    /// Looks a scheme up by its name, ignoring case: `appstore` or `semver`.
+    /// Looks a scheme up by its name, ignoring case: `appstore` or `semver`; `nil` for any
+    /// other name.
     ///
     /// - Parameter name: The name as a user types it.
-    /// - Returns: The scheme, or `nil` when no scheme has that name.
     public init?(name: String) {
         guard let scheme = Self.allSchemes.first(where: { $0.name == name.lowercased() }) else {
             return nil
