@@ -40,15 +40,22 @@ let package = Package(
             exclude: ["README.md", "versions.txt"],
             swiftSettings: swiftSettings
         ),
+        // The loopback HTTP server the client and CLI tests run against.
+        .target(
+            name: "StoreReleaseTestSupport",
+            path: "Tests/Support",
+            exclude: ["lookup_server.py"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "StoreReleaseKitTests",
-            dependencies: ["StoreReleaseKit"],
+            dependencies: ["StoreReleaseKit", "StoreReleaseTestSupport"],
             swiftSettings: swiftSettings
         ),
         // Runs the built binaries; the dependencies make `swift test` build them first.
         .testTarget(
             name: "StoreReleaseCLITests",
-            dependencies: ["storerelease", "DocExamples"],
+            dependencies: ["storerelease", "DocExamples", "StoreReleaseTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,0 +1,230 @@
+import Foundation
+
+/// Looks apps up in the App Store, correctly and politely.
+///
+/// Each request has a timeout; 5xx, 429, timeouts and dropped connections are retried with
+/// back-off (``RetryPolicy``); a ``RateLimiter`` shared by every lookup keeps within Apple's
+/// limit; the body is capped while it is read; nothing is cached. Every failure is an
+/// ``AppStoreLookupError`` that says what happened.
+///
+/// ```swift
+/// let client = AppStoreLookupClient()
+/// let wechat = try await client.lookup(id: 414478124, country: StorefrontCountry("cn"))
+/// print(wechat.version)  // 8.0.2
+/// ```
+public struct AppStoreLookupClient: Sendable {
+    /// What the client does on the wire.
+    public struct Configuration: Sendable {
+        /// Where the API is: `https://itunes.apple.com`, or a loopback server in tests.
+        public var baseURL: URL
+        /// The most one request may take.
+        public var timeout: Duration
+        /// When and how to retry.
+        public var retry: RetryPolicy
+        /// The largest body accepted (a lookup of 200 apps is well under 2 MiB).
+        public var maximumBodySize: Int
+        /// Whether to add a unique `_` parameter so no cache on the way answers with an old copy.
+        public var bustsCaches: Bool
+
+        /// Makes a configuration; the defaults: Apple's host, 10 s, ``RetryPolicy/init(maximumAttempts:baseDelay:maximumDelay:maximumRetryAfter:)``
+        /// defaults, 4 MiB, no cache-busting parameter.
+        public init(
+            baseURL: URL = AppStoreLookupRequest.defaultBaseURL, timeout: Duration = .seconds(10),
+            retry: RetryPolicy = RetryPolicy(), maximumBodySize: Int = 4 << 20, bustsCaches: Bool = false
+        ) {
+            self.baseURL = baseURL
+            self.timeout = timeout
+            self.retry = retry
+            self.maximumBodySize = maximumBodySize
+            self.bustsCaches = bustsCaches
+        }
+    }
+
+    public let configuration: Configuration
+    private let transport: any HTTPTransport
+    private let rateLimiter: RateLimiter
+
+    /// Makes a client.
+    ///
+    /// - Parameters:
+    ///   - configuration: Host, timeout, retries, body cap.
+    ///   - transport: The HTTP stack; `URLSession` by default.
+    ///   - rateLimiter: Share one limiter between clients that share Apple's limit.
+    /// - Throws: ``AppStoreLookupError/invalidRequest(_:)`` when the base URL is not `https`
+    ///   (or `http` on a loopback address).
+    public init(
+        configuration: Configuration = Configuration(), transport: any HTTPTransport = URLSessionTransport(),
+        rateLimiter: RateLimiter = RateLimiter()
+    ) throws(AppStoreLookupError) {
+        try AppStoreLookupRequest.validate(baseURL: configuration.baseURL)
+        self.configuration = configuration
+        self.transport = transport
+        self.rateLimiter = rateLimiter
+    }
+
+    /// Looks one app up by App Store id.
+    ///
+    /// - Throws: ``AppStoreLookupError/notFound(query:country:)`` when the storefront has no such app.
+    public func lookup(id: Int, country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil)
+        async throws(AppStoreLookupError) -> StoreRelease
+    {
+        guard let release = try await lookup(ids: [id], country: country, entity: entity)[id] else {
+            throw .notFound(query: "App Store id \(id)", country: country)
+        }
+        return release
+    }
+
+    /// Looks many apps up, in as few requests as the 200-id limit allows, and matches the
+    /// results back to the ids asked for.
+    ///
+    /// - Returns: The releases found, by id; an id the storefront does not have is absent.
+    public func lookup(ids: [Int], country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil)
+        async throws(AppStoreLookupError) -> [Int: StoreRelease]
+    {
+        var unique: [Int] = []
+        var seen: Set<Int> = []
+        for id in ids where seen.insert(id).inserted { unique.append(id) }
+        guard !unique.isEmpty else { throw .invalidRequest("no App Store id given") }
+        var releases: [Int: StoreRelease] = [:]
+        var start = 0
+        while start < unique.count {
+            let batch = Array(unique[start..<min(start + AppStoreLookupRequest.maximumIDsPerRequest, unique.count)])
+            start += batch.count
+            let request = try AppStoreLookupRequest(
+                ids: batch, country: country, entity: entity, cacheBuster: cacheBuster())
+            let wanted = Set(batch)
+            for result in try await response(for: request).results where wanted.contains(result.trackId) {
+                releases[result.trackId] = StoreRelease(result, country: country)
+            }
+        }
+        return releases
+    }
+
+    /// Looks an app up by bundle id, and checks the app returned has that bundle id.
+    ///
+    /// - Throws: ``AppStoreLookupError/notFound(query:country:)`` or
+    ///   ``AppStoreLookupError/bundleIDMismatch(asked:returned:)``.
+    public func lookup(bundleID: String, country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil)
+        async throws(AppStoreLookupError) -> StoreRelease
+    {
+        let request = try AppStoreLookupRequest(
+            bundleID: bundleID, country: country, entity: entity, cacheBuster: cacheBuster())
+        let results = try await response(for: request).results
+        guard let result = results.first else {
+            throw .notFound(query: "bundle id \(bundleID)", country: country)
+        }
+        guard let match = results.first(where: { $0.bundleId.lowercased() == bundleID.lowercased() }) else {
+            throw .bundleIDMismatch(asked: bundleID, returned: result.bundleId)
+        }
+        return StoreRelease(match, country: country)
+    }
+
+    /// Sends one request, with the rate limit and retries, and decodes the answer.
+    public func response(for request: AppStoreLookupRequest) async throws(AppStoreLookupError)
+        -> AppStoreLookupResponse
+    {
+        let url = request.url(baseURL: configuration.baseURL)
+        let policy = configuration.retry
+        var attempt = 1
+        while true {
+            let retryDelay = policy.delay(beforeRetry: attempt, jitter: Double.random(in: 0...1))
+            let outcome = await attemptOnce(url)
+            let canRetry = attempt < policy.maximumAttempts
+            switch outcome {
+            case .success(let body):
+                return try decode(body)
+            case .failure(let failure):
+                guard canRetry, let wait = failure.retryWait(default: retryDelay, policy: policy) else {
+                    throw failure.error
+                }
+                do {
+                    try await Task.sleep(for: wait)
+                } catch {
+                    throw .cancelled
+                }
+                attempt += 1
+            }
+        }
+    }
+
+    /// A failed attempt: the error to report, and whether (and after what wait) to try again.
+    private struct Failure: Error {
+        let error: AppStoreLookupError
+        let retryable: Bool
+        let retryAfter: Duration?
+
+        func retryWait(default delay: Duration, policy: RetryPolicy) -> Duration? {
+            guard retryable else { return nil }
+            guard let retryAfter else { return delay }
+            return retryAfter <= policy.maximumRetryAfter ? max(retryAfter, delay) : nil
+        }
+    }
+
+    private func attemptOnce(_ url: URL) async -> Result<HTTPResponse, Failure> {
+        do {
+            try await rateLimiter.acquire()
+        } catch {
+            return .failure(Failure(error: .cancelled, retryable: false, retryAfter: nil))
+        }
+        let response: HTTPResponse
+        do {
+            response = try await transport.get(
+                url, timeout: configuration.timeout, maximumBodySize: configuration.maximumBodySize)
+        } catch {
+            switch error {
+            case .timedOut:
+                return .failure(
+                    Failure(error: .timedOut(after: configuration.timeout), retryable: true, retryAfter: nil))
+            case .bodyTooLarge:
+                return .failure(
+                    Failure(
+                        error: .bodyTooLarge(limit: configuration.maximumBodySize), retryable: false, retryAfter: nil))
+            case .truncated(let received, let expected):
+                return .failure(
+                    Failure(error: .truncated(received: received, expected: expected), retryable: true, retryAfter: nil)
+                )
+            case .connection(let message):
+                return .failure(Failure(error: .transport(message), retryable: true, retryAfter: nil))
+            case .cancelled:
+                return .failure(Failure(error: .cancelled, retryable: false, retryAfter: nil))
+            }
+        }
+        let retryAfter = RetryPolicy.retryAfter(response.headers["retry-after"], now: Date())
+        switch response.status {
+        case 200:
+            return .success(response)
+        case 429:
+            return .failure(
+                Failure(error: .rateLimited(retryAfter: retryAfter), retryable: true, retryAfter: retryAfter))
+        case 500...599:
+            return .failure(
+                Failure(
+                    error: .httpStatus(response.status, url: url.absoluteString), retryable: true,
+                    retryAfter: retryAfter))
+        default:
+            return .failure(
+                Failure(error: .httpStatus(response.status, url: url.absoluteString), retryable: false, retryAfter: nil)
+            )
+        }
+    }
+
+    private func decode(_ response: HTTPResponse) throws(AppStoreLookupError) -> AppStoreLookupResponse {
+        let body = response.body
+        let first = body.first(where: { !(" \t\r\n" as String).utf8.contains($0) })
+        guard first == UInt8(ascii: "{") else {
+            let start = String(decoding: body.prefix(60), as: UTF8.self)
+            throw .notJSON(contentType: response.headers["content-type"], start: start)
+        }
+        do {
+            return try JSONDecoder().decode(AppStoreLookupResponse.self, from: body)
+        } catch let error as DecodingError {
+            throw .invalidPayload(error.readableDescription)
+        } catch {
+            throw .invalidPayload(String(describing: error))
+        }
+    }
+
+    private func cacheBuster() -> String? {
+        configuration.bustsCaches ? UUID().uuidString.lowercased() : nil
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The lookup server of `Tests/Support/lookup_server.py`, started once per test process on a
+/// free port of 127.0.0.1 and stopped when the process ends.
+public final class LoopbackServer: @unchecked Sendable {
+    /// The server every test shares; each test isolates its counters with its own token.
+    public static let shared: Result<LoopbackServer, any Error> = Result { try LoopbackServer() }
+
+    /// `http://127.0.0.1:PORT`.
+    public let baseURL: URL
+    private let process: Process
+
+    /// The package's root folder (this file is `Tests/Support/LoopbackServer.swift`).
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private init() throws {
+        let support = Self.packageRoot.appendingPathComponent("Tests/Support")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", support.appendingPathComponent("lookup_server.py").path,
+            Self.packageRoot.appendingPathComponent("Tests/Fixtures/appstore").path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw ServerError(message: "lookup_server.py exited before printing its port") }
+            line.append(chunk)
+        }
+        let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let url = URL(string: "http://127.0.0.1:\(port)") else {
+            throw ServerError(message: "lookup_server.py printed \(port.debugDescription), not a port")
+        }
+        baseURL = url
+    }
+
+    deinit {
+        process.terminate()
+    }
+
+    /// A base URL for one scenario (see the script's header), with a fresh token.
+    public func baseURL(_ scenario: String, token: String = UUID().uuidString) -> URL {
+        baseURL.appendingPathComponent(token).appendingPathComponent(scenario)
+    }
+
+    /// How many lookups a token's tests sent, and the ids of each.
+    public func stats(token: String) throws -> (requests: Int, ids: [[String]]) {
+        let data = try Data(contentsOf: baseURL.appendingPathComponent(token).appendingPathComponent("stats"))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        return (object["requests"] as? Int ?? -1, object["ids"] as? [[String]] ?? [])
+    }
+
+    struct ServerError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+}

@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""A real HTTP server on 127.0.0.1 that plays the iTunes lookup API, and its faults, for tests.
+
+    python3 lookup_server.py FIXTURES_DIR
+
+Prints the port it listens on as the first line of stdout, then serves until its parent
+process exits. Paths are /<token>/<scenario>/lookup?<query>: the token keeps each test's
+counters apart, the scenario picks the behaviour:
+
+  ok            the fixtures: ids and bundleId matched against every *.json in FIXTURES_DIR;
+                an app whose fixture's storefront (file name suffix, -cn) differs from
+                country= (default us) is not found, as the real API does
+  503once       503 on the first request of the token, then ok
+  503always     503 every time
+  429once       429 with Retry-After: 1 on the first request, then ok
+  429long       429 with Retry-After: 3600 every time
+  html          200 with a captive-portal HTML page
+  truncated     200 with Content-Length 1000 and 100 bytes, then the connection closes
+  huge          200 with an 8 MiB JSON body
+  hang          accepts and never answers (until the client gives up)
+  empty         200 with {"resultCount": 0, "results": []}
+  wrongbundle   the fixture for the asked bundleId, answered with another bundleId
+  badversion    the fixture with version "1.4 (18)"
+  miscount      the fixtures with a resultCount that disagrees with results
+  404           404
+
+GET /<token>/stats returns {"requests": N, "ids": [[...], ...]} for the token.
+"""
+import json
+import os
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+FIXTURES = {}
+COUNTS = {}
+IDS = {}
+LOCK = threading.Lock()
+
+
+def load(folder):
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".json"):
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                result = json.load(f)["results"][0]
+            country = name[:-5].rsplit("-", 1)[-1]
+            FIXTURES[name] = (country, result)
+
+
+def find(query):
+    country = query.get("country", ["us"])[0].lower()
+    results = []
+    if "id" in query:
+        for wanted in query["id"][0].split(","):
+            for fixture_country, result in FIXTURES.values():
+                if str(result["trackId"]) == wanted and fixture_country == country:
+                    results.append(result)
+    elif "bundleId" in query:
+        for fixture_country, result in FIXTURES.values():
+            if result["bundleId"].lower() == query["bundleId"][0].lower() and fixture_country == country:
+                results.append(result)
+    return results
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, body, content_type="application/json", headers=()):
+        data = body if isinstance(body, bytes) else body.encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def answer(self, results, resultCount=None):
+        body = {"resultCount": len(results) if resultCount is None else resultCount, "results": results}
+        self.send(200, json.dumps(body, ensure_ascii=False))
+
+    def do_GET(self):
+        url = urlparse(self.path)
+        parts = url.path.strip("/").split("/")
+        if len(parts) == 2 and parts[1] == "stats":
+            with LOCK:
+                stats = {"requests": COUNTS.get(parts[0], 0), "ids": IDS.get(parts[0], [])}
+            return self.send(200, json.dumps(stats))
+        if len(parts) != 3 or parts[2] != "lookup":
+            return self.send(404, "not found", "text/plain")
+        token, scenario = parts[0], parts[1]
+        query = parse_qs(url.query)
+        with LOCK:
+            COUNTS[token] = COUNTS.get(token, 0) + 1
+            count = COUNTS[token]
+            if "id" in query:
+                IDS.setdefault(token, []).append(query["id"][0].split(","))
+        if scenario == "ok":
+            return self.answer(find(query))
+        if scenario == "503once" and count == 1 or scenario == "503always":
+            return self.send(503, "<html>Service Unavailable</html>", "text/html")
+        if scenario == "503once":
+            return self.answer(find(query))
+        if scenario == "429once":
+            if count == 1:
+                return self.send(429, "", "text/plain", [("Retry-After", "1")])
+            return self.answer(find(query))
+        if scenario == "429long":
+            return self.send(429, "", "text/plain", [("Retry-After", "3600")])
+        if scenario == "html":
+            return self.send(200, "<!DOCTYPE html><html><head><title>Wi-Fi login</title></head></html>", "text/html")
+        if scenario == "truncated":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            self.wfile.write(b'{"resultCount":1,"results":[' + b" " * 72)
+            self.wfile.flush()
+            self.close_connection = True
+            return
+        if scenario == "huge":
+            filler = {"resultCount": 1, "results": [], "padding": "x" * (8 << 20)}
+            return self.send(200, json.dumps(filler))
+        if scenario == "hang":
+            time.sleep(30)
+            self.close_connection = True
+            return
+        if scenario == "empty":
+            return self.answer([])
+        if scenario == "wrongbundle":
+            results = [dict(r, bundleId="com.example.other") for r in find(query)]
+            return self.answer(results)
+        if scenario == "badversion":
+            return self.answer([dict(r, version="1.4 (18)") for r in find(query)])
+        if scenario == "miscount":
+            return self.answer(find(query), resultCount=7)
+        if scenario == "404":
+            return self.send(404, "<html>Not Found</html>", "text/html")
+        return self.send(400, f"unknown scenario {scenario}", "text/plain")
+
+
+def watch_parent():
+    parent = os.getppid()
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def main():
+    load(sys.argv[1])
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=watch_parent, daemon=True).start()
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
