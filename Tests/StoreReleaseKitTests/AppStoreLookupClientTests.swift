@@ -24,8 +24,8 @@ import Testing
     }
 
     func expectError(
-        _ expected: (AppStoreLookupError) -> Bool, sourceLocation: SourceLocation = #_sourceLocation,
-        _ body: () async throws -> Void
+        _ expected: (AppStoreLookupError) -> Bool, in body: () async throws -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async {
         do {
             try await body()
@@ -51,9 +51,11 @@ import Testing
 
     @Test func anAppSoldOnlyInChinaIsNotFoundElsewhereAndTheErrorSaysSo() async throws {
         let client = try client("ok")
-        await expectError({ $0 == .notFound(query: "App Store id 414478124", country: nil) }) {
-            _ = try await client.lookup(id: 414_478_124)
-        }
+        await expectError(
+            { $0 == .notFound(query: "App Store id 414478124", country: nil) },
+            in: {
+                _ = try await client.lookup(id: 414_478_124)
+            })
         let error = AppStoreLookupError.notFound(query: "App Store id 414478124", country: nil)
         #expect(error.description.contains("the default storefront (us)"))
         #expect(error.description.contains("try another country"))
@@ -89,9 +91,11 @@ import Testing
     @Test func givesUpOnA503AfterTheRetries() async throws {
         let token = UUID().uuidString
         let client = try client("503always", token: token)
-        await expectError({ if case .httpStatus(503, _) = $0 { true } else { false } }) {
-            _ = try await client.lookup(id: 414_478_124)
-        }
+        await expectError(
+            { if case .httpStatus(503, _) = $0 { true } else { false } },
+            in: {
+                _ = try await client.lookup(id: 414_478_124)
+            })
         #expect(try server.stats(token: token).requests == 3)
     }
 
@@ -106,44 +110,54 @@ import Testing
     @Test func aRetryAfterLongerThanTheMaximumEndsTheLookup() async throws {
         let token = UUID().uuidString
         let client = try client("429long", token: token)
-        await expectError({ $0 == .rateLimited(retryAfter: .seconds(3600)) }) {
-            _ = try await client.lookup(id: 414_478_124)
-        }
+        await expectError(
+            { $0 == .rateLimited(retryAfter: .seconds(3600)) },
+            in: {
+                _ = try await client.lookup(id: 414_478_124)
+            })
         #expect(try server.stats(token: token).requests == 1)
     }
 
     @Test func anHTMLCaptivePortalIsNotJSON() async throws {
         let client = try client("html")
-        await expectError({ error in
-            if case .notJSON(let type, let start) = error {
-                type == "text/html" && start.hasPrefix("<!DOCTYPE html>")
-            } else {
-                false
-            }
-        }) {
-            _ = try await client.lookup(id: 414_478_124)
-        }
+        await expectError(
+            { error in
+                if case .notJSON(let type, let start) = error {
+                    type == "text/html" && start.hasPrefix("<!DOCTYPE html>")
+                } else {
+                    false
+                }
+            },
+            in: {
+                _ = try await client.lookup(id: 414_478_124)
+            })
     }
 
     @Test func aTruncatedBodyIsReported() async throws {
         let client = try client("truncated")
-        await expectError({ if case .truncated(_, let expected) = $0 { expected == 1000 } else { false } }) {
-            _ = try await client.lookup(id: 414_478_124)
-        }
+        await expectError(
+            { if case .truncated(_, let expected) = $0 { expected == 1000 } else { false } },
+            in: {
+                _ = try await client.lookup(id: 414_478_124)
+            })
     }
 
     @Test func anOversizedBodyIsRefusedWhileReading() async throws {
         let client = try client("huge", maximumBodySize: 1 << 20)
-        await expectError({ $0 == .bodyTooLarge(limit: 1 << 20) }) {
-            _ = try await client.lookup(id: 414_478_124)
-        }
+        await expectError(
+            { $0 == .bodyTooLarge(limit: 1 << 20) },
+            in: {
+                _ = try await client.lookup(id: 414_478_124)
+            })
     }
 
     @Test func aServerThatNeverAnswersTimesOut() async throws {
         let client = try client("hang", timeout: .milliseconds(500), retry: .none)
-        await expectError({ $0 == .timedOut(after: .milliseconds(500)) }) {
-            _ = try await client.lookup(id: 414_478_124)
-        }
+        await expectError(
+            { $0 == .timedOut(after: .milliseconds(500)) },
+            in: {
+                _ = try await client.lookup(id: 414_478_124)
+            })
     }
 
     @Test func cancellationStopsAHangingLookup() async throws {
@@ -151,36 +165,42 @@ import Testing
         let task = Task { try await client.lookup(id: 414_478_124) }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
-        await expectError({ $0 == .cancelled }) { _ = try await task.value }
+        await expectError({ $0 == .cancelled }, in: { _ = try await task.value })
     }
 
     @Test func anEmptyResultIsNotFound() async throws {
         let client = try client("empty")
-        await expectError({
-            $0 == .notFound(query: "bundle id com.tencent.xin", country: StorefrontCountry.unitedStates)
-        }) {
-            _ = try await client.lookup(bundleID: "com.tencent.xin", country: .unitedStates)
-        }
+        await expectError(
+            {
+                $0 == .notFound(query: "bundle id com.tencent.xin", country: StorefrontCountry.unitedStates)
+            },
+            in: {
+                _ = try await client.lookup(bundleID: "com.tencent.xin", country: .unitedStates)
+            })
     }
 
     @Test func aDifferentBundleIDIsAMismatch() async throws {
         let client = try client("wrongbundle")
-        await expectError({ $0 == .bundleIDMismatch(asked: "com.tencent.xin", returned: "com.example.other") }) {
-            _ = try await client.lookup(bundleID: "com.tencent.xin", country: StorefrontCountry("cn"))
-        }
+        await expectError(
+            { $0 == .bundleIDMismatch(asked: "com.tencent.xin", returned: "com.example.other") },
+            in: {
+                _ = try await client.lookup(bundleID: "com.tencent.xin", country: StorefrontCountry("cn"))
+            })
     }
 
     @Test func aVersionThatDoesNotParseIsAnErrorNamingTheFieldAndValue() async throws {
         let client = try client("badversion")
-        await expectError({ error in
-            if case .invalidPayload(let message) = error {
-                message.hasPrefix("results[0].version: version is not a version: \"1.4 (18)\"")
-            } else {
-                false
-            }
-        }) {
-            _ = try await client.lookup(id: 414_478_124, country: StorefrontCountry("cn"))
-        }
+        await expectError(
+            { error in
+                if case .invalidPayload(let message) = error {
+                    message.hasPrefix("results[0].version: version is not a version: \"1.4 (18)\"")
+                } else {
+                    false
+                }
+            },
+            in: {
+                _ = try await client.lookup(id: 414_478_124, country: StorefrontCountry("cn"))
+            })
     }
 
     @Test func aResultCountThatDisagreesWithTheResultsIsTolerated() async throws {
@@ -194,9 +214,11 @@ import Testing
     @Test func a404IsNotRetried() async throws {
         let token = UUID().uuidString
         let client = try client("404", token: token)
-        await expectError({ if case .httpStatus(404, _) = $0 { true } else { false } }) {
-            _ = try await client.lookup(id: 414_478_124)
-        }
+        await expectError(
+            { if case .httpStatus(404, _) = $0 { true } else { false } },
+            in: {
+                _ = try await client.lookup(id: 414_478_124)
+            })
         #expect(try server.stats(token: token).requests == 1)
     }
 

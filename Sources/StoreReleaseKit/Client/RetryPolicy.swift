@@ -30,10 +30,12 @@ public struct RetryPolicy: Sendable, Hashable {
     /// No retries at all.
     public static let none = RetryPolicy(maximumAttempts: 1)
 
-    /// The wait before retry number `retry` (1 for the first retry).
+    /// The wait before a retry.
     ///
-    /// - Parameter jitter: A number in `0...1`; the wait is between half and all of the
-    ///   exponential delay.
+    /// - Parameters:
+    ///   - retry: Which retry: 1 for the first.
+    ///   - jitter: A number in `0...1`; the wait is between half and all of the exponential delay.
+    /// - Returns: The wait, at most ``maximumDelay``.
     func delay(beforeRetry retry: Int, jitter: Double) -> Duration {
         let exponential = baseDelay * (1 << min(max(retry - 1, 0), 30))
         let capped = min(exponential, maximumDelay)
