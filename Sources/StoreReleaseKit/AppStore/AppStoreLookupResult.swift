@@ -94,7 +94,7 @@ extension AppStoreLookupResult: Decodable {
         releaseNotes = try c.decodeIfPresent(String.self, forKey: .releaseNotes)
         currentVersionReleaseDate = try c.decodeISO8601IfPresent(forKey: .currentVersionReleaseDate)
         releaseDate = try c.decodeISO8601IfPresent(forKey: .releaseDate)
-        minimumOsVersion = try c.contains(.minimumOsVersion) ? c.decodeVersion(forKey: .minimumOsVersion) : nil
+        minimumOsVersion = try c.decodeVersionIfPresent(forKey: .minimumOsVersion)
         appDescription = try c.decodeIfPresent(String.self, forKey: .appDescription)
         artistId = try c.decodeIfPresent(Int.self, forKey: .artistId)
         artistName = try c.decodeIfPresent(String.self, forKey: .artistName)
@@ -136,7 +136,15 @@ extension AppStoreLookupResult: Decodable {
 extension KeyedDecodingContainer {
     /// Decodes an App Store version string, with an error that names the field and the value.
     func decodeVersion(forKey key: Key) throws -> Version {
-        let text = try decode(String.self, forKey: key)
+        try parseVersion(decode(String.self, forKey: key), forKey: key)
+    }
+
+    /// Decodes an App Store version string if the key is there and not null.
+    func decodeVersionIfPresent(forKey key: Key) throws -> Version? {
+        try decodeIfPresent(String.self, forKey: key).map { text in try parseVersion(text, forKey: key) }
+    }
+
+    private func parseVersion(_ text: String, forKey key: Key) throws -> Version {
         do throws(VersionError) {
             return try Version(parsing: text)
         } catch {
