@@ -11,7 +11,7 @@ struct Command: Sendable {
     let discussion: String
     let options: [OptionSpec]
     let examples: [String]
-    let run: @Sendable (ParsedArguments) throws(CLIError) -> Int32
+    let run: @Sendable (ParsedArguments) async throws(CLIError) -> Int32
 
     /// The full `--help` text.
     var help: String {

@@ -11,7 +11,7 @@ import StoreReleaseKit
 /// The `storerelease` tool: finds the subcommand and runs it.
 enum Tool {
     /// Every subcommand, in the order the overview lists them.
-    static let commands: [Command] = [.compare, .sort]
+    static let commands: [Command] = [.compare, .sort, .lookup]
 
     static let version = "0.1.0"
 
@@ -34,17 +34,17 @@ enum Tool {
     }
 
     /// Runs the tool and returns its exit status.
-    static func main(_ arguments: [String]) -> Int32 {
+    static func main(_ arguments: [String]) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)  // a closed pipe ends output quietly instead of killing us.
         do {
-            return try run(arguments.dropFirst())
+            return try await run(arguments.dropFirst())
         } catch {
             StandardStreams.printError("storerelease: \(error.message)\n")
             return error.exitCode
         }
     }
 
-    private static func run(_ arguments: ArraySlice<String>) throws(CLIError) -> Int32 {
+    private static func run(_ arguments: ArraySlice<String>) async throws(CLIError) -> Int32 {
         guard let first = arguments.first else {
             StandardStreams.printError(overview)
             return 2
@@ -67,7 +67,7 @@ enum Tool {
                 StandardStreams.print(command.help)
                 return 0
             }
-            return try command.run(parsed)
+            return try await command.run(parsed)
         }
     }
 

@@ -6,4 +6,4 @@
     import Darwin
 #endif
 
-exit(Tool.main(CommandLine.arguments))
+exit(await Tool.main(CommandLine.arguments))

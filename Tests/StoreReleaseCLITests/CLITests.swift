@@ -109,17 +109,18 @@ import Testing
             #expect(result.stdout.contains("USAGE: storerelease <command>"))
             #expect(result.stdout.contains("  compare  Compares version A with version B"))
             #expect(result.stdout.contains("  sort     Reads versions one a line on stdin"))
+            #expect(result.stdout.contains("  lookup   Looks apps up in the App Store"))
             #expect(result.stdout.contains("Exit status: 0 success, 1 the work failed, 2 bad usage or bad input."))
         }
     }
 
-    @Test(arguments: ["compare", "sort"])
+    @Test(arguments: ["compare", "sort", "lookup"])
     func everyCommandHasHelp(_ command: String) throws {
         for arguments in [[command, "--help"], [command, "-h"], ["help", command], [command, "1", "--help"]] {
             let result = try BuiltProducts.run("storerelease", arguments)
             #expect(result.status == 0)
             #expect(result.stdout.hasPrefix("USAGE: storerelease \(command) "))
-            #expect(result.stdout.contains("--scheme appstore|semver"))
+            #expect(result.stdout.contains("OPTIONS:"))
             #expect(result.stdout.contains("-h, --help"))
             #expect(result.stdout.contains("EXAMPLES:"))
         }
@@ -136,7 +137,8 @@ import Testing
         let result = try BuiltProducts.storerelease("sotr")
         #expect(result.status == 2)
         #expect(
-            result.stderr == #"storerelease: unknown command "sotr" (commands: compare, sort; see storerelease --help)"#
+            result.stderr
+                == #"storerelease: unknown command "sotr" (commands: compare, sort, lookup; see storerelease --help)"#
                 + "\n")
         let help = try BuiltProducts.storerelease("help", "sotr")
         #expect(help.status == 2 && help.stderr.contains(#"unknown command "sotr""#))

@@ -36,7 +36,7 @@ extension AppStoreLookupError: CustomStringConvertible {
             return message
         case .notFound(let query, let country):
             let storefront = country.map { "storefront \($0.code)" } ?? "the default storefront (us)"
-            return "\(query) was not found in \(storefront); an app sold only in some countries is found "
+            return "not found in \(storefront): \(query); an app sold only in some countries is found "
                 + "only in their storefronts: try another country (--country cn)"
         case .httpStatus(let status, let url):
             return "HTTP status \(status) from \(url)"

@@ -1,0 +1,15 @@
+import Foundation
+
+/// JSON on stdout as the contract writes it: pretty-printed, keys sorted, slashes unescaped.
+enum JSONOutput {
+    static func print(_ value: some Encodable) throws(CLIError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(value)
+            StandardStreams.print(String(decoding: data, as: UTF8.self) + "\n")
+        } catch {
+            throw .failure("cannot encode the result as JSON: \(error)")
+        }
+    }
+}

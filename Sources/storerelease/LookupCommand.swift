@@ -1,0 +1,94 @@
+import Foundation
+import StoreReleaseKit
+
+extension Command {
+    /// `storerelease lookup (--id ID[,ID…] | --bundle-id ID) [--country CC] [--base-url URL] [--timeout S]`.
+    static let lookup = Command(
+        name: "lookup",
+        synopsis: "lookup (--id ID[,ID…] | --bundle-id ID) [--country CC] [--entity E] [--base-url URL] [--timeout S]",
+        summary: "Looks apps up in the App Store and prints their releases as a JSON array.",
+        discussion: """
+            Asks the iTunes lookup API, with retries on 5xx, 429 and dropped connections, at most
+            20 requests a minute, and ids batched 200 a request. Prints a JSON array of releases
+            (keys: store, appID, bundleID, name, version, versionCode, country, releaseDate,
+            releaseNotes, minimumOSVersion, storeURL, updatePriority, clientVersionStalenessDays,
+            allowedUpdateTypes), in the order the ids were given.
+            An app sold only in some countries is found only in their storefronts: give --country.
+            Exit status: 0 all found; 1 the lookup failed or an app was not found (the message
+            names the storefront; the apps found are still printed); 2 bad flags or ids.
+            """,
+        options: [
+            .value("--id", "ID[,ID…]", "App Store ids (the number in …/id414478124), comma-separated."),
+            .value("--bundle-id", "ID", "A bundle identifier (com.tencent.xin) instead of ids."),
+            .value("--country", "CC", "The storefront: ISO 3166-1 alpha-2 or alpha-3 (cn, CHN). Default: us."),
+            .value("--entity", "E", "The platform: software (iOS, default), ipadSoftware, macSoftware, tvSoftware."),
+            .value(
+                "--base-url", "URL", "The API's base URL instead of https://itunes.apple.com (http only on loopback)."),
+            .value("--timeout", "S", "Seconds one request may take (default 10)."),
+        ],
+        examples: [
+            "storerelease lookup --id 414478124 --country cn",
+            "storerelease lookup --bundle-id com.tinyspeck.slackmacgap --entity macSoftware",
+        ],
+        run: { arguments throws(CLIError) in
+            let command = "lookup"
+            guard arguments.positionals.isEmpty else {
+                throw .usage("lookup: takes no arguments, only flags; got \(arguments.positionals[0].debugDescription)")
+            }
+            let ids = try arguments.appStoreIDs(command: command)
+            let bundleID = arguments.value("--bundle-id")
+            guard (ids == nil) != (bundleID == nil) else {
+                throw .usage("lookup: give exactly one of --id or --bundle-id")
+            }
+            let country = try arguments.country(command: command)
+            var entity: AppStoreEntity?
+            if let name = arguments.value("--entity") {
+                guard let value = AppStoreEntity(name: name) else {
+                    throw .usage(
+                        "lookup: --entity \(name.debugDescription) is not an entity (software, ipadSoftware, macSoftware, tvSoftware)"
+                    )
+                }
+                entity = value
+            }
+            let configuration = AppStoreLookupClient.Configuration(
+                baseURL: try arguments.baseURL(command: command),
+                timeout: try arguments.seconds("--timeout", command: command, default: .seconds(10)))
+            return try await LookupCommand.run(
+                ids: ids, bundleID: bundleID, country: country, entity: entity, configuration: configuration)
+        }
+    )
+}
+
+enum LookupCommand {
+    static func run(
+        ids: [Int]?, bundleID: String?, country: StorefrontCountry?, entity: AppStoreEntity?,
+        configuration: AppStoreLookupClient.Configuration
+    ) async throws(CLIError) -> Int32 {
+        let releases: [StoreRelease]
+        var missing: [Int] = []
+        do throws(AppStoreLookupError) {
+            let client = try AppStoreLookupClient(configuration: configuration)
+            if let bundleID {
+                releases = [try await client.lookup(bundleID: bundleID, country: country, entity: entity)]
+            } else {
+                let ids = ids ?? []
+                let found = try await client.lookup(ids: ids, country: country, entity: entity)
+                var seen: Set<Int> = []
+                let unique = ids.filter { seen.insert($0).inserted }
+                releases = unique.compactMap { found[$0] }
+                missing = unique.filter { found[$0] == nil }
+            }
+        } catch {
+            if case .invalidRequest(let message) = error { throw .usage("lookup: \(message)") }
+            throw .failure("lookup: \(error)")
+        }
+        if !releases.isEmpty { try JSONOutput.print(releases) }
+        guard missing.isEmpty else {
+            let query =
+                missing.count == 1
+                ? "App Store id \(missing[0])" : "App Store ids \(missing.map(String.init).joined(separator: ","))"
+            throw .failure("lookup: \(AppStoreLookupError.notFound(query: query, country: country))")
+        }
+        return 0
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import StoreReleaseKit
+
+/// Reading typed values out of flags, each error naming the flag and the value.
+extension ParsedArguments {
+    /// A duration in seconds (`--timeout 2.5`), positive.
+    func seconds(_ flag: String, command: String, default fallback: Duration) throws(CLIError) -> Duration {
+        guard let text = value(flag) else { return fallback }
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+            throw .usage("\(command): \(flag) \(text.debugDescription) is not a number of seconds (such as 10 or 0.5)")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded(.up)))
+    }
+
+    /// A storefront country (`--country cn`), if given.
+    func country(_ flag: String = "--country", command: String) throws(CLIError) -> StorefrontCountry? {
+        guard let text = value(flag) else { return nil }
+        do throws(StorefrontCountryError) {
+            return try StorefrontCountry(text)
+        } catch {
+            throw .usage("\(command): \(flag) \(error)")
+        }
+    }
+
+    /// A comma-separated list of storefront countries (`--countries us,cn,jp`).
+    func countries(_ flag: String = "--countries", command: String) throws(CLIError) -> [StorefrontCountry]? {
+        guard let text = value(flag) else { return nil }
+        var countries: [StorefrontCountry] = []
+        for code in text.split(separator: ",", omittingEmptySubsequences: false) {
+            do throws(StorefrontCountryError) {
+                countries.append(try StorefrontCountry(String(code)))
+            } catch {
+                throw .usage("\(command): \(flag): \(error)")
+            }
+        }
+        return countries
+    }
+
+    /// A comma-separated list of App Store ids (`--id 414478124,1`).
+    func appStoreIDs(_ flag: String = "--id", command: String) throws(CLIError) -> [Int]? {
+        guard let text = value(flag) else { return nil }
+        var ids: [Int] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard !part.isEmpty, part.allSatisfy(\.isASCII), part.allSatisfy(\.isNumber), let id = Int(part), id > 0
+            else {
+                throw .usage(
+                    "\(command): \(flag): \(String(part).debugDescription) is not an App Store id (a positive number such as 414478124)"
+                )
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+
+    /// The base URL of the lookup API (`--base-url http://127.0.0.1:8080`).
+    func baseURL(_ flag: String = "--base-url", command: String) throws(CLIError) -> URL {
+        guard let text = value(flag) else { return AppStoreLookupRequest.defaultBaseURL }
+        guard let url = URL(string: text) else {
+            throw .usage("\(command): \(flag) \(text.debugDescription) is not a URL")
+        }
+        do throws(AppStoreLookupError) {
+            try AppStoreLookupRequest.validate(baseURL: url)
+        } catch {
+            throw .usage("\(command): \(flag): \(error)")
+        }
+        return url
+    }
+}

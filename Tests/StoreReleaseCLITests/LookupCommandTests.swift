@@ -1,0 +1,103 @@
+import Foundation
+import StoreReleaseTestSupport
+import Testing
+
+/// `storerelease lookup` against the loopback server: the contract's JSON, and every fault
+/// ending in its message and exit status.
+@Suite struct LookupCommandTests {
+    let server: LoopbackServer
+
+    init() throws {
+        server = try LoopbackServer.shared.get()
+    }
+
+    func lookup(_ scenario: String, _ arguments: String...) throws -> BuiltProducts.Result {
+        try BuiltProducts.run(
+            "storerelease",
+            ["lookup"] + arguments + ["--base-url", server.baseURL(scenario).absoluteString, "--timeout", "1"])
+    }
+
+    @Test func printsWeChatsReleaseWithVersionAndStoreURL() throws {
+        let result = try lookup("ok", "--id", "414478124", "--country", "cn")
+        #expect(result.status == 0, "\(result.stderr)")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 1)
+        #expect(array[0]["version"] as? String == "8.0.2")
+        #expect(array[0]["storeURL"] as? String == "https://apps.apple.com/cn/app/%E5%BE%AE%E4%BF%A1/id414478124?uo=4")
+        #expect(array[0]["store"] as? String == "appStore")
+        #expect(array[0]["versionCode"] is NSNull)
+        #expect(array[0].keys.count == 14)
+    }
+
+    @Test func printsReleasesInTheOrderOfTheIDs() throws {
+        let result = try lookup("ok", "--id", "904280696,803453959", "--country", "USA")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(array.compactMap { $0["appID"] as? String } == ["904280696", "803453959"])
+    }
+
+    @Test func looksUpByBundleID() throws {
+        let result = try lookup("ok", "--bundle-id", "com.culturedcode.ThingsMac", "--entity", "mac")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""version" : "3.8""#))
+    }
+
+    @Test func notFoundExitsOneNamingTheStorefront() throws {
+        let result = try lookup("ok", "--id", "414478124")
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("not found in the default storefront (us): App Store id 414478124"))
+        let jp = try lookup("empty", "--bundle-id", "com.tencent.xin", "--country", "jp")
+        #expect(jp.status == 1 && jp.stderr.contains("not found in storefront jp: bundle id com.tencent.xin"))
+    }
+
+    @Test func aPartialResultPrintsWhatWasFoundAndExitsOne() throws {
+        let result = try lookup("ok", "--id", "803453959,7")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains(#""appID" : "803453959""#))
+        #expect(result.stderr.contains("not found in the default storefront (us): App Store id 7"))
+    }
+
+    @Test(arguments: [
+        ("503always", "HTTP status 503 from"), ("429long", "rate-limited by the App Store (HTTP 429)"),
+        ("html", "the answer is not JSON (Content-Type text/html"), ("truncated", "the answer was cut off after"),
+        ("hang", "no answer within 1 s"),
+        ("wrongbundle", "asked for bundle id com.tencent.xin but the App Store returned com.example.other"),
+        ("badversion", #"results[0].version: version is not a version: "1.4 (18)""#), ("404", "HTTP status 404"),
+    ])
+    func everyFaultEndsInItsMessageAndExitOne(_ scenario: String, _ message: String) throws {
+        let result = try lookup(scenario, "--bundle-id", "com.tencent.xin", "--country", "cn")
+        #expect(result.exited && result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+    }
+
+    @Test func anOversizedBodyIsRefused() throws {
+        let result = try lookup("huge", "--id", "1")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the answer is larger than 4194304 bytes"))
+    }
+
+    @Test func recoversFromA503AndA429() throws {
+        #expect(try lookup("503once", "--id", "414478124", "--country", "cn").status == 0)
+        #expect(try lookup("429once", "--id", "414478124", "--country", "cn").status == 0)
+    }
+
+    @Test(arguments: [
+        (["--id", "abc"], #"lookup: --id: "abc" is not an App Store id"#),
+        (["--id", "1,,2"], #"lookup: --id: "" is not an App Store id"#),
+        (["--id", "-5"], #"lookup: --id: "-5" is not an App Store id"#),
+        (["--id", "1", "--bundle-id", "a"], "lookup: give exactly one of --id or --bundle-id"),
+        ([String](), "lookup: give exactly one of --id or --bundle-id"),
+        (["--id", "1", "--country", "zz"], #"lookup: --country "zz" is not an ISO 3166-1 country code"#),
+        (["--id", "1", "--timeout", "soon"], #"lookup: --timeout "soon" is not a number of seconds"#),
+        (["--id", "1", "--base-url", "http://example.com"], "must be https (http only on a loopback address)"),
+        (["--id", "1", "--entity", "watch"], #"lookup: --entity "watch" is not an entity"#),
+        (["--bundle-id", "com.tencent xin"], #"lookup: bundle id "com.tencent xin" is not a bundle identifier"#),
+        (["--id", "1", "extra"], #"lookup: takes no arguments, only flags; got "extra""#),
+    ])
+    func badFlagsExitTwo(_ arguments: [String], _ message: String) throws {
+        let result = try BuiltProducts.run("storerelease", ["lookup"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+    }
+}
