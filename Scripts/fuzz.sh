@@ -10,8 +10,12 @@ out=.build/fuzz
 mkdir -p "$out/crashes"
 library=$(find Sources/StoreReleaseKit -name '*.swift' | sort)
 
-for target in Version; do
+for target in Version LookupPayload; do
     name=$(echo "$target" | tr '[:upper:]' '[:lower:]')
+    case "$target" in
+        Version) max_len=512 ;;           # two versions and a few lines
+        *) max_len=16384 ;;               # a lookup payload is a few KiB
+    esac
     echo "== building fuzz-$name"
     # The library's sources are compiled into the fuzzer's module, so internal parts (the fast
     # parser, the canonical storage) can be checked against each other.
@@ -21,7 +25,7 @@ for target in Version; do
     scratch=$(mktemp -d)
     trap 'rm -rf "$scratch"' EXIT
     echo "== running fuzz-$name for $runs executions"
-    "$out/fuzz-$name" "$scratch" "Fuzz/corpus/$name" -runs="$runs" -max_len=512 \
+    "$out/fuzz-$name" "$scratch" "Fuzz/corpus/$name" -runs="$runs" -max_len="$max_len" \
         -artifact_prefix="$out/crashes/$name-" -print_final_stats=1 2>&1 | tail -n 12
     rm -rf "$scratch"
     trap - EXIT
