@@ -1,7 +1,16 @@
-// Runs every example of the guides in Docs/. The test suite runs this executable and expects
-// exit status 0; an example whose claim stops holding fails with its precondition.
+import Foundation
+
+// Runs every example of the guides in Docs/. The test suite runs this executable with the
+// base URL of its loopback lookup server and expects exit status 0; an example whose claim
+// stops holding fails with its precondition.
 print("README")
 try readmeExamples()
 print("Version semantics")
 try versionSemanticsExamples()
+if CommandLine.arguments.count > 1, let baseURL = URL(string: CommandLine.arguments[1]) {
+    print("Checking the App Store")
+    try await checkingTheAppStoreExamples(baseURL: baseURL)
+} else {
+    print("Checking the App Store: skipped (give a lookup server's base URL to run it)")
+}
 print("All documentation examples ran.")

@@ -30,7 +30,8 @@ public func fuzzLookupPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         check(release.version == result.version, "the release keeps the version")
         let url = release.storeURL
         check(url?.scheme == "https", "the store URL is https")
-        check(url.flatMap(\.host).map { AppStoreLinks.appleHosts.contains($0.lowercased()) } == true, "on an Apple host")
+        check(
+            url.flatMap(\.host).map { AppStoreLinks.appleHosts.contains($0.lowercased()) } == true, "on an Apple host")
         do {
             let json = try JSONEncoder().encode(release)
             let decoded = try JSONDecoder().decode(StoreRelease.self, from: json)

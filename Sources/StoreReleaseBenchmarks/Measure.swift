@@ -25,15 +25,17 @@ struct Row {
     let name: String
     let value: Double
     let unit: String
-    /// The row this one is compared with, and how: "x faster" or "x the cost".
+    /// The baseline's value: a cost (lower is better), or for ``inverse`` rows its reciprocal.
     let baseline: Double?
     let note: String
+    /// Whether the value is a rate (higher is better), such as MB/s.
+    var inverse = false
 
     var formatted: String {
         let number = value >= 100 ? String(Int(value.rounded())) : String((value * 10).rounded() / 10)
         var ratio = ""
         if let baseline, value > 0 {
-            let speedup = baseline / value
+            let speedup = inverse ? value * baseline : baseline / value
             ratio =
                 speedup >= 1
                 ? "\((speedup * 10).rounded() / 10)x faster" : "\((1 / speedup * 10).rounded() / 10)x slower"

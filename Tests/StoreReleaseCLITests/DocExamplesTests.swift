@@ -1,4 +1,5 @@
 import Foundation
+import StoreReleaseTestSupport
 import Testing
 
 /// Docs that cannot rot: every Swift block in the guides is compiled code that runs.
@@ -58,8 +59,11 @@ import Testing
     }
 
     @Test func theExamplesRunAndTheirClaimsHold() throws {
-        let result = try BuiltProducts.run("DocExamples", [])
+        let server = try LoopbackServer.shared.get()
+        let result = try BuiltProducts.run("DocExamples", [server.baseURL("ok").absoluteString])
         #expect(result.exited && result.status == 0, "DocExamples failed:\n\(result.stderr)")
+        #expect(result.stdout.contains("Checking the App Store\n"))
+        #expect(result.stdout.contains("App Store id 414478124 is not sold in us"))
         #expect(result.stdout.contains("All documentation examples ran."))
     }
 }
