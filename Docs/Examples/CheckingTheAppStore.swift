@@ -14,7 +14,7 @@ func checkingTheAppStoreExamples(baseURL: URL) async throws {
     precondition(upToDate == nil && inReview == nil)
 
     do {
-        _ = try await client.lookup(id: 414_478_124)  // no country: the US storefront
+        _ = try await client.lookup(id: 414478124)  // no country: the US storefront
     } catch {
         // Typed throws: `error` is an AppStoreLookupError.
         if case .notFound(let query, let country) = error {
@@ -22,7 +22,7 @@ func checkingTheAppStoreExamples(baseURL: URL) async throws {
         }
     }
 
-    let ids = [904_280_696, 803_453_959, 975_937_182, 736_189_492]
+    let ids = [904280696, 803453959, 975937182, 736189492]
     let releases = try await client.lookup(ids: ids, country: .unitedStates, entity: .macSoftware)
     for id in ids {
         let version = releases[id]?.version?.description ?? "not in this storefront"
@@ -58,8 +58,8 @@ func storedPayloadExample() throws {
 
 func linksExample() {
     let us = StorefrontCountry.unitedStates
-    let web = AppStoreLinks.web(trackId: 414_478_124, country: us)  // https://apps.apple.com/us/app/id414478124
-    let app = AppStoreLinks.appStoreApp(trackId: 414_478_124, country: us)  // itms-apps://…
-    let mac = AppStoreLinks.macAppStore(trackId: 803_453_959)  // macappstore://…
+    let web = AppStoreLinks.web(trackId: 414478124, country: us)  // https://apps.apple.com/us/app/id414478124
+    let app = AppStoreLinks.appStoreApp(trackId: 414478124, country: us)  // itms-apps://…
+    let mac = AppStoreLinks.macAppStore(trackId: 803453959)  // macappstore://…
     precondition(web.scheme == "https" && app.scheme == "itms-apps" && mac.scheme == "macappstore")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreReleaseKit
 
 // Runs every example of the guides in Docs/. The test suite runs this executable with the
 // base URL of its loopback lookup server and expects exit status 0; an example whose claim
@@ -8,6 +9,9 @@ try readmeExamples()
 print("Version semantics")
 try versionSemanticsExamples()
 if CommandLine.arguments.count > 1, let baseURL = URL(string: CommandLine.arguments[1]) {
+    print("README: the App Store")
+    let configuration = AppStoreLookupClient.Configuration(baseURL: baseURL)
+    try await readmeLookupExample(client: AppStoreLookupClient(configuration: configuration))
     print("Checking the App Store")
     try await checkingTheAppStoreExamples(baseURL: baseURL)
 } else {
