@@ -253,3 +253,32 @@ import Testing
         #expect(zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 })
     }
 }
+
+@Suite struct RateLimiterTests {
+    @Test func aCallerOverTheLimitWaitsForItsTurnAndCanBeCancelled() async throws {
+        let limiter = RateLimiter(requests: 1, per: .seconds(3600))
+        try await limiter.acquire()  // the one request of the hour
+        let second = Task { try await limiter.acquire() }
+        try await Task.sleep(for: .milliseconds(100))
+        second.cancel()
+        await #expect(throws: CancellationError.self) { try await second.value }
+    }
+
+    @Test func concurrentLookupsShareOneLimiter() async throws {
+        // Three clients, one limiter of two requests an hour: two lookups go through, the
+        // third waits (and is cancelled here rather than waiting an hour).
+        let server = try LoopbackServer.shared.get()
+        let limiter = RateLimiter(requests: 2, per: .seconds(3600))
+        let clients = try (0..<3).map { _ in
+            try AppStoreLookupClient(
+                configuration: .init(baseURL: server.baseURL("ok"), retry: .none), rateLimiter: limiter)
+        }
+        let cn = try StorefrontCountry("cn")
+        _ = try await clients[0].lookup(id: 414_478_124, country: cn)
+        _ = try await clients[1].lookup(id: 414_478_124, country: cn)
+        let third = Task { try await clients[2].lookup(id: 414_478_124, country: cn) }
+        try await Task.sleep(for: .milliseconds(200))
+        third.cancel()
+        await #expect(throws: AppStoreLookupError.cancelled) { try await third.value }
+    }
+}
