@@ -1,0 +1,73 @@
+/// What one script line did: the JSON line `storerelease simulate` prints.
+public struct UpdateFlowStep: Sendable, Hashable, Codable {
+    /// The line's number in the script, from 1.
+    public let line: Int
+    /// The event as written (verb and arguments).
+    public let event: String
+    /// Whether the flow accepted it; a refused event leaves the state unchanged.
+    public let accepted: Bool
+    /// `nil`, a camelCase code, or Play's error name (`ERROR_DOWNLOAD_NOT_PRESENT`).
+    public let error: String?
+    /// The install statuses listeners were told at this step, in order.
+    public let announced: [InstallStatus]
+    public let updateAvailability: UpdateAvailability
+    public let installStatus: InstallStatus
+    /// The install error code in force, as an integer.
+    public let installErrorCode: Int
+    public let availableVersionCode: Int
+    public let bytesDownloaded: Int64
+    public let totalBytesToDownload: Int64
+    /// `flexible`, `immediate`, or `nil` when no flow is under way.
+    public let updateTypeInProgress: AppUpdateType?
+
+    init(
+        line: Int, event: String, outcome: Result<[UpdateFlowStateMachine.Action], UpdateFlowError>,
+        machine: UpdateFlowStateMachine
+    ) {
+        self.line = line
+        self.event = event
+        switch outcome {
+        case .success(let actions):
+            accepted = true
+            error = nil
+            announced = actions.compactMap { action in
+                if case .announce(let status) = action { return status }
+                return nil
+            }
+        case .failure(let failure):
+            accepted = false
+            error = failure.code
+            announced = []
+        }
+        let info = machine.appUpdateInfo
+        updateAvailability = info.updateAvailability
+        installStatus = info.installStatus
+        installErrorCode = info.installErrorCode.rawValue
+        availableVersionCode = info.availableVersionCode
+        bytesDownloaded = info.bytesDownloaded
+        totalBytesToDownload = info.totalBytesToDownload
+        updateTypeInProgress = machine.typeInProgress
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case line, event, accepted, error, announced, updateAvailability, installStatus, installErrorCode
+        case availableVersionCode, bytesDownloaded, totalBytesToDownload, updateTypeInProgress
+    }
+
+    /// Encodes every key, `null` for no error and no flow.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(line, forKey: .line)
+        try c.encode(event, forKey: .event)
+        try c.encode(accepted, forKey: .accepted)
+        try c.encode(error, forKey: .error)
+        try c.encode(announced, forKey: .announced)
+        try c.encode(updateAvailability, forKey: .updateAvailability)
+        try c.encode(installStatus, forKey: .installStatus)
+        try c.encode(installErrorCode, forKey: .installErrorCode)
+        try c.encode(availableVersionCode, forKey: .availableVersionCode)
+        try c.encode(bytesDownloaded, forKey: .bytesDownloaded)
+        try c.encode(totalBytesToDownload, forKey: .totalBytesToDownload)
+        try c.encode(updateTypeInProgress, forKey: .updateTypeInProgress)
+    }
+}

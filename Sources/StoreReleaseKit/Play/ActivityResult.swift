@@ -1,0 +1,21 @@
+/// The result codes of an update flow's activity, as Play documents them.
+///
+/// `RESULT_OK` (-1): the user accepted (for an immediate update it may never arrive);
+/// `RESULT_CANCELED` (0): the user declined or cancelled; `RESULT_IN_APP_UPDATE_FAILED` (1):
+/// another error. Play reserves -1 and 0 for Android's `Activity` results.
+public struct ActivityResult: PlayConstant {
+    public let rawValue: Int
+    public let name: String
+
+    private init(_ rawValue: Int, _ name: String) {
+        self.rawValue = rawValue
+        self.name = name
+    }
+
+    public static let resultOK = ActivityResult(-1, "RESULT_OK")
+    public static let resultCanceled = ActivityResult(0, "RESULT_CANCELED")
+    public static let resultInAppUpdateFailed = ActivityResult(1, "RESULT_IN_APP_UPDATE_FAILED")
+
+    public static let allValues: [ActivityResult] = [.resultOK, .resultCanceled, .resultInAppUpdateFailed]
+    public static let typeName = "ActivityResult"
+}

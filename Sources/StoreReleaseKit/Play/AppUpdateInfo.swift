@@ -1,0 +1,144 @@
+/// Google Play's `AppUpdateInfo`: what Play says about an update for the installed app.
+///
+/// Decodes from the JSON a backend sends: the constants as integers or names, staleness `null`
+/// when unknown. `updatePriority` (0–5, default 0), `clientVersionStalenessDays`,
+/// `bytesDownloaded`, `totalBytesToDownload` and `installErrorCode` may be left out and take
+/// Play's defaults; the rest must be there.
+public struct AppUpdateInfo: Sendable, Hashable {
+    /// The app's package name (`com.example.app`).
+    public var packageName: String
+    /// The `versionCode` of the available or in-progress update; 0 when there is none.
+    public var availableVersionCode: Int
+    public var updateAvailability: UpdateAvailability
+    public var installStatus: InstallStatus
+    /// 0–5, set per release through the Play Developer API (`inAppUpdatePriority`).
+    public var updatePriority: Int
+    /// Days since the Play Store on the device learned of the update; `nil` when unknown.
+    public var clientVersionStalenessDays: Int?
+    public var bytesDownloaded: Int64
+    public var totalBytesToDownload: Int64
+    public var installErrorCode: InstallErrorCode
+    /// The update types Play would start now.
+    public var allowedUpdateTypes: [AppUpdateType]
+    /// Why an update type is not allowed, as Play reports it, by type.
+    public var failedPreconditions: [AppUpdateType: Set<UpdatePrecondition>]
+
+    /// Makes an update record; the defaults are Play's for a device with no update.
+    public init(
+        packageName: String, availableVersionCode: Int = 0,
+        updateAvailability: UpdateAvailability = .updateNotAvailable, installStatus: InstallStatus = .unknown,
+        updatePriority: Int = 0, clientVersionStalenessDays: Int? = nil, bytesDownloaded: Int64 = 0,
+        totalBytesToDownload: Int64 = 0, installErrorCode: InstallErrorCode = .noError,
+        allowedUpdateTypes: [AppUpdateType] = [], failedPreconditions: [AppUpdateType: Set<UpdatePrecondition>] = [:]
+    ) {
+        self.packageName = packageName
+        self.availableVersionCode = availableVersionCode
+        self.updateAvailability = updateAvailability
+        self.installStatus = installStatus
+        self.updatePriority = updatePriority
+        self.clientVersionStalenessDays = clientVersionStalenessDays
+        self.bytesDownloaded = bytesDownloaded
+        self.totalBytesToDownload = totalBytesToDownload
+        self.installErrorCode = installErrorCode
+        self.allowedUpdateTypes = allowedUpdateTypes
+        self.failedPreconditions = failedPreconditions
+    }
+
+    /// Whether Play would start an update of this type now (`isUpdateTypeAllowed(int)`).
+    public func isUpdateTypeAllowed(_ type: AppUpdateType) -> Bool {
+        allowedUpdateTypes.contains(type)
+    }
+
+    /// Whether Play would start an update with these options (`isUpdateTypeAllowed(AppUpdateOptions)`).
+    ///
+    /// Play fills the asset-pack-deleting variant of an allowed type too (as its test double
+    /// does), so the answer depends on the type.
+    public func isUpdateTypeAllowed(_ options: AppUpdateOptions) -> Bool {
+        isUpdateTypeAllowed(options.appUpdateType)
+    }
+
+    /// Why the options' type is not allowed, as Play reported it; empty when it did not say.
+    public func failedUpdatePreconditions(_ options: AppUpdateOptions) -> Set<UpdatePrecondition> {
+        failedPreconditions[options.appUpdateType] ?? []
+    }
+
+    /// The available update's `versionCode`, `nil` when there is none.
+    public var versionCode: VersionCode? { VersionCode(rawValue: availableVersionCode) }
+}
+
+extension AppUpdateInfo: Codable {
+    enum CodingKeys: String, CodingKey {
+        case packageName, availableVersionCode, updateAvailability, installStatus, updatePriority
+        case clientVersionStalenessDays, bytesDownloaded, totalBytesToDownload, installErrorCode
+        case allowedUpdateTypes, failedUpdatePreconditions
+    }
+
+    /// Decodes the JSON of the command-line contract, checking every range.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func invalid(_ key: CodingKeys, _ message: String) -> DecodingError {
+            DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: message)
+        }
+        packageName = try c.decode(String.self, forKey: .packageName)
+        availableVersionCode = try c.decode(Int.self, forKey: .availableVersionCode)
+        guard (0...VersionCode.maximum).contains(availableVersionCode) else {
+            throw invalid(
+                .availableVersionCode,
+                "availableVersionCode \(availableVersionCode) is outside 0...\(VersionCode.maximum)")
+        }
+        updateAvailability = try c.decode(UpdateAvailability.self, forKey: .updateAvailability)
+        installStatus = try c.decode(InstallStatus.self, forKey: .installStatus)
+        updatePriority = try c.decodeIfPresent(Int.self, forKey: .updatePriority) ?? 0
+        guard (0...5).contains(updatePriority) else {
+            throw invalid(.updatePriority, "updatePriority \(updatePriority) is outside 0...5")
+        }
+        clientVersionStalenessDays = try c.decodeIfPresent(Int.self, forKey: .clientVersionStalenessDays)
+        if let days = clientVersionStalenessDays, days < 0 {
+            throw invalid(.clientVersionStalenessDays, "clientVersionStalenessDays \(days) is negative")
+        }
+        bytesDownloaded = try c.decodeIfPresent(Int64.self, forKey: .bytesDownloaded) ?? 0
+        totalBytesToDownload = try c.decodeIfPresent(Int64.self, forKey: .totalBytesToDownload) ?? 0
+        guard bytesDownloaded >= 0 else {
+            throw invalid(.bytesDownloaded, "bytesDownloaded \(bytesDownloaded) is negative")
+        }
+        guard totalBytesToDownload >= 0 else {
+            throw invalid(.totalBytesToDownload, "totalBytesToDownload \(totalBytesToDownload) is negative")
+        }
+        installErrorCode = try c.decodeIfPresent(InstallErrorCode.self, forKey: .installErrorCode) ?? .noError
+        allowedUpdateTypes = try c.decode([AppUpdateType].self, forKey: .allowedUpdateTypes)
+        let failed =
+            try c.decodeIfPresent([String: [UpdatePrecondition]].self, forKey: .failedUpdatePreconditions) ?? [:]
+        var preconditions: [AppUpdateType: Set<UpdatePrecondition>] = [:]
+        for (name, values) in failed {
+            guard let type = AppUpdateType(name: name) else {
+                throw invalid(
+                    .failedUpdatePreconditions, "\(name.debugDescription) is not an update type (flexible or immediate)"
+                )
+            }
+            preconditions[type] = Set(values)
+        }
+        failedPreconditions = preconditions
+    }
+
+    /// Encodes the contract's keys, constants by name, staleness `null` when unknown.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(packageName, forKey: .packageName)
+        try c.encode(availableVersionCode, forKey: .availableVersionCode)
+        try c.encode(updateAvailability, forKey: .updateAvailability)
+        try c.encode(installStatus, forKey: .installStatus)
+        try c.encode(updatePriority, forKey: .updatePriority)
+        try c.encode(clientVersionStalenessDays, forKey: .clientVersionStalenessDays)
+        try c.encode(bytesDownloaded, forKey: .bytesDownloaded)
+        try c.encode(totalBytesToDownload, forKey: .totalBytesToDownload)
+        try c.encode(installErrorCode, forKey: .installErrorCode)
+        try c.encode(allowedUpdateTypes, forKey: .allowedUpdateTypes)
+        if !failedPreconditions.isEmpty {
+            let byName = Dictionary(
+                uniqueKeysWithValues: failedPreconditions.map {
+                    ($0.key.jsonName, $0.value.sorted { $0.rawValue < $1.rawValue })
+                })
+            try c.encode(byName, forKey: .failedUpdatePreconditions)
+        }
+    }
+}

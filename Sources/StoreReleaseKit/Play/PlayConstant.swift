@@ -1,0 +1,87 @@
+/// One of Google Play's integer constants (`InstallStatus.DOWNLOADED = 11`), with its name.
+///
+/// Each conforming type is a struct with a `static let` per constant, so a constant Play adds
+/// later does not break code that switches over today's. JSON may carry either form: the
+/// integer a device reports (`11`) or the name a backend writes (`"DOWNLOADED"`); values encode
+/// as their names.
+public protocol PlayConstant: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Play's integer value.
+    var rawValue: Int { get }
+    /// Play's constant name (`DOWNLOADED`).
+    var name: String { get }
+    /// Every constant of the type.
+    static var allValues: [Self] { get }
+    /// The type's name in Play's API, for messages (`InstallStatus`).
+    static var typeName: String { get }
+}
+
+extension PlayConstant {
+    /// The constant with Play's integer value, `nil` for any other.
+    public init?(rawValue: Int) {
+        guard let value = Self.allValues.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = value
+    }
+
+    /// The constant with a name, in any case (`DOWNLOADED`, `downloaded`).
+    public init?(name: String) {
+        let wanted = name.uppercased()
+        guard let value = Self.allValues.first(where: { $0.name == wanted }) else { return nil }
+        self = value
+    }
+
+    /// The constant named or numbered by `text` (`DOWNLOADED` or `11`).
+    ///
+    /// - Throws: ``PlayConstantError`` naming the text and the known values.
+    public init(parsing text: String) throws(PlayConstantError) {
+        if let number = Int(text), let value = Self(rawValue: number) {
+            self = value
+        } else if let value = Self(name: text) {
+            self = value
+        } else {
+            throw PlayConstantError(typeName: Self.typeName, input: text, known: Self.allValues.map(\.summary))
+        }
+    }
+
+    /// `DOWNLOADED (11)`.
+    var summary: String { "\(name) (\(rawValue))" }
+
+    /// Play's constant name.
+    public var description: String { name }
+
+    /// Decodes the integer or the name.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text: String
+        if let number = try? container.decode(Int.self) {
+            text = String(number)
+        } else {
+            text = try container.decode(String.self)
+        }
+        do throws(PlayConstantError) {
+            self = try Self(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        }
+    }
+
+    /// Encodes the name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
+}
+
+/// A value that is not one of a Play constant type's values.
+public struct PlayConstantError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The type, as Play names it (`InstallStatus`).
+    public let typeName: String
+    /// The text as given.
+    public let input: String
+    /// The values the type has, as `NAME (value)`.
+    public let known: [String]
+
+    /// `"12" is not an InstallStatus (one of UNKNOWN (0), …)`.
+    public var description: String {
+        "\(input.debugDescription) is not an \(typeName) (one of \(known.joined(separator: ", ")))"
+    }
+}
