@@ -107,14 +107,18 @@ import Testing
             let result = try BuiltProducts.run("storerelease", arguments)
             #expect(result.status == 0)
             #expect(result.stdout.contains("USAGE: storerelease <command>"))
-            #expect(result.stdout.contains("  compare  Compares version A with version B"))
-            #expect(result.stdout.contains("  sort     Reads versions one a line on stdin"))
-            #expect(result.stdout.contains("  lookup   Looks apps up in the App Store"))
+            let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+            #expect(lines.contains("compare Compares version A with version B and prints exactly one of <, = or >."))
+            #expect(lines.contains("sort Reads versions one a line on stdin and prints them sorted, oldest first."))
+            #expect(lines.contains("lookup Looks apps up in the App Store and prints their releases as a JSON array."))
+            #expect(
+                lines.contains(
+                    "simulate Runs an event script through the update flow and prints one JSON object per event."))
             #expect(result.stdout.contains("Exit status: 0 success, 1 the work failed, 2 bad usage or bad input."))
         }
     }
 
-    @Test(arguments: ["compare", "sort", "lookup"])
+    @Test(arguments: ["compare", "sort", "lookup", "simulate"])
     func everyCommandHasHelp(_ command: String) throws {
         for arguments in [[command, "--help"], [command, "-h"], ["help", command], [command, "1", "--help"]] {
             let result = try BuiltProducts.run("storerelease", arguments)
@@ -138,7 +142,7 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == #"storerelease: unknown command "sotr" (commands: compare, sort, lookup; see storerelease --help)"#
+                == #"storerelease: unknown command "sotr" (commands: compare, sort, lookup, simulate; see storerelease --help)"#
                 + "\n")
         let help = try BuiltProducts.storerelease("help", "sotr")
         #expect(help.status == 2 && help.stderr.contains(#"unknown command "sotr""#))

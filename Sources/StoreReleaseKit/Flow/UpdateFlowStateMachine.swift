@@ -11,7 +11,7 @@
 /// error codes. The App Store has the same phases where they exist: available → prompt
 /// (flexible: dismissible; immediate: blocking) → accepted opens the store (PENDING) → the next
 /// launch with the new version is INSTALLED, with an older one the update is available again.
-struct UpdateFlowStateMachine: Sendable {
+struct UpdateFlowStateMachine: Sendable, Hashable {
     /// Where the flow is. The update type travels with every phase of a started flow.
     enum Phase: Sendable, Hashable {
         /// No flow: nothing shown, nothing downloading.

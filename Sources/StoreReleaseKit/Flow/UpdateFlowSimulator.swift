@@ -1,0 +1,162 @@
+/// Google's `FakeAppUpdateManager`, in Swift, for both stores: drive an update flow in a test
+/// and watch what an app would see.
+///
+/// The methods have the fake's names. The observers (``isConfirmationDialogVisible``,
+/// ``isImmediateFlowVisible``, ``isInstallSplashScreenVisible``, ``typeForUpdateInProgress``)
+/// answer as the fake's do; ``installStates`` is the install-state listener, which hears flexible
+/// flows only, as with the fake; ``requestUpdateFlow()`` is play-core-ktx's result stream.
+///
+/// One deliberate difference: what the fake ignores silently (accepting an update no dialog
+/// offered, completing a download that never started) throws an ``UpdateFlowError`` here, and
+/// the state stays as it was.
+///
+/// ```swift
+/// var fake = UpdateFlowSimulator()
+/// try fake.setUpdateAvailable(2)
+/// try fake.startUpdateFlow(.flexible)
+/// try fake.userAcceptsUpdate()
+/// ```
+public struct UpdateFlowSimulator: Sendable {
+    private var machine: UpdateFlowStateMachine
+    private let listener: AsyncStream<InstallState>.Continuation
+    private var flows: [AsyncStream<AppUpdateResult>.Continuation] = []
+
+    /// What an `InstallStateUpdatedListener` registered now would be told, in order.
+    public let installStates: AsyncStream<InstallState>
+
+    /// A simulator with no update available.
+    ///
+    /// - Parameters:
+    ///   - store: ``Store/googlePlay`` (the fake's flow) or ``Store/appStore``.
+    ///   - packageName: The package name reported in update records and install states.
+    public init(store: Store = .googlePlay, packageName: String = "com.example.app") {
+        machine = UpdateFlowStateMachine(store: store, packageName: packageName)
+        (installStates, listener) = AsyncStream.makeStream(of: InstallState.self)
+    }
+
+    // MARK: Observers
+
+    /// The flexible update's confirmation dialog is shown.
+    public var isConfirmationDialogVisible: Bool { machine.isConfirmationDialogVisible }
+    /// The immediate update's full-screen flow is shown.
+    public var isImmediateFlowVisible: Bool { machine.isImmediateFlowVisible }
+    /// The install splash screen is shown (after `completeUpdate()`).
+    public var isInstallSplashScreenVisible: Bool { machine.isInstallSplashScreenVisible }
+    /// The type of the flow under way, `nil` when none.
+    public var typeForUpdateInProgress: AppUpdateType? { machine.typeInProgress }
+    /// The store whose flow this is.
+    public var store: Store { machine.store }
+
+    // MARK: The app's calls
+
+    /// The current update record.
+    ///
+    /// - Throws: the install error code set with ``setInstallErrorCode(_:)``, as Play's task fails.
+    public mutating func getAppUpdateInfo() throws(UpdateFlowError) -> AppUpdateInfo {
+        try apply(.getAppUpdateInfo)
+        return machine.appUpdateInfo
+    }
+
+    /// Starts an update flow: shows the confirmation dialog (flexible) or the immediate screen.
+    /// Starting an immediate flow while an immediate update is in progress resumes it.
+    ///
+    /// - Throws: `ERROR_INSTALL_NOT_ALLOWED` when the type is not allowed now.
+    public mutating func startUpdateFlow(_ options: AppUpdateOptions) throws(UpdateFlowError) {
+        try apply(.startUpdateFlow(options.appUpdateType))
+    }
+
+    /// Starts an update flow of a type with the default options.
+    public mutating func startUpdateFlow(_ type: AppUpdateType) throws(UpdateFlowError) {
+        try startUpdateFlow(.defaultOptions(type))
+    }
+
+    /// Installs a downloaded update (`completeUpdate()`).
+    ///
+    /// - Throws: `ERROR_DOWNLOAD_NOT_PRESENT`, `ERROR_INSTALL_IN_PROGRESS`, or the install error
+    ///   code in force.
+    public mutating func completeUpdate() throws(UpdateFlowError) { try apply(.completeUpdate) }
+
+    /// play-core-ktx's `requestUpdateFlow()`: the update's state now, then what listeners hear,
+    /// until DOWNLOADED, FAILED, CANCELED or UNKNOWN ends it.
+    public mutating func requestUpdateFlow() throws(UpdateFlowError) -> AsyncStream<AppUpdateResult> {
+        let info = try getAppUpdateInfo()
+        let (stream, continuation) = AsyncStream.makeStream(of: AppUpdateResult.self)
+        switch info.updateAvailability {
+        case .updateAvailable, .developerTriggeredUpdateInProgress:
+            if info.installStatus == .downloaded {
+                continuation.yield(.downloaded)
+                continuation.finish()
+            } else {
+                continuation.yield(.available(info))
+                flows.append(continuation)
+            }
+        default:
+            continuation.yield(.notAvailable)
+            continuation.finish()
+        }
+        return stream
+    }
+
+    // MARK: The user and Play (the fake's harness)
+
+    public mutating func setUpdateAvailable(_ versionCode: Int, type: AppUpdateType? = nil) throws(UpdateFlowError) {
+        try apply(.setUpdateAvailable(versionCode: versionCode, type: type))
+    }
+    public mutating func setUpdateNotAvailable() throws(UpdateFlowError) { try apply(.setUpdateNotAvailable) }
+    public mutating func setUpdatePriority(_ priority: Int) throws(UpdateFlowError) {
+        try apply(.setUpdatePriority(priority))
+    }
+    public mutating func setClientVersionStalenessDays(_ days: Int?) throws(UpdateFlowError) {
+        try apply(.setClientVersionStalenessDays(days))
+    }
+    public mutating func setInstallErrorCode(_ code: InstallErrorCode) throws(UpdateFlowError) {
+        try apply(.setInstallErrorCode(code))
+    }
+    public mutating func userAcceptsUpdate() throws(UpdateFlowError) { try apply(.userAcceptsUpdate) }
+    public mutating func userRejectsUpdate() throws(UpdateFlowError) { try apply(.userRejectsUpdate) }
+    public mutating func downloadStarts() throws(UpdateFlowError) { try apply(.downloadStarts) }
+    public mutating func setTotalBytesToDownload(_ bytes: Int64) throws(UpdateFlowError) {
+        try apply(.setTotalBytesToDownload(bytes))
+    }
+    public mutating func setBytesDownloaded(_ bytes: Int64) throws(UpdateFlowError) {
+        try apply(.setBytesDownloaded(bytes))
+    }
+    public mutating func downloadCompletes() throws(UpdateFlowError) { try apply(.downloadCompletes) }
+    public mutating func downloadFails() throws(UpdateFlowError) { try apply(.downloadFails) }
+    public mutating func userCancelsDownload() throws(UpdateFlowError) { try apply(.userCancelsDownload) }
+    public mutating func installCompletes() throws(UpdateFlowError) { try apply(.installCompletes) }
+    public mutating func installFails() throws(UpdateFlowError) { try apply(.installFails) }
+
+    // MARK: The App Store's harness
+
+    /// The version the App Store serves.
+    public mutating func setStoreVersion(_ version: Version) throws(UpdateFlowError) {
+        try apply(.setStoreVersion(version))
+    }
+    /// The version installed on the device.
+    public mutating func setInstalledVersion(_ version: Version) throws(UpdateFlowError) {
+        try apply(.setInstalledVersion(version))
+    }
+    /// The app starts again with `version` installed (after the user visited the store, or not).
+    public mutating func relaunch(_ version: Version) throws(UpdateFlowError) { try apply(.relaunch(version)) }
+
+    // MARK: Effects
+
+    private mutating func apply(_ event: UpdateFlowEvent) throws(UpdateFlowError) {
+        for action in try machine.handle(event) {
+            guard case .announce(let status) = action else { continue }
+            let info = machine.appUpdateInfo
+            let state = InstallState(
+                installStatus: status, installErrorCode: info.installErrorCode, bytesDownloaded: info.bytesDownloaded,
+                totalBytesToDownload: info.totalBytesToDownload, packageName: info.packageName)
+            listener.yield(state)
+            for flow in flows {
+                flow.yield(status == .downloaded ? .downloaded : .inProgress(state))
+            }
+            if [.unknown, .downloaded, .failed, .canceled].contains(status) {
+                for flow in flows { flow.finish() }
+                flows.removeAll()
+            }
+        }
+    }
+}
