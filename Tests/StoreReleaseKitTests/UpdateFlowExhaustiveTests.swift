@@ -5,6 +5,12 @@ import Testing
 /// Every state × every event of the update flow, for both stores, against a table written out
 /// by hand from FakeAppUpdateManager's behaviour (shared/reference/play-in-app-updates.md §3).
 /// A refused event must leave the whole state unchanged.
+/// A version of the tables below; a malformed literal is a bug in this file.
+func version(_ text: String) -> Version {
+    guard let version = Version(text) else { preconditionFailure("not a version: \(text)") }
+    return version
+}
+
 @Suite struct UpdateFlowExhaustiveTests {
     typealias Phase = UpdateFlowStateMachine.Phase
 
@@ -62,7 +68,7 @@ import Testing
         .userRejectsUpdate, .downloadStarts, .setTotalBytesToDownload(1000), .setBytesDownloaded(10),
         .downloadCompletes, .downloadFails, .userCancelsDownload, .installCompletes, .installFails,
         .startUpdateFlow(.flexible), .startUpdateFlow(.immediate), .completeUpdate, .getAppUpdateInfo,
-        .setStoreVersion(Version("2.0")!), .setInstalledVersion(Version("1.0")!), .relaunch(Version("2.0")!),
+        .setStoreVersion(version("2.0")), .setInstalledVersion(version("1.0")), .relaunch(version("2.0")),
     ]
 
     /// The expected outcome of every Play event in every Play state.
@@ -200,9 +206,9 @@ import Testing
 
         var machine: UpdateFlowStateMachine {
             var m = UpdateFlowStateMachine(store: .appStore)
-            var events: [UpdateFlowEvent] = [.setStoreVersion(Version("2.0")!), .setInstalledVersion(Version("1.0")!)]
+            var events: [UpdateFlowEvent] = [.setStoreVersion(version("2.0")), .setInstalledVersion(version("1.0"))]
             switch self {
-            case .upToDate: events = [.setStoreVersion(Version("2.0")!), .setInstalledVersion(Version("2.0.0")!)]
+            case .upToDate: events = [.setStoreVersion(version("2.0")), .setInstalledVersion(version("2.0.0"))]
             case .available: break
             case .promptingF: events.append(.startUpdateFlow(.flexible))
             case .promptingI: events.append(.startUpdateFlow(.immediate))
@@ -216,7 +222,7 @@ import Testing
 
     static let appStoreEvents: [UpdateFlowEvent] =
         events + [
-            .setStoreVersion(Version("3.0")!), .setInstalledVersion(Version("2.0")!), .relaunch(Version("1.0")!),
+            .setStoreVersion(version("3.0")), .setInstalledVersion(version("2.0")), .relaunch(version("1.0")),
         ]
 
     static func expected(_ event: UpdateFlowEvent, in state: AppStoreState) -> Outcome {
