@@ -1,0 +1,71 @@
+import Foundation
+import StoreReleaseKit
+
+/// The examples of `Docs/StoreReleaseKit.docc/AndroidParity.md`.
+func androidParityExamples() throws {
+    do {
+        precondition(InstallStatus.downloaded.rawValue == 11)
+        precondition(InstallStatus(rawValue: 10) == .requiresUIIntent)  // legacy, still decodes
+        let code = try InstallErrorCode(parsing: "-6")  // or "ERROR_INSTALL_NOT_ALLOWED"
+        precondition(code == .errorInstallNotAllowed)
+        precondition(
+            UpdateAvailability(name: "developer_triggered_update_in_progress") == .developerTriggeredUpdateInProgress)
+    }
+    do {
+        let json = #"""
+            {"packageName": "com.example.app", "availableVersionCode": 88, "updateAvailability": "UPDATE_AVAILABLE",
+             "installStatus": 0, "updatePriority": 4, "clientVersionStalenessDays": null,
+             "allowedUpdateTypes": ["flexible", "immediate"]}
+            """#
+        let info = try JSONDecoder().decode(AppUpdateInfo.self, from: Data(json.utf8))
+        precondition(info.isUpdateTypeAllowed(.immediate))
+        precondition(info.isUpdateTypeAllowed(AppUpdateOptions.defaultOptions(.flexible)))
+        let release = StoreRelease(info)
+        precondition(release.store == .googlePlay && release.versionCode?.rawValue == 88)
+    }
+    try flexibleFlowExample()
+    try immediateFlowExample()
+    var fake = UpdateFlowSimulator()
+    try fake.setUpdateAvailable(2, type: .immediate)
+    try fake.startUpdateFlow(.immediate)
+    try fake.userAcceptsUpdate()
+    let resumed = try onResume(&fake)
+    precondition(resumed == "resumed the immediate update")
+}
+
+func flexibleFlowExample() throws {
+    var play = UpdateFlowSimulator()
+    try play.setUpdateAvailable(2)  // Play knows of versionCode 2
+    let info = try play.getAppUpdateInfo()
+    if info.updateAvailability == .updateAvailable, info.isUpdateTypeAllowed(.flexible) {
+        try play.startUpdateFlow(.flexible)  // the confirmation dialog
+    }
+    try play.userAcceptsUpdate()  // PENDING
+    try play.downloadStarts()  // DOWNLOADING, while the app stays usable
+    try play.downloadCompletes()  // DOWNLOADED: ask the user to restart
+    try play.completeUpdate()  // INSTALLING: the install splash
+    try play.installCompletes()  // INSTALLED, and the app restarts on the new version
+    let after = try play.getAppUpdateInfo()
+    precondition(after.updateAvailability == .updateNotAvailable)
+}
+
+func immediateFlowExample() throws {
+    var play = UpdateFlowSimulator()
+    try play.setUpdateAvailable(2, type: .immediate)
+    try play.startUpdateFlow(.immediate)  // a full-screen flow that blocks the app
+    try play.userAcceptsUpdate()
+    try play.downloadCompletes()  // installs by itself: no completeUpdate()
+    precondition(play.isInstallSplashScreenVisible)
+}
+
+func onResume(_ play: inout UpdateFlowSimulator) throws(UpdateFlowError) -> String {
+    let info = try play.getAppUpdateInfo()
+    if info.installStatus == .downloaded {
+        return "ask the user to restart (completeUpdate)"  // a flexible update waits
+    }
+    if info.updateAvailability == .developerTriggeredUpdateInProgress, play.typeForUpdateInProgress == .immediate {
+        try play.startUpdateFlow(.immediate)
+        return "resumed the immediate update"
+    }
+    return "nothing to do"
+}
