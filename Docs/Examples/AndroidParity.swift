@@ -8,8 +8,8 @@ func androidParityExamples() throws {
         precondition(InstallStatus(rawValue: 10) == .requiresUIIntent)  // legacy, still decodes
         let code = try InstallErrorCode(parsing: "-6")  // or "ERROR_INSTALL_NOT_ALLOWED"
         precondition(code == .errorInstallNotAllowed)
-        precondition(
-            UpdateAvailability(name: "developer_triggered_update_in_progress") == .developerTriggeredUpdateInProgress)
+        let resuming = UpdateAvailability(name: "developer_triggered_update_in_progress")
+        precondition(resuming == .developerTriggeredUpdateInProgress)
     }
     do {
         let json = #"""
