@@ -10,10 +10,11 @@ out=.build/fuzz
 mkdir -p "$out/crashes"
 library=$(find Sources/StoreReleaseKit -name '*.swift' | sort)
 
-for target in Version LookupPayload; do
+for target in Version LookupPayload Script; do
     name=$(echo "$target" | tr '[:upper:]' '[:lower:]')
     case "$target" in
         Version) max_len=512 ;;           # two versions and a few lines
+        Script) max_len=256 ;;            # a script, or a walk of 256 events
         *) max_len=16384 ;;               # a lookup payload is a few KiB
     esac
     echo "== building fuzz-$name"
