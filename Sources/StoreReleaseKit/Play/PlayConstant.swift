@@ -42,8 +42,8 @@ extension PlayConstant {
         }
     }
 
-    /// `DOWNLOADED (11)`.
-    var summary: String { "\(name) (\(rawValue))" }
+    /// The name and the value: `DOWNLOADED (11)`.
+    public var summary: String { "\(name) (\(rawValue))" }
 
     /// Play's constant name.
     public var description: String { name }
