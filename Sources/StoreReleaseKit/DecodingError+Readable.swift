@@ -1,6 +1,6 @@
 extension DecodingError {
     /// Where and what: `results[0].version: version is not a version: "1.4 (18)": …`.
-    var readableDescription: String {
+    public var readableDescription: String {
         func path(_ context: Context) -> String {
             var text = ""
             for key in context.codingPath {

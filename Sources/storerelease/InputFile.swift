@@ -10,9 +10,12 @@ enum InputFile {
         if path == "-" {
             bytes = try StandardStreams.readAllInput()
         } else {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                var isDirectory: ObjCBool = false
-                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            // A FileHandle reads pipes and process substitutions too, which contents(atPath:) does not.
+            guard exists, !isDirectory.boolValue, let handle = FileHandle(forReadingAtPath: path),
+                let data = try? handle.readToEnd() ?? Data()
+            else {
                 let reason = !exists ? "no such file" : (isDirectory.boolValue ? "it is a folder" : "it cannot be read")
                 throw .badInput("\(command): cannot read \(path.debugDescription): \(reason)")
             }

@@ -1,0 +1,138 @@
+import Foundation
+import StoreReleaseKit
+
+extension Command {
+    /// `storerelease decide --installed V (--lookup FILE | --play FILE | --manifest FILE) …`.
+    static let decide = Command(
+        name: "decide",
+        synopsis:
+            "decide --installed V (--lookup FILE | --play FILE | --manifest FILE) [--policy FILE] [--os-version V] "
+            + "[--now ISO8601] [--skipped-version V] [--last-prompted ISO8601]",
+        summary: "Decides what the app should do about a release and prints one JSON decision.",
+        discussion: """
+            --lookup takes an App Store lookup response (as the API sends it) or the output of
+            'storerelease lookup' (one release); --play takes a Play AppUpdateInfo as JSON, and
+            then --installed is the installed versionCode. FILE '-' reads stdin. --policy takes the
+            policy JSON (absent keys take their defaults). The decision has: action (none,
+            flexible, immediate, completeUpdate, resumeImmediate), reason (the first rule that
+            matched), installedVersion, storeVersion, storeURL, releaseNotes.
+            Exit status: 0 decided; 2 a bad flag, version, date, file or JSON (named).
+            """,
+        options: [
+            .value("--installed", "V", "The installed version (Play: the installed versionCode)."),
+            .value("--lookup", "FILE", "An App Store lookup response, or the output of storerelease lookup."),
+            .value("--play", "FILE", "A Play AppUpdateInfo as JSON."),
+            .value("--manifest", "FILE", "A self-hosted manifest (not built yet: see issue 5)."),
+            .value("--policy", "FILE", "The policy JSON; absent keys take their defaults."),
+            .value("--os-version", "V", "The device's OS version, checked against the release's minimumOSVersion."),
+            .value("--now", "ISO8601", "The current time (default: now)."),
+            .value("--skipped-version", "V", "The version the user chose to skip."),
+            .value("--last-prompted", "ISO8601", "When the user last chose \"later\"."),
+        ],
+        examples: [
+            "storerelease decide --installed 8.0.1 --lookup Tests/Fixtures/appstore/wechat-cn.json --now 2021-02-05T00:00:00Z",
+            "storerelease lookup --id 414478124 --country cn | storerelease decide --installed 8.0.1 --lookup -",
+        ],
+        run: { arguments throws(CLIError) in try DecideCommand.run(arguments) }
+    )
+}
+
+enum DecideCommand {
+    static let name = "decide"
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        guard arguments.positionals.isEmpty else {
+            throw .usage("decide: takes no arguments, only flags; got \(arguments.positionals[0].debugDescription)")
+        }
+        let sources = ["--lookup", "--play", "--manifest"].filter { arguments.value($0) != nil }
+        guard sources.count == 1 else { throw .usage("decide: give exactly one of --lookup, --play or --manifest") }
+        guard let installedText = arguments.value("--installed") else {
+            throw .usage("decide: --installed V is required")
+        }
+        let policy: UpdatePolicy =
+            try arguments.value("--policy").map { path throws(CLIError) in
+                try decodeFile(UpdatePolicy.self, path, flag: "--policy")
+            } ?? UpdatePolicy()
+        let context = UpdateContext(
+            osVersion: try version(arguments, "--os-version"), now: try date(arguments, "--now") ?? Date(),
+            skippedVersion: try version(arguments, "--skipped-version"),
+            lastPrompted: try date(arguments, "--last-prompted"))
+        let decision: UpdateDecision
+        if let path = arguments.value("--play") {
+            let installed: VersionCode
+            do throws(VersionError) {
+                installed = try VersionCode(parsing: installedText)
+            } catch {
+                throw .badInput("decide: --installed (with --play, the installed versionCode): \(error)")
+            }
+            decision = policy.decide(
+                play: try decodeFile(AppUpdateInfo.self, path, flag: "--play"), installed: installed, context: context)
+        } else if let path = arguments.value("--lookup") {
+            guard let installed = try version(arguments, "--installed") else {
+                throw .usage("decide: --installed V is required")
+            }
+            decision = policy.decide(release: try release(fromLookup: path), installed: installed, context: context)
+        } else {
+            throw .usage(
+                "decide: --manifest is not built yet (the self-hosted manifest is part of issue 5); use --lookup or --play"
+            )
+        }
+        try JSONOutput.print(decision)
+        return 0
+    }
+
+    static func version(_ arguments: ParsedArguments, _ flag: String) throws(CLIError) -> Version? {
+        guard let text = arguments.value(flag) else { return nil }
+        do throws(VersionError) {
+            return try Version(parsing: text)
+        } catch {
+            throw .badInput("decide: \(flag) \(error)")
+        }
+    }
+
+    static func date(_ arguments: ParsedArguments, _ flag: String) throws(CLIError) -> Date? {
+        guard let text = arguments.value(flag) else { return nil }
+        guard let date = try? Date(text, strategy: .iso8601) else {
+            throw .badInput(
+                "decide: \(flag) \(text.debugDescription) is not an ISO 8601 time (such as 2021-02-02T08:15:22Z)")
+        }
+        return date
+    }
+
+    static func decodeFile<T: Decodable>(_ type: T.Type, _ path: String, flag: String) throws(CLIError) -> T {
+        let text = try InputFile.text(path, command: name)
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+        } catch let error as DecodingError {
+            throw .badInput("decide: \(flag) \(path == "-" ? "stdin" : path): \(error.readableDescription)")
+        } catch {
+            throw .badInput("decide: \(flag) \(path == "-" ? "stdin" : path): \(error)")
+        }
+    }
+
+    /// The release in a lookup response, or in `storerelease lookup`'s output.
+    static func release(fromLookup path: String) throws(CLIError) -> StoreRelease {
+        let text = try InputFile.text(path, command: name)
+        let data = Data(text.utf8)
+        let source = "--lookup \(path == "-" ? "stdin" : path)"
+        if let releases = try? JSONDecoder().decode([StoreRelease].self, from: data) {
+            guard releases.count == 1 else {
+                throw .badInput("decide: \(source): \(releases.count) releases; give the one to decide about")
+            }
+            return releases[0]
+        }
+        do {
+            let response = try JSONDecoder().decode(AppStoreLookupResponse.self, from: data)
+            guard response.results.count == 1 else {
+                throw CLIError.badInput("decide: \(source): \(response.results.count) results; give one app's lookup")
+            }
+            return StoreRelease(response.results[0], country: nil)
+        } catch let error as CLIError {
+            throw error
+        } catch let error as DecodingError {
+            throw .badInput("decide: \(source): not a lookup response: \(error.readableDescription)")
+        } catch {
+            throw .badInput("decide: \(source): \(error)")
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import StoreReleaseTestSupport
+import Testing
+
+/// `storerelease decide`, run as a user runs it.
+@Suite struct DecideCommandTests {
+    static let wechat = LoopbackServer.packageRoot.appendingPathComponent("Tests/Fixtures/appstore/wechat-cn.json").path
+
+    func decision(_ arguments: [String], stdin: String = "") throws -> [String: Any] {
+        let result = try BuiltProducts.run("storerelease", ["decide"] + arguments, stdin: stdin)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test func aNewerReleaseOnTheAppStoreIsAFlexiblePrompt() throws {
+        let object = try decision(["--installed", "8.0.1", "--lookup", Self.wechat, "--now", "2021-02-05T00:00:00Z"])
+        #expect(object["action"] as? String == "flexible" && object["reason"] as? String == "updateAvailable")
+        #expect(object["installedVersion"] as? String == "8.0.1" && object["storeVersion"] as? String == "8.0.2")
+        #expect(object["storeURL"] as? String == "https://apps.apple.com/cn/app/%E5%BE%AE%E4%BF%A1/id414478124?uo=4")
+        #expect(
+            Set(object.keys) == ["action", "reason", "installedVersion", "storeVersion", "storeURL", "releaseNotes"])
+    }
+
+    @Test func theRulesTheFlagsFeed() throws {
+        let base = ["--lookup", Self.wechat, "--now", "2021-02-05T00:00:00Z"]
+        #expect(try decision(["--installed", "8.0.10"] + base)["reason"] as? String == "installedIsNewer")
+        #expect(try decision(["--installed", "8.0.2.0"] + base)["reason"] as? String == "upToDate")
+        #expect(
+            try decision(["--installed", "8.0.1", "--os-version", "10.3"] + base)["reason"] as? String == "osTooOld")
+        #expect(
+            try decision(["--installed", "8.0.1", "--skipped-version", "8.0.2"] + base)["reason"] as? String
+                == "skippedVersion")
+        #expect(
+            try decision(["--installed", "8.0.1", "--last-prompted", "2021-02-04T12:00:00Z"] + base)["reason"]
+                as? String
+                == "remindLater")
+        let early = ["--installed", "8.0.1", "--lookup", Self.wechat, "--now", "2021-02-02T20:00:00Z"]
+        #expect(try decision(early)["reason"] as? String == "releaseTooRecent")
+        let policy = try decision(["--installed", "7.9", "--policy", "-"] + base, stdin: #"{"forceUpdateOn":"major"}"#)
+        #expect(policy["action"] as? String == "immediate" && policy["reason"] as? String == "forcedByVersionChange")
+    }
+
+    @Test func readsTheOutputOfLookupFromStdin() throws {
+        let server = try LoopbackServer.shared.get()
+        let lookup = try BuiltProducts.storerelease(
+            "lookup", "--id", "414478124", "--country", "cn", "--base-url", server.baseURL("ok").absoluteString)
+        let object = try decision(
+            ["--installed", "8.0.1", "--lookup", "-", "--now", "2030-01-01T00:00:00Z"], stdin: lookup.stdout)
+        #expect(object["action"] as? String == "flexible")
+    }
+
+    @Test func aPlayRecordDecidesByVersionCode() throws {
+        let info = #"""
+            {"packageName":"com.example.app","availableVersionCode":42,"updateAvailability":"UPDATE_AVAILABLE",
+             "installStatus":"DOWNLOADED","updatePriority":0,"clientVersionStalenessDays":null,"bytesDownloaded":0,
+             "totalBytesToDownload":0,"installErrorCode":0,"allowedUpdateTypes":["flexible","immediate"]}
+            """#
+        let object = try decision(["--installed", "41", "--play", "-"], stdin: info)
+        #expect(object["action"] as? String == "completeUpdate" && object["reason"] as? String == "downloaded")
+        #expect(object["storeVersion"] as? String == "42" && object["storeURL"] is NSNull)
+    }
+
+    @Test(arguments: [
+        (["--lookup", "x"], "decide: --installed V is required"),
+        (["--installed", "1"], "decide: give exactly one of --lookup, --play or --manifest"),
+        (
+            ["--installed", "1", "--lookup", "a", "--play", "b"],
+            "decide: give exactly one of --lookup, --play or --manifest"
+        ),
+        (
+            ["--installed", "8.0.x", "--lookup", "WECHAT"],
+            #"decide: --installed "8.0.x": unexpected character "x" at offset 4"#
+        ),
+        (
+            ["--installed", "8", "--lookup", "WECHAT", "--now", "tomorrow"],
+            #"decide: --now "tomorrow" is not an ISO 8601 time"#
+        ),
+        (["--installed", "8", "--lookup", "WECHAT", "--os-version", "iOS 17"], #"decide: --os-version "iOS 17""#),
+        (["--installed", "abc", "--play", "WECHAT"], "decide: --installed (with --play, the installed versionCode)"),
+        (
+            ["--installed", "8", "--lookup", "/nonexistent.json"],
+            #"decide: cannot read "/nonexistent.json": no such file"#
+        ),
+        (["--installed", "8", "--play", "WECHAT"], "decide: --play"),
+        (["--installed", "8", "--manifest", "m.json"], "decide: --manifest is not built yet"),
+    ])
+    func badInputExitsTwoNamingIt(_ arguments: [String], _ message: String) throws {
+        let resolved = arguments.map { $0 == "WECHAT" ? Self.wechat : $0 }
+        let result = try BuiltProducts.run("storerelease", ["decide"] + resolved)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+    }
+
+    @Test func badPolicyJSONExitsTwoNamingTheKey() throws {
+        let result = try BuiltProducts.run(
+            "storerelease", ["decide", "--installed", "8", "--lookup", Self.wechat, "--policy", "-"],
+            stdin: #"{"releaseDelay": 5}"#)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(#"decide: --policy stdin: releaseDelay: "releaseDelay" is not a policy key"#))
+        let truncated = try BuiltProducts.run(
+            "storerelease", ["decide", "--installed", "8", "--lookup", "-"], stdin: #"{"resultCount":1,"results":["#)
+        #expect(truncated.status == 2 && truncated.stderr.contains("decide: --lookup stdin: not a lookup response"))
+    }
+}

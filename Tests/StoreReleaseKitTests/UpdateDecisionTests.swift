@@ -1,0 +1,203 @@
+import Foundation
+import StoreReleaseKit
+import Testing
+
+/// The decision rules, first match wins, for both stores: every reason the engine can give
+/// (but `inReview`, which belongs to the manifest source, not built yet), and the interactions.
+@Suite struct UpdateDecisionTests {
+    static let released = Date(timeIntervalSince1970: 1_612_253_722)  // 2021-02-02T08:15:22Z
+    static let dayLater = released.addingTimeInterval(25 * 3600)
+
+    static func release(_ version: String, minimumOS: String? = "11.0") -> StoreRelease {
+        StoreRelease(
+            store: .appStore, appID: "414478124", version: Version(version), releaseDate: released,
+            releaseNotes: "notes", minimumOSVersion: minimumOS.flatMap(Version.init),
+            storeURL: URL(string: "https://apps.apple.com/cn/app/id414478124"))
+    }
+
+    struct AppStoreCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let store: String
+        let installed: String
+        var policy = UpdatePolicy()
+        var context = UpdateContext(now: UpdateDecisionTests.dayLater)
+        let action: UpdateDecision.Action
+        let reason: UpdateDecision.Reason
+        var testDescription: String { name }
+    }
+
+    static let appStoreCases: [AppStoreCase] = [
+        AppStoreCase(name: "equal versions", store: "8.0.2", installed: "8.0.2.0", action: .none, reason: .upToDate),
+        AppStoreCase(
+            name: "the build in review is newer", store: "8.0.2", installed: "8.0.10", action: .none,
+            reason: .installedIsNewer),
+        AppStoreCase(
+            name: "the device OS is too old", store: "8.0.10", installed: "8.0.2",
+            context: UpdateContext(osVersion: Version("10.3.4"), now: dayLater), action: .none, reason: .osTooOld),
+        AppStoreCase(
+            name: "below the minimum supported version", store: "8.0.10", installed: "7.9",
+            policy: UpdatePolicy(minimumSupportedVersion: Version("8.0")), action: .immediate,
+            reason: .belowMinimumSupported),
+        AppStoreCase(
+            name: "released 23 hours ago", store: "8.0.10", installed: "8.0.2",
+            context: UpdateContext(now: released.addingTimeInterval(23 * 3600)), action: .none,
+            reason: .releaseTooRecent),
+        AppStoreCase(
+            name: "a minor change with forceUpdateOn minor", store: "8.1", installed: "8.0.2",
+            policy: UpdatePolicy(forceUpdateOn: .minor), action: .immediate, reason: .forcedByVersionChange),
+        AppStoreCase(
+            name: "a patch change with forceUpdateOn minor", store: "8.0.10", installed: "8.0.2",
+            policy: UpdatePolicy(forceUpdateOn: .minor), action: .flexible, reason: .updateAvailable),
+        AppStoreCase(
+            name: "the skipped version", store: "8.0.10", installed: "8.0.2",
+            context: UpdateContext(now: dayLater, skippedVersion: Version("8.0.10")), action: .none,
+            reason: .skippedVersion),
+        AppStoreCase(
+            name: "prompted an hour ago", store: "8.0.10", installed: "8.0.2",
+            context: UpdateContext(now: dayLater, lastPrompted: dayLater.addingTimeInterval(-3600)), action: .none,
+            reason: .remindLater),
+        AppStoreCase(
+            name: "prompted two days ago", store: "8.0.10", installed: "8.0.2",
+            context: UpdateContext(now: dayLater, lastPrompted: dayLater.addingTimeInterval(-48 * 3600)),
+            action: .flexible,
+            reason: .updateAvailable),
+        AppStoreCase(
+            name: "a newer release", store: "8.0.10", installed: "8.0.2", action: .flexible, reason: .updateAvailable),
+        // Interactions.
+        AppStoreCase(
+            name: "a forced update ignores the skipped version", store: "9.0", installed: "8.0.2",
+            policy: UpdatePolicy(forceUpdateOn: .major),
+            context: UpdateContext(now: dayLater, skippedVersion: Version("9.0")),
+            action: .immediate, reason: .forcedByVersionChange),
+        AppStoreCase(
+            name: "an old OS suppresses even a forced update", store: "9.0", installed: "8.0.2",
+            policy: UpdatePolicy(forceUpdateOn: .major, minimumSupportedVersion: Version("9.0")),
+            context: UpdateContext(osVersion: Version("10.0"), now: dayLater), action: .none, reason: .osTooOld),
+        AppStoreCase(
+            name: "below the minimum supported version even when released a minute ago", store: "9.0",
+            installed: "8.0.2",
+            policy: UpdatePolicy(minimumSupportedVersion: Version("8.5")),
+            context: UpdateContext(now: released.addingTimeInterval(60)), action: .immediate,
+            reason: .belowMinimumSupported),
+        AppStoreCase(
+            name: "the release delay is in hours, not calendar days", store: "8.0.10", installed: "8.0.2",
+            policy: UpdatePolicy(releaseDelayHours: 2),
+            context: UpdateContext(now: released.addingTimeInterval(2 * 3600 + 1)),
+            action: .flexible, reason: .updateAvailable),
+    ]
+
+    @Test(arguments: appStoreCases)
+    func appStoreRules(_ example: AppStoreCase) throws {
+        let installed = try Version(parsing: example.installed)
+        let decision = example.policy.decide(
+            release: Self.release(example.store), installed: installed, context: example.context)
+        #expect(decision.action == example.action)
+        #expect(decision.reason == example.reason)
+        #expect(decision.installedVersion == example.installed && decision.storeVersion == example.store)
+        #expect(decision.storeURL?.host == "apps.apple.com" && decision.releaseNotes == "notes")
+    }
+
+    static func info(
+        code: Int = 42, availability: UpdateAvailability = .updateAvailable, status: InstallStatus = .unknown,
+        priority: Int = 0, staleness: Int? = nil, types: [AppUpdateType] = [.flexible, .immediate]
+    ) -> AppUpdateInfo {
+        AppUpdateInfo(
+            packageName: "com.example.app", availableVersionCode: code, updateAvailability: availability,
+            installStatus: status, updatePriority: priority, clientVersionStalenessDays: staleness,
+            allowedUpdateTypes: types)
+    }
+
+    struct PlayCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let info: AppUpdateInfo
+        var installed = 41
+        var policy = UpdatePolicy()
+        var context = UpdateContext()
+        let action: UpdateDecision.Action
+        let reason: UpdateDecision.Reason
+        var testDescription: String { name }
+    }
+
+    static let playCases: [PlayCase] = [
+        PlayCase(
+            name: "downloaded", info: info(availability: .developerTriggeredUpdateInProgress, status: .downloaded),
+            action: .completeUpdate, reason: .downloaded),
+        PlayCase(
+            name: "an immediate update in progress",
+            info: info(availability: .developerTriggeredUpdateInProgress, status: .downloading),
+            action: .resumeImmediate, reason: .updateInProgress),
+        PlayCase(
+            name: "not available", info: info(availability: .updateNotAvailable), action: .none, reason: .notAvailable),
+        PlayCase(
+            name: "availability unknown", info: info(availability: .unknown), action: .none,
+            reason: .availabilityUnknown),
+        PlayCase(name: "the same versionCode", info: info(), installed: 42, action: .none, reason: .upToDate),
+        PlayCase(
+            name: "an installed build newer than Play's", info: info(), installed: 50, action: .none,
+            reason: .installedIsNewer),
+        PlayCase(
+            name: "priority 4 with immediate allowed", info: info(priority: 4), action: .immediate,
+            reason: .highPriority),
+        PlayCase(
+            name: "priority 5 with only flexible allowed", info: info(priority: 5, types: [.flexible]),
+            action: .flexible, reason: .updateAvailable),
+        PlayCase(
+            name: "stale for a week, immediate after 7 days", info: info(staleness: 7),
+            policy: UpdatePolicy(immediateStalenessDays: 7), action: .immediate, reason: .staleForTooLong),
+        PlayCase(
+            name: "the skipped versionCode", info: info(), context: UpdateContext(skippedVersion: Version("42")),
+            action: .none, reason: .skippedVersion),
+        PlayCase(
+            name: "prompted an hour ago", info: info(),
+            context: UpdateContext(lastPrompted: Date().addingTimeInterval(-3600)),
+            action: .none, reason: .remindLater),
+        PlayCase(
+            name: "flexible not allowed", info: info(types: [.immediate]), action: .none, reason: .updateTypeNotAllowed),
+        PlayCase(
+            name: "unknown staleness counts as 0", info: info(staleness: nil),
+            policy: UpdatePolicy(flexibleStalenessDays: 2), action: .none, reason: .notStaleEnough),
+        PlayCase(
+            name: "stale enough for a flexible prompt", info: info(staleness: 2),
+            policy: UpdatePolicy(flexibleStalenessDays: 2), action: .flexible, reason: .updateAvailable),
+        PlayCase(
+            name: "a high priority ignores the skipped versionCode", info: info(priority: 5),
+            context: UpdateContext(skippedVersion: Version("42")), action: .immediate, reason: .highPriority),
+    ]
+
+    @Test(arguments: playCases)
+    func playRules(_ example: PlayCase) throws {
+        let installed = try #require(VersionCode(rawValue: example.installed))
+        let decision = example.policy.decide(play: example.info, installed: installed, context: example.context)
+        #expect(decision.action == example.action)
+        #expect(decision.reason == example.reason)
+        #expect(decision.installedVersion == String(example.installed))
+    }
+
+    @Test func everyReasonButInReviewIsCovered() {
+        let covered = Set(Self.appStoreCases.map(\.reason) + Self.playCases.map(\.reason))
+        #expect(Set(UpdateDecision.Reason.allCases).subtracting(covered) == [.inReview])
+    }
+
+    @Test func policyJSONTakesDefaultsAndRefusesUnknownKeysAndBadValues() throws {
+        let empty = try JSONDecoder().decode(UpdatePolicy.self, from: Data("{}".utf8))
+        #expect(empty == UpdatePolicy())
+        let full = try JSONDecoder().decode(
+            UpdatePolicy.self,
+            from: Data(
+                #"""
+                {"forceUpdateOn":"minor","minimumSupportedVersion":"8.0","releaseDelayHours":2.5,"remindAfterHours":72,
+                 "immediatePriority":5,"flexibleStalenessDays":3,"immediateStalenessDays":10}
+                """#.utf8))
+        #expect(full.forceUpdateOn == .minor && full.minimumSupportedVersion == Version("8.0"))
+        #expect(full.releaseDelayHours == 2.5 && full.immediateStalenessDays == 10)
+        #expect(try JSONDecoder().decode(UpdatePolicy.self, from: JSONEncoder().encode(full)) == full)
+        for bad in [
+            #"{"forceUpdate":"minor"}"#, #"{"forceUpdateOn":"sometimes"}"#, #"{"releaseDelayHours":-1}"#,
+            #"{"minimumSupportedVersion":"8.x"}"#, #"{"immediatePriority":9}"#, #"{"flexibleStalenessDays":-2}"#, "[]",
+        ] {
+            #expect(throws: DecodingError.self, "\(bad)") {
+                try JSONDecoder().decode(UpdatePolicy.self, from: Data(bad.utf8))
+            }
+        }
+    }
+}
