@@ -11,7 +11,9 @@ extension Command {
         summary: "Decides what the app should do about a release and prints one JSON decision.",
         discussion: """
             --lookup takes an App Store lookup response (as the API sends it) or the output of
-            'storerelease lookup' (one release); --play takes a Play AppUpdateInfo as JSON, and
+            'storerelease lookup' (one release); --manifest takes a self-hosted release manifest
+            (keys: latestVersion, minimumSupportedVersion, releaseDate, releaseNotes, storeURL,
+            minimumOSVersion, inReview; inReview true means no prompt); --play takes a Play AppUpdateInfo as JSON, and
             then --installed is the installed versionCode. FILE '-' reads stdin. --policy takes the
             policy JSON (absent keys take their defaults). The decision has: action (none,
             flexible, immediate, completeUpdate, resumeImmediate), reason (the first rule that
@@ -22,7 +24,9 @@ extension Command {
             .value("--installed", "V", "The installed version (Play: the installed versionCode)."),
             .value("--lookup", "FILE", "An App Store lookup response, or the output of storerelease lookup."),
             .value("--play", "FILE", "A Play AppUpdateInfo as JSON."),
-            .value("--manifest", "FILE", "A self-hosted manifest (not built yet: see issue 5)."),
+            .value(
+                "--manifest", "FILE",
+                "A self-hosted release manifest (latestVersion, minimumSupportedVersion, inReview, …)."),
             .value("--policy", "FILE", "The policy JSON; absent keys take their defaults."),
             .value("--os-version", "V", "The device's OS version, checked against the release's minimumOSVersion."),
             .value("--now", "ISO8601", "The current time (default: now)."),
@@ -67,15 +71,17 @@ enum DecideCommand {
             }
             decision = policy.decide(
                 play: try decodeFile(AppUpdateInfo.self, path, flag: "--play"), installed: installed, context: context)
-        } else if let path = arguments.value("--lookup") {
+        } else {
             guard let installed = try version(arguments, "--installed") else {
                 throw .usage("decide: --installed V is required")
             }
-            decision = policy.decide(release: try release(fromLookup: path), installed: installed, context: context)
-        } else {
-            throw .usage(
-                "decide: --manifest is not built yet (the self-hosted manifest is part of issue 5); use --lookup or --play"
-            )
+            if let path = arguments.value("--lookup") {
+                decision = policy.decide(release: try release(fromLookup: path), installed: installed, context: context)
+            } else {
+                let manifest = try decodeFile(
+                    ReleaseManifest.self, arguments.value("--manifest") ?? "-", flag: "--manifest")
+                decision = policy.decide(manifest: manifest, installed: installed, context: context)
+            }
         }
         try JSONOutput.print(decision)
         return 0

@@ -82,13 +82,38 @@ import Testing
             #"decide: cannot read "/nonexistent.json": no such file"#
         ),
         (["--installed", "8", "--play", "WECHAT"], "decide: --play"),
-        (["--installed", "8", "--manifest", "m.json"], "decide: --manifest is not built yet"),
+        (
+            ["--installed", "8", "--manifest", "/nonexistent/m.json"],
+            #"decide: cannot read "/nonexistent/m.json": no such file"#
+        ),
+        (
+            ["--installed", "8", "--manifest", "WECHAT"],
+            #"decide: --manifest WECHAT_PATH: resultCount: "resultCount", "results" are not keys of a manifest"#
+        ),
     ])
     func badInputExitsTwoNamingIt(_ arguments: [String], _ message: String) throws {
         let resolved = arguments.map { $0 == "WECHAT" ? Self.wechat : $0 }
         let result = try BuiltProducts.run("storerelease", ["decide"] + resolved)
         #expect(result.status == 2)
-        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+        let expected = message.replacingOccurrences(of: "WECHAT_PATH", with: Self.wechat)
+        #expect(result.stderr.contains(expected), "stderr: \(result.stderr)")
+    }
+
+    @Test func aManifestDecidesAndInReviewSilencesEveryPrompt() throws {
+        let manifest = #"""
+            {"latestVersion": "2.0", "minimumSupportedVersion": "1.5", "releaseDate": "2021-02-02T08:15:22Z",
+             "releaseNotes": {"en": "Fixes.", "zh-Hans": "修复。"}, "storeURL": "https://apps.apple.com/app/id1"}
+            """#
+        let forced = try decision(
+            ["--installed", "1.0", "--manifest", "-", "--now", "2021-03-01T00:00:00Z"], stdin: manifest)
+        #expect(forced["action"] as? String == "immediate" && forced["reason"] as? String == "belowMinimumSupported")
+        #expect(
+            forced["releaseNotes"] as? String == "Fixes."
+                && forced["storeURL"] as? String == "https://apps.apple.com/app/id1")
+        let review = manifest.replacingOccurrences(
+            of: #""latestVersion": "2.0","#, with: #""latestVersion": "2.0", "inReview": true,"#)
+        let silent = try decision(["--installed", "1.0", "--manifest", "-"], stdin: review)
+        #expect(silent["action"] as? String == "none" && silent["reason"] as? String == "inReview")
     }
 
     @Test func badPolicyJSONExitsTwoNamingTheKey() throws {
@@ -96,7 +121,10 @@ import Testing
             "storerelease", ["decide", "--installed", "8", "--lookup", Self.wechat, "--policy", "-"],
             stdin: #"{"releaseDelay": 5}"#)
         #expect(result.status == 2)
-        #expect(result.stderr.contains(#"decide: --policy stdin: releaseDelay: "releaseDelay" is not a policy key"#))
+        #expect(
+            result.stderr.contains(
+                #"decide: --policy stdin: releaseDelay: "releaseDelay" is not a key of a policy (its keys: forceUpdateOn"#
+            ))
         let truncated = try BuiltProducts.run(
             "storerelease", ["decide", "--installed", "8", "--lookup", "-"], stdin: #"{"resultCount":1,"results":["#)
         #expect(truncated.status == 2 && truncated.stderr.contains("decide: --lookup stdin: not a lookup response"))

@@ -173,9 +173,56 @@ import Testing
         #expect(decision.installedVersion == String(example.installed))
     }
 
-    @Test func everyReasonButInReviewIsCovered() {
-        let covered = Set(Self.appStoreCases.map(\.reason) + Self.playCases.map(\.reason))
-        #expect(Set(UpdateDecision.Reason.allCases).subtracting(covered) == [.inReview])
+    @Test func everyReasonIsCovered() {
+        let covered = Set(Self.appStoreCases.map(\.reason) + Self.playCases.map(\.reason) + [Self.manifestReviewReason])
+        #expect(Set(UpdateDecision.Reason.allCases).subtracting(covered).isEmpty)
+    }
+
+    static let manifestReviewReason: UpdateDecision.Reason = {
+        let json = #"{"latestVersion": "2.0", "inReview": true}"#
+        guard let manifest = try? JSONDecoder().decode(ReleaseManifest.self, from: Data(json.utf8)),
+            let installed = Version("1.0")
+        else { return .updateAvailable }
+        return UpdatePolicy().decide(manifest: manifest, installed: installed).reason
+    }()
+
+    @Test func aManifestInReviewSilencesEvenAForcedUpdate() throws {
+        let json = #"{"latestVersion": "9.0", "minimumSupportedVersion": "9.0", "inReview": true}"#
+        let manifest = try JSONDecoder().decode(ReleaseManifest.self, from: Data(json.utf8))
+        let decision = UpdatePolicy(forceUpdateOn: .major).decide(
+            manifest: manifest, installed: try Version(parsing: "1.0"))
+        #expect(decision.action == .none && decision.reason == .inReview)
+        #expect(Self.manifestReviewReason == .inReview)
+    }
+
+    @Test func aManifestsMinimumSupportedVersionAndNotesApply() throws {
+        let json = #"""
+            {"latestVersion": "2.0", "minimumSupportedVersion": "1.5", "releaseNotes": {"en": "Fixes.", "zh-Hans": "修复。", "ja": "修正。"},
+             "minimumOSVersion": "13.0"}
+            """#
+        let manifest = try JSONDecoder().decode(ReleaseManifest.self, from: Data(json.utf8))
+        let decision = UpdatePolicy().decide(
+            manifest: manifest, installed: try Version(parsing: "1.0"), preferredLanguages: ["zh-Hans-CN"])
+        #expect(decision.action == .immediate && decision.reason == .belowMinimumSupported)
+        #expect(decision.releaseNotes == "修复。")
+        #expect(manifest.release(preferredLanguages: ["ja-JP"]).releaseNotes == "修正。")
+        #expect(manifest.release(preferredLanguages: ["fr"]).releaseNotes == "Fixes.")
+        #expect(manifest.release().store == .manifest)
+        let plain = try JSONDecoder().decode(
+            ReleaseManifest.self, from: Data(#"{"latestVersion":"2","releaseNotes":"Hi"}"#.utf8))
+        #expect(plain.release(preferredLanguages: ["ja"]).releaseNotes == "Hi")
+    }
+
+    @Test func badManifestsAreErrors() {
+        for bad in [
+            "{}", #"{"latestVersion":"2.x"}"#, #"{"latestVersion":"2","forced":true}"#,
+            #"{"latestVersion":"2","storeURL":"http://example.com"}"#, #"{"latestVersion":"2","releaseDate":"soon"}"#,
+            #"{"latestVersion":"2","inReview":"yes"}"#,
+        ] {
+            #expect(throws: DecodingError.self, "\(bad)") {
+                try JSONDecoder().decode(ReleaseManifest.self, from: Data(bad.utf8))
+            }
+        }
     }
 
     @Test func policyJSONTakesDefaultsAndRefusesUnknownKeysAndBadValues() throws {

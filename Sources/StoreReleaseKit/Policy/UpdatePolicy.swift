@@ -45,24 +45,9 @@ extension UpdatePolicy: Codable {
         case flexibleStalenessDays, immediateStalenessDays
     }
 
-    /// A key that is not a policy key.
-    struct AnyKey: CodingKey {
-        let stringValue: String
-        let intValue: Int? = nil
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     /// Decodes the policy JSON; see the type's table.
     public init(from decoder: any Decoder) throws {
-        let all = try decoder.container(keyedBy: AnyKey.self)
-        let known = Set(CodingKeys.allCases.map(\.rawValue))
-        if let unknown = all.allKeys.first(where: { !known.contains($0.stringValue) }) {
-            throw DecodingError.dataCorruptedError(
-                forKey: unknown, in: all,
-                debugDescription: "\(unknown.stringValue.debugDescription) is not a policy key (keys: "
-                    + CodingKeys.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-        }
+        try AnyKey.rejectUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.rawValue), of: "a policy")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         func invalid(_ key: CodingKeys, _ message: String) -> DecodingError {
             DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: message)

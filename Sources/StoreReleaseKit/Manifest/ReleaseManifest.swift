@@ -1,0 +1,110 @@
+import Foundation
+
+/// A self-hosted release manifest: a JSON file on any static host (seed 004 puts one on GitHub;
+/// seed 000's backend serves the same facts), the third source of a ``StoreRelease``.
+///
+/// ```json
+/// {
+///   "latestVersion": "8.0.10",
+///   "minimumSupportedVersion": "8.0",
+///   "releaseDate": "2021-02-02T08:15:22Z",
+///   "releaseNotes": {"en": "Bug fixes.", "zh-Hans": "修复了一些问题。"},
+///   "storeURL": "https://apps.apple.com/cn/app/id414478124",
+///   "minimumOSVersion": "11.0",
+///   "inReview": false
+/// }
+/// ```
+///
+/// Only `latestVersion` is required. `releaseNotes` is a string or an object of language tags;
+/// `storeURL` must be `https`; `inReview: true` (the build under review is out, and no prompt
+/// may appear) makes every decision `none` / `inReview`. Unknown keys are errors.
+public struct ReleaseManifest: Sendable, Hashable {
+    public var latestVersion: Version
+    public var minimumSupportedVersion: Version?
+    public var releaseDate: Date?
+    /// Release notes by language tag (`en`, `zh-Hans`); a plain string is stored under `""`.
+    public var releaseNotes: [String: String]
+    public var storeURL: URL?
+    public var minimumOSVersion: Version?
+    public var inReview: Bool
+
+    /// The release, with the notes in the first of `preferredLanguages` the manifest has
+    /// (`zh-Hans-CN` matches `zh-Hans`, then `zh`), else English, else any.
+    public func release(preferredLanguages: [String] = ["en"]) -> StoreRelease {
+        StoreRelease(
+            store: .manifest, version: latestVersion, releaseDate: releaseDate,
+            releaseNotes: notes(preferredLanguages), minimumOSVersion: minimumOSVersion, storeURL: storeURL)
+    }
+
+    /// The policy with the manifest's `minimumSupportedVersion`, when it has one.
+    public func policy(merging policy: UpdatePolicy) -> UpdatePolicy {
+        var merged = policy
+        if let minimumSupportedVersion { merged.minimumSupportedVersion = minimumSupportedVersion }
+        return merged
+    }
+
+    func notes(_ preferredLanguages: [String]) -> String? {
+        if let plain = releaseNotes[""] { return plain }
+        for language in preferredLanguages + ["en"] {
+            var parts = language.split(separator: "-").map(String.init)
+            while !parts.isEmpty {
+                let tag = parts.joined(separator: "-")
+                if let match = releaseNotes.first(where: { $0.key.lowercased() == tag.lowercased() }) {
+                    return match.value
+                }
+                parts.removeLast()
+            }
+        }
+        return releaseNotes.sorted { $0.key < $1.key }.first?.value
+    }
+}
+
+extension ReleaseManifest: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case latestVersion, minimumSupportedVersion, releaseDate, releaseNotes, storeURL, minimumOSVersion, inReview
+    }
+
+    /// Decodes the manifest; see the type's discussion for the schema.
+    public init(from decoder: any Decoder) throws {
+        try AnyKey.rejectUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.rawValue), of: "a manifest")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        latestVersion = try c.decodeVersion(forKey: .latestVersion)
+        minimumSupportedVersion = try c.decodeVersionIfPresent(forKey: .minimumSupportedVersion)
+        releaseDate = try c.decodeISO8601IfPresent(forKey: .releaseDate)
+        if let plain = try? c.decodeIfPresent(String.self, forKey: .releaseNotes) {
+            releaseNotes = ["": plain]
+        } else {
+            releaseNotes = try c.decodeIfPresent([String: String].self, forKey: .releaseNotes) ?? [:]
+        }
+        if let text = try c.decodeIfPresent(String.self, forKey: .storeURL) {
+            guard let url = URL(string: text), url.scheme?.lowercased() == "https", url.host != nil else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .storeURL, in: c, debugDescription: "storeURL \(text.debugDescription) is not an https URL")
+            }
+            storeURL = url
+        } else {
+            storeURL = nil
+        }
+        minimumOSVersion = try c.decodeVersionIfPresent(forKey: .minimumOSVersion)
+        inReview = try c.decodeIfPresent(Bool.self, forKey: .inReview) ?? false
+    }
+}
+
+extension UpdatePolicy {
+    /// Decides about a manifest's release: `none` / `inReview` while the manifest says the app
+    /// is in review, otherwise the rules of ``decide(release:installed:context:)`` with the
+    /// manifest's minimum supported version.
+    public func decide(
+        manifest: ReleaseManifest, installed: Version, context: UpdateContext = UpdateContext(),
+        preferredLanguages: [String] = ["en"]
+    ) -> UpdateDecision {
+        let release = manifest.release(preferredLanguages: preferredLanguages)
+        guard !manifest.inReview else {
+            return UpdateDecision(
+                action: .none, reason: .inReview, installedVersion: installed.description,
+                storeVersion: manifest.latestVersion.description, storeURL: release.storeURL,
+                releaseNotes: release.releaseNotes)
+        }
+        return manifest.policy(merging: self).decide(release: release, installed: installed, context: context)
+    }
+}
