@@ -46,14 +46,7 @@ public struct ReleaseManifest: Sendable, Hashable {
     func notes(_ preferredLanguages: [String]) -> String? {
         if let plain = releaseNotes[""] { return plain }
         for language in preferredLanguages + ["en"] {
-            var parts = language.split(separator: "-").map(String.init)
-            while !parts.isEmpty {
-                let tag = parts.joined(separator: "-")
-                if let match = releaseNotes.first(where: { $0.key.lowercased() == tag.lowercased() }) {
-                    return match.value
-                }
-                parts.removeLast()
-            }
+            if let tag = LanguageTag.bestMatch(for: language, in: Array(releaseNotes.keys)) { return releaseNotes[tag] }
         }
         return releaseNotes.sorted { $0.key < $1.key }.first?.value
     }
