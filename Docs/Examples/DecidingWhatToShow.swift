@@ -1,0 +1,53 @@
+import Foundation
+import StoreReleaseKit
+
+/// The examples of `Docs/StoreReleaseKit.docc/DecidingWhatToShow.md`.
+func decidingWhatToShowExamples() throws {
+    let json = #"{"forceUpdateOn": "major", "minimumSupportedVersion": "7.0", "releaseDelayHours": 24}"#
+    let policy = try JSONDecoder().decode(UpdatePolicy.self, from: Data(json.utf8))
+
+    let released = Date(timeIntervalSince1970: 1_612_253_722)  // 2021-02-02T08:15:22Z
+    let release = StoreRelease(store: .appStore, version: Version("8.0.10"), releaseDate: released)
+    let now = released.addingTimeInterval(2 * 86_400)
+    let decision = policy.decide(
+        release: release, installed: try Version(parsing: "8.0.2"), context: UpdateContext(now: now))
+    precondition(decision.action == .flexible && decision.reason == .updateAvailable)
+
+    let inReview = policy.decide(
+        release: release, installed: try Version(parsing: "8.1"), context: UpdateContext(now: now))
+    precondition(inReview.action == .none && inReview.reason == .installedIsNewer)  // never prompt the reviewer
+
+    let tooSoon = policy.decide(
+        release: release, installed: try Version(parsing: "8.0.2"), context: UpdateContext(now: released))
+    precondition(tooSoon.reason == .releaseTooRecent)  // the CDN may not have it everywhere yet
+
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let historyFile = folder.appendingPathComponent("update-prompts.json")
+
+    let store = FilePromptHistoryStore(url: historyFile, warn: { print("warning:", $0) })
+    let skipped = try Version(parsing: "8.0.10")
+    try store.update { $0.skip(skipped) }  // the user tapped "Skip this version"
+    let history = try store.load()
+    let again = policy.decide(
+        release: release, installed: try Version(parsing: "8.0.2"), context: history.context(now: now))
+    precondition(again.reason == .skippedVersion)
+
+    let installed = try Version(parsing: "1.10.0")
+    var whatsNew = PromptHistory(whatsNewShownFor: try Version(parsing: "1.1.0"))
+    if whatsNew.shouldShowWhatsNew(installed: installed) {  // a new minor version: show it once
+        whatsNew.whatsNewShown(for: installed)
+    }
+    precondition(!whatsNew.shouldShowWhatsNew(installed: installed))
+
+    let manifestJSON = #"{"latestVersion": "8.1.0", "minimumSupportedVersion": "8.0.5", "inReview": false}"#
+    let manifest = try JSONDecoder().decode(ReleaseManifest.self, from: Data(manifestJSON.utf8))
+    let fromManifest = UpdatePolicy().decide(manifest: manifest, installed: try Version(parsing: "8.0.2"))
+    precondition(fromManifest.action == .immediate && fromManifest.reason == .belowMinimumSupported)
+
+    if let text = UpdatePromptText(for: .flexible, appName: "微信", version: "8.0.10", preferredLanguages: ["zh-Hans"]) {
+        print(text.title, text.message, text.updateButton, text.laterButton ?? "", text.skipButton ?? "")
+        // 有新版本可用 微信 8.0.10 已发布。 更新 稍后 跳过此版本
+    }
+}
