@@ -118,7 +118,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["compare", "sort", "lookup", "decide", "simulate"])
+    @Test(arguments: ["compare", "sort", "lookup", "decide", "simulate", "parity", "wait"])
     func everyCommandHasHelp(_ command: String) throws {
         for arguments in [[command, "--help"], [command, "-h"], ["help", command], [command, "1", "--help"]] {
             let result = try BuiltProducts.run("storerelease", arguments)
@@ -142,7 +142,7 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == #"storerelease: unknown command "sotr" (commands: compare, sort, lookup, decide, simulate; see storerelease --help)"#
+                == #"storerelease: unknown command "sotr" (commands: compare, sort, lookup, decide, simulate, parity, wait; see storerelease --help)"#
                 + "\n")
         let help = try BuiltProducts.storerelease("help", "sotr")
         #expect(help.status == 2 && help.stderr.contains(#"unknown command "sotr""#))

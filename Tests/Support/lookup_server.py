@@ -23,6 +23,9 @@ counters apart, the scenario picks the behaviour:
   badversion    the fixture with version "1.4 (18)"
   miscount      the fixtures with a resultCount that disagrees with results
   404           404
+  rollout       any id or bundleId in any storefront, the WeChat payload with version 8.0.2
+                until the token's storefront has been asked 2 times (us) or 4 times (any other
+                country), version 9.0 from then on: a release reaching storefronts one by one
 
 GET /<token>/stats returns {"requests": N, "ids": [[...], ...]} for the token.
 """
@@ -139,6 +142,20 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer([dict(r, version="1.4 (18)") for r in find(query)])
         if scenario == "miscount":
             return self.answer(find(query), resultCount=7)
+        if scenario == "rollout":
+            country = query.get("country", ["us"])[0].lower()
+            with LOCK:
+                key = token + "/" + country
+                COUNTS[key] = COUNTS.get(key, 0) + 1
+                asked = COUNTS[key]
+            base = FIXTURES["wechat-cn.json"][1]
+            live = asked >= (2 if country == "us" else 4)
+            result = dict(base, version="9.0" if live else "8.0.2")
+            if "id" in query:
+                result["trackId"] = int(query["id"][0].split(",")[0])
+            if "bundleId" in query:
+                result["bundleId"] = query["bundleId"][0]
+            return self.answer([result])
         if scenario == "404":
             return self.send(404, "<html>Not Found</html>", "text/html")
         return self.send(400, f"unknown scenario {scenario}", "text/plain")

@@ -1,0 +1,112 @@
+import Foundation
+import StoreReleaseTestSupport
+import Testing
+
+/// `storerelease parity` and `storerelease wait`, against stored payloads and the loopback server.
+@Suite struct ParityAndWaitCommandTests {
+    static let fixtures = LoopbackServer.packageRoot.appendingPathComponent("Tests/Fixtures")
+    static let wechat = fixtures.appendingPathComponent("appstore/wechat-cn.json").path
+    static let production = fixtures.appendingPathComponent("play/production-rollout.json").path
+    static let ahead = fixtures.appendingPathComponent("play/tracks-ahead.json").path
+
+    let server: LoopbackServer
+
+    init() throws {
+        server = try LoopbackServer.shared.get()
+    }
+
+    @Test func storedLookupsThatAgreeExitZero() throws {
+        let result = try BuiltProducts.storerelease(
+            "parity", "--lookup", Self.wechat, "--play-track", Self.production, "--now", "2021-02-05T00:00:00Z")
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["agree"] as? Bool == true)
+        #expect((object["laggingStorefronts"] as? [String])?.isEmpty == true)
+        #expect((object["forceUpdate"] as? [String: Any])?["safe"] as? Bool == true)
+    }
+
+    @Test func disagreementExitsOneAndTheTextSaysWhy() throws {
+        let result = try BuiltProducts.storerelease(
+            "parity", "--lookup", Self.wechat, "--play-track", Self.ahead, "--format", "text")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("The stores do not agree."))
+        #expect(result.stdout.contains("live     8.1.0 (85) (versionCode 85)"))
+    }
+
+    @Test func looksTheStorefrontsUpThroughTheClient() throws {
+        // The rollout scenario serves 8.0.2 first; every storefront agrees with Play's 8.0.2.
+        let result = try BuiltProducts.storerelease(
+            "parity", "--id", "414478124", "--countries", "us,cn,jp", "--play-track", Self.production,
+            "--base-url", server.baseURL("rollout").absoluteString)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(
+            (object["storefronts"] as? [[String: Any]])?.compactMap { $0["country"] as? String } == ["us", "cn", "jp"])
+    }
+
+    @Test(arguments: [
+        (["--lookup", "WECHAT"], "parity: --play-track FILE is required"),
+        (
+            ["--play-track", "PROD"],
+            "parity: give --lookup FILE[,FILE…], or one of --id or --bundle-id with --countries"
+        ),
+        (
+            ["--lookup", "WECHAT", "--play-track", "PROD", "--format", "yaml"],
+            #"parity: --format "yaml" is not json or text"#
+        ),
+        (["--lookup", "WECHAT", "--play-track", "WECHAT"], "parity: --play-track"),
+        (["--lookup", "PROD", "--play-track", "PROD"], "parity: --lookup"),
+        (
+            ["--lookup", "WECHAT", "--play-track", "AHEAD", "--track", "beta"],
+            #"has no track "beta" (it has internal, production)"#
+        ),
+        (
+            ["--id", "1", "--countries", "zz", "--play-track", "PROD"],
+            #"parity: --countries: "zz" is not an ISO 3166-1 country code"#
+        ),
+    ])
+    func parityBadInputExitsTwo(_ arguments: [String], _ message: String) throws {
+        let resolved = arguments.map {
+            ["WECHAT": Self.wechat, "PROD": Self.production, "AHEAD": Self.ahead][$0] ?? $0
+        }
+        let result = try BuiltProducts.run("storerelease", ["parity"] + resolved)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+    }
+
+    @Test func waitReturnsOnceTheVersionIsLiveInEveryStorefront() throws {
+        let result = try BuiltProducts.storerelease(
+            "wait", "--id", "414478124", "--version", "9.0", "--countries", "us,cn,jp", "--interval", "0.05",
+            "--timeout", "30", "--base-url", server.baseURL("rollout").absoluteString)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "9.0 is live in us, cn, jp\n")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first == "round 1: 9.0 live in none; waiting for us, cn, jp")
+        #expect(lines.contains("round 2: 9.0 live in us; waiting for cn, jp"), "us first, the others later")
+        #expect(lines.last == "round 4: 9.0 live in us, cn, jp")
+    }
+
+    @Test func waitTimesOutNamingTheStorefrontsStillMissingIt() throws {
+        let result = try BuiltProducts.storerelease(
+            "wait", "--bundle-id", "com.tencent.xin", "--version", "9.0", "--countries", "us,cn", "--interval", "0.05",
+            "--timeout", "0.09", "--base-url", server.baseURL("rollout").absoluteString)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("wait: timed out: 9.0 is not live in storefront cn yet"))
+    }
+
+    @Test(arguments: [
+        (["--version", "9", "--countries", "us"], "wait: give one of --id ID or --bundle-id ID"),
+        (["--id", "1", "--countries", "us"], "wait: --version V is required"),
+        (["--id", "1", "--version", "9.x", "--countries", "us"], #"wait: --version "9.x""#),
+        (["--id", "1", "--version", "9"], "wait: --countries CC[,CC…] is required"),
+        (
+            ["--id", "1", "--version", "9", "--countries", "us", "--interval", "0"],
+            #"wait: --interval "0" is not a number of seconds"#
+        ),
+    ])
+    func waitBadInputExitsTwo(_ arguments: [String], _ message: String) throws {
+        let result = try BuiltProducts.run("storerelease", ["wait"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+    }
+}
