@@ -20,5 +20,6 @@ if let unknown = arguments.first(where: { $0 != "--quick" }) {
 let rows = try VersionBenchmarks.run(
     size: quick ? 2_000 : 200_000, sortSize: quick ? 10_000 : 1_000_000, repetitions: quick ? 3 : 7)
 let lookupRows = try LookupBenchmarks.run(iterations: quick ? 20 : 500, repetitions: quick ? 3 : 7)
+let scaleRows = try await ScaleBenchmarks.run(batches: quick ? 5 : 50)
 print("benchmark".padding(toLength: 44) + "median".padding(toLength: 14) + "ratio".padding(toLength: 16) + "against")
-for row in rows + lookupRows { print(row.formatted) }
+for row in rows + lookupRows + scaleRows { print(row.formatted) }
