@@ -37,7 +37,7 @@ let package = Package(
             name: "DocExamples",
             dependencies: ["StoreReleaseKit"],
             path: "Docs/Examples",
-            exclude: ["README.md", "versions.txt"],
+            exclude: ["README.md", "versions.txt", "scripts", "payloads"],
             swiftSettings: swiftSettings
         ),
         // The loopback HTTP server the client and CLI tests run against.

@@ -110,3 +110,21 @@ import Testing
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
     }
 }
+
+/// The release tooling guide's command prints the table the guide shows.
+@Suite struct ReleaseToolingGuideTests {
+    @Test func theGuidesParityCommandPrintsTheGuidesTable() throws {
+        let root = LoopbackServer.packageRoot
+        let guide = try String(
+            contentsOf: root.appendingPathComponent("Docs/StoreReleaseKit.docc/ReleaseTooling.md"), encoding: .utf8)
+        let table = try #require(
+            guide.components(separatedBy: "prints\n\n```\n").last?.components(separatedBy: "```").first)
+        let payloads = root.appendingPathComponent("Docs/Examples/payloads").path
+        let result = try BuiltProducts.storerelease(
+            "parity", "--lookup", "\(payloads)/appstore-wechat-us.json,\(payloads)/appstore-wechat-cn.json",
+            "--play-track", "\(payloads)/play-production.json", "--format", "text", "--now", "2021-02-12T00:00:00Z")
+        #expect(result.status == 1)
+        #expect(result.stdout == table)
+        #expect(guide.contains("storerelease parity --lookup Docs/Examples/payloads/appstore-wechat-us.json,"))
+    }
+}
