@@ -99,32 +99,47 @@ public struct UpdateFlowSimulator: Sendable {
 
     // MARK: The user and Play (the fake's harness)
 
+    /// Play knows of an update to `versionCode`, of both types or only `type`.
     public mutating func setUpdateAvailable(_ versionCode: Int, type: AppUpdateType? = nil) throws(UpdateFlowError) {
         try apply(.setUpdateAvailable(versionCode: versionCode, type: type))
     }
+    /// No update any more; staleness is forgotten, priority and versionCode kept (as the fake does).
     public mutating func setUpdateNotAvailable() throws(UpdateFlowError) { try apply(.setUpdateNotAvailable) }
+    /// The update's priority (0–5). Refused when no update is available.
     public mutating func setUpdatePriority(_ priority: Int) throws(UpdateFlowError) {
         try apply(.setUpdatePriority(priority))
     }
+    /// Days since Play learned of the update (`nil`: unknown). Refused when no update is available.
     public mutating func setClientVersionStalenessDays(_ days: Int?) throws(UpdateFlowError) {
         try apply(.setClientVersionStalenessDays(days))
     }
+    /// An install error code that `getAppUpdateInfo` and `completeUpdate` then fail with.
     public mutating func setInstallErrorCode(_ code: InstallErrorCode) throws(UpdateFlowError) {
         try apply(.setInstallErrorCode(code))
     }
+    /// The user accepts the prompt: PENDING on Play, the store opens on the App Store.
     public mutating func userAcceptsUpdate() throws(UpdateFlowError) { try apply(.userAcceptsUpdate) }
+    /// The user declines the prompt (an App Store immediate prompt cannot be declined).
     public mutating func userRejectsUpdate() throws(UpdateFlowError) { try apply(.userRejectsUpdate) }
+    /// Play starts downloading (after the user accepted).
     public mutating func downloadStarts() throws(UpdateFlowError) { try apply(.downloadStarts) }
+    /// The download's size, while downloading.
     public mutating func setTotalBytesToDownload(_ bytes: Int64) throws(UpdateFlowError) {
         try apply(.setTotalBytesToDownload(bytes))
     }
+    /// Progress, while downloading; at most the total.
     public mutating func setBytesDownloaded(_ bytes: Int64) throws(UpdateFlowError) {
         try apply(.setBytesDownloaded(bytes))
     }
+    /// The download finishes: DOWNLOADED; an immediate update then installs by itself.
     public mutating func downloadCompletes() throws(UpdateFlowError) { try apply(.downloadCompletes) }
+    /// The download fails: FAILED is announced, then the flow resets.
     public mutating func downloadFails() throws(UpdateFlowError) { try apply(.downloadFails) }
+    /// The user cancels the download: CANCELED is announced, then the flow resets.
     public mutating func userCancelsDownload() throws(UpdateFlowError) { try apply(.userCancelsDownload) }
+    /// The install finishes: INSTALLED is announced, and there is no update any more.
     public mutating func installCompletes() throws(UpdateFlowError) { try apply(.installCompletes) }
+    /// The install fails: FAILED is announced; the update is still available.
     public mutating func installFails() throws(UpdateFlowError) { try apply(.installFails) }
 
     // MARK: The App Store's harness
