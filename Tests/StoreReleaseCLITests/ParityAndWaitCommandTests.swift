@@ -91,7 +91,10 @@ import Testing
             "wait", "--bundle-id", "com.tencent.xin", "--version", "9.0", "--countries", "us,cn", "--interval", "0.05",
             "--timeout", "0.09", "--base-url", server.baseURL("rollout").absoluteString)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("wait: timed out: 9.0 is not live in storefront cn yet"))
+        // cn needs four rounds, more than the timeout allows however fast the machine is; us
+        // may or may not have been reached.
+        #expect(result.stderr.contains("wait: timed out: 9.0 is not live in storefront "))
+        #expect(result.stderr.contains("cn yet"))
     }
 
     @Test(arguments: [
