@@ -154,6 +154,23 @@ func version(_ text: String) -> Version {
         }
     }
 
+    /// Applies an event, checks the outcome, and that a refusal changed nothing; returns the state after.
+    static func apply(
+        _ event: UpdateFlowEvent, to start: UpdateFlowStateMachine, expecting expected: Outcome, in state: String
+    ) -> UpdateFlowStateMachine {
+        var machine = start
+        let outcome: Outcome
+        do throws(UpdateFlowError) {
+            _ = try machine.handle(event)
+            outcome = .to(machine.phase, available: machine.isUpdateAvailable)
+        } catch {
+            outcome = .refused(error.code)
+            #expect(machine == start, "a refused event leaves the state unchanged")
+        }
+        #expect(outcome == expected, "\(event.verb) in \(state)")
+        return machine
+    }
+
     static let playPairs: [(PlayState, Int)] = PlayState.allCases.flatMap { state in
         events.indices.map { (state, $0) }
     }
@@ -161,17 +178,7 @@ func version(_ text: String) -> Version {
     @Test(arguments: playPairs)
     func playStateTimesEvent(_ state: PlayState, _ eventIndex: Int) {
         let event = Self.events[eventIndex]
-        var machine = state.machine
-        let before = machine
-        let outcome: Outcome
-        do throws(UpdateFlowError) {
-            _ = try machine.handle(event)
-            outcome = .to(machine.phase, available: machine.isUpdateAvailable)
-        } catch {
-            outcome = .refused(error.code)
-            #expect(machine == before, "a refused event leaves the state unchanged")
-        }
-        #expect(outcome == Self.expected(event, in: state), "\(event.verb) in \(state)")
+        let machine = Self.apply(event, to: state.machine, expecting: Self.expected(event, in: state), in: "\(state)")
         // Invariants the fake's table implies, after every event.
         #expect(machine.bytesDownloaded <= machine.totalBytes || machine.totalBytes == 0)
         #expect(machine.updateAvailability == Self.derivedAvailability(machine))
@@ -272,17 +279,7 @@ func version(_ text: String) -> Version {
     @Test(arguments: appStorePairs)
     func appStoreStateTimesEvent(_ state: AppStoreState, _ eventIndex: Int) {
         let event = Self.appStoreEvents[eventIndex]
-        var machine = state.machine
-        let before = machine
-        let outcome: Outcome
-        do throws(UpdateFlowError) {
-            _ = try machine.handle(event)
-            outcome = .to(machine.phase, available: machine.isUpdateAvailable)
-        } catch {
-            outcome = .refused(error.code)
-            #expect(machine == before, "a refused event leaves the state unchanged")
-        }
-        #expect(outcome == Self.expected(event, in: state), "\(event.verb) in \(state)")
+        let machine = Self.apply(event, to: state.machine, expecting: Self.expected(event, in: state), in: "\(state)")
         #expect(machine.updateAvailability == Self.derivedAvailability(machine))
     }
 }
