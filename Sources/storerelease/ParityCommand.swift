@@ -23,6 +23,7 @@ extension Command {
         options: [
             .value("--lookup", "FILE[,FILE…]", "Stored lookups, one per storefront."),
             .value("--id", "ID", "Look this App Store id up now…"),
+            .value("--apple-id", "ID", "The same as --id."),
             .value("--bundle-id", "ID", "…or this bundle id…"),
             .value("--countries", "CC[,CC…]", "…in these storefronts."),
             .value("--base-url", "URL", "The lookup API's base URL (http only on loopback)."),
@@ -92,7 +93,11 @@ enum ParityCommand {
     }
 
     static func appStoreReleases(_ arguments: ParsedArguments) async throws(CLIError) -> [StoreRelease] {
-        let ids = try arguments.appStoreIDs(command: "parity")
+        guard arguments.value("--id") == nil || arguments.value("--apple-id") == nil else {
+            throw .usage("parity: give --id or --apple-id, not both")
+        }
+        let appleIDs = try arguments.appStoreIDs("--apple-id", command: "parity")
+        let ids = try arguments.appStoreIDs(command: "parity") ?? appleIDs
         let bundleID = arguments.value("--bundle-id")
         if let files = arguments.value("--lookup") {
             guard ids == nil, bundleID == nil, arguments.value("--countries") == nil else {

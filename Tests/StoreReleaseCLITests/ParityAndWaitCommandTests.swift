@@ -36,7 +36,7 @@ import Testing
     @Test func looksTheStorefrontsUpThroughTheClient() throws {
         // The rollout scenario serves 8.0.2 first; every storefront agrees with Play's 8.0.2.
         let result = try BuiltProducts.storerelease(
-            "parity", "--id", "414478124", "--countries", "us,cn,jp", "--play-track", Self.production,
+            "parity", "--apple-id", "414478124", "--countries", "us,cn,jp", "--play-track", Self.production,
             "--base-url", server.baseURL("rollout").absoluteString)
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
