@@ -58,9 +58,10 @@ enum DecideCommand {
                 try decodeFile(UpdatePolicy.self, path, flag: "--policy")
             } ?? UpdatePolicy()
         let context = UpdateContext(
-            osVersion: try version(arguments, "--os-version"), now: try date(arguments, "--now") ?? Date(),
-            skippedVersion: try version(arguments, "--skipped-version"),
-            lastPrompted: try date(arguments, "--last-prompted"))
+            osVersion: try arguments.version("--os-version", command: name),
+            now: try arguments.date("--now", command: name) ?? Date(),
+            skippedVersion: try arguments.version("--skipped-version", command: name),
+            lastPrompted: try arguments.date("--last-prompted", command: name))
         let decision: UpdateDecision
         if let path = arguments.value("--play") {
             let installed: VersionCode
@@ -72,7 +73,7 @@ enum DecideCommand {
             decision = policy.decide(
                 play: try decodeFile(AppUpdateInfo.self, path, flag: "--play"), installed: installed, context: context)
         } else {
-            guard let installed = try version(arguments, "--installed") else {
+            guard let installed = try arguments.version("--installed", command: name) else {
                 throw .usage("decide: --installed V is required")
             }
             if let path = arguments.value("--lookup") {
@@ -85,24 +86,6 @@ enum DecideCommand {
         }
         try JSONOutput.print(decision)
         return 0
-    }
-
-    static func version(_ arguments: ParsedArguments, _ flag: String) throws(CLIError) -> Version? {
-        guard let text = arguments.value(flag) else { return nil }
-        do throws(VersionError) {
-            return try Version(parsing: text)
-        } catch {
-            throw .badInput("decide: \(flag) \(error)")
-        }
-    }
-
-    static func date(_ arguments: ParsedArguments, _ flag: String) throws(CLIError) -> Date? {
-        guard let text = arguments.value(flag) else { return nil }
-        guard let date = try? Date(text, strategy: .iso8601) else {
-            throw .badInput(
-                "decide: \(flag) \(text.debugDescription) is not an ISO 8601 time (such as 2021-02-02T08:15:22Z)")
-        }
-        return date
     }
 
     static func decodeFile<T: Decodable>(_ type: T.Type, _ path: String, flag: String) throws(CLIError) -> T {

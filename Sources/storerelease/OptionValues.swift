@@ -12,6 +12,26 @@ extension ParsedArguments {
         return .milliseconds(Int((seconds * 1000).rounded(.up)))
     }
 
+    /// A version (`--installed 8.0.1`), if given.
+    func version(_ flag: String, command: String) throws(CLIError) -> Version? {
+        guard let text = value(flag) else { return nil }
+        do throws(VersionError) {
+            return try Version(parsing: text)
+        } catch {
+            throw .badInput("\(command): \(flag) \(error)")
+        }
+    }
+
+    /// An ISO 8601 time (`--now 2021-02-02T08:15:22Z`), if given.
+    func date(_ flag: String, command: String) throws(CLIError) -> Date? {
+        guard let text = value(flag) else { return nil }
+        guard let date = try? Date(text, strategy: .iso8601) else {
+            throw .badInput(
+                "\(command): \(flag) \(text.debugDescription) is not an ISO 8601 time (such as 2021-02-02T08:15:22Z)")
+        }
+        return date
+    }
+
     /// A storefront country (`--country cn`), if given.
     func country(_ flag: String = "--country", command: String) throws(CLIError) -> StorefrontCountry? {
         guard let text = value(flag) else { return nil }

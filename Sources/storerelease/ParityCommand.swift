@@ -55,7 +55,7 @@ enum ParityCommand {
             throw .usage("parity: --play-track FILE is required")
         }
         let track = try playTrack(trackPath, name: arguments.value("--track") ?? "production")
-        let now = try DecideCommand.date(arguments, "--now") ?? Date()
+        let now = try arguments.date("--now", command: "parity") ?? Date()
         var delay = 24.0
         if let text = arguments.value("--release-delay-hours") {
             guard let hours = Double(text), hours.isFinite, hours >= 0 else {

@@ -49,12 +49,8 @@ enum WaitCommand {
         guard (ids == nil) != (bundleID == nil), ids?.count ?? 1 == 1 else {
             throw .usage("wait: give one of --id ID or --bundle-id ID")
         }
-        guard let versionText = arguments.value("--version") else { throw .usage("wait: --version V is required") }
-        let wanted: Version
-        do throws(VersionError) {
-            wanted = try Version(parsing: versionText)
-        } catch {
-            throw .badInput("wait: --version \(error)")
+        guard let wanted = try arguments.version("--version", command: "wait") else {
+            throw .usage("wait: --version V is required")
         }
         guard let countries = try arguments.countries(command: "wait"), !countries.isEmpty else {
             throw .usage("wait: --countries CC[,CC…] is required")
