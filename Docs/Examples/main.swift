@@ -16,12 +16,16 @@ print("Android parity")
 try androidParityExamples()
 print("Testing with the simulator")
 try await testingWithTheSimulatorExamples()
+print("Migrating from hand-written checks")
+try migratingExamples()
 if CommandLine.arguments.count > 1, let baseURL = URL(string: CommandLine.arguments[1]) {
     print("README: the App Store")
     let configuration = AppStoreLookupClient.Configuration(baseURL: baseURL)
     try await readmeLookupExample(client: AppStoreLookupClient(configuration: configuration))
     print("Checking the App Store")
     try await checkingTheAppStoreExamples(baseURL: baseURL)
+    print("Migrating: seed 000")
+    try await migratingLookupExample(client: AppStoreLookupClient(configuration: configuration))
 } else {
     print("Checking the App Store: skipped (give a lookup server's base URL to run it)")
 }

@@ -1,3 +1,4 @@
+/// Decoding errors as one line a person can act on.
 extension DecodingError {
     /// Where and what: `results[0].version: version is not a version: "1.4 (18)": …`.
     public var readableDescription: String {

@@ -28,6 +28,13 @@ enum BuiltProducts {
     /// Runs a built executable with arguments and standard input, collecting its output through
     /// files in a fresh temporary folder (no pipe can fill up and stall it).
     static func run(_ name: String, _ arguments: [String], stdin: String = "") throws -> Result {
+        try run(executable: directory.appendingPathComponent(name), arguments, stdin: stdin)
+    }
+
+    /// Runs any executable the same way, with extra environment variables.
+    static func run(
+        executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String] = [:]
+    ) throws -> Result {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("storerelease-cli-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -40,8 +47,9 @@ enum BuiltProducts {
         try Data().write(to: errors)
 
         let process = Process()
-        process.executableURL = directory.appendingPathComponent(name)
+        process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = try FileHandle(forReadingFrom: input)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)

@@ -19,8 +19,10 @@ public struct AppStoreEntity: Sendable, Hashable {
     /// Every entity, in this order.
     public static let allEntities: [AppStoreEntity] = [.software, .iPadSoftware, .macSoftware, .tvSoftware]
 
-    /// The entity with a value or platform name, ignoring case: `software`/`ios`,
-    /// `ipadSoftware`/`ipad`, `macSoftware`/`mac`, `tvSoftware`/`tvos`.
+    /// The entity with a value or platform name, ignoring case.
+    ///
+    /// Either name works: `software`/`ios`, `ipadSoftware`/`ipad`, `macSoftware`/`mac`,
+    /// `tvSoftware`/`tvos`.
     public init?(name: String) {
         let aliases = [
             "ios": "software", "ipad": "ipadsoftware", "mac": "macsoftware", "macos": "macsoftware",

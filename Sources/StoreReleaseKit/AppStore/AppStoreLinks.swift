@@ -1,7 +1,9 @@
 import Foundation
 
-/// The URLs that open an app's App Store page: on the web, in the App Store app on iOS
-/// (`itms-apps://`, seed 001), and in the Mac App Store (`macappstore://`).
+/// The URLs that open an app's App Store page.
+///
+/// On the web, in the App Store app on iOS (`itms-apps://`, seed 001), and in the Mac App Store
+/// (`macappstore://`).
 public enum AppStoreLinks {
     /// The hosts a lookup payload's `trackViewUrl` may point at.
     public static let appleHosts: Set<String> = ["apps.apple.com", "itunes.apple.com"]
@@ -32,8 +34,9 @@ public enum AppStoreLinks {
         return url
     }
 
-    /// A payload's `trackViewUrl` when it is `https` on an Apple host, else `nil`: a payload
-    /// cannot send users anywhere else. Raw non-ASCII in the path (2017 payloads have
+    /// A payload's `trackViewUrl` when it is `https` on an Apple host, else `nil`.
+    ///
+    /// A payload cannot send users anywhere else. Raw non-ASCII in the path (2017 payloads have
     /// `…/us/app/众驾租车/id1197227551?mt=8&uo=4`) is percent-encoded.
     public static func trusted(trackViewUrl text: String) -> URL? {
         let allowed = CharacterSet.urlQueryAllowed.union(.urlPathAllowed).union(CharacterSet(charactersIn: "%#"))

@@ -26,6 +26,7 @@ public struct AppStoreLookupRequest: Sendable, Hashable {
         return url
     }()
 
+    /// What the lookup asks for: App Store ids or a bundle id.
     public let query: Query
     /// The storefront; `nil` lets the API answer for the United States.
     public let country: StorefrontCountry?
@@ -33,8 +34,9 @@ public struct AppStoreLookupRequest: Sendable, Hashable {
     public let entity: AppStoreEntity?
     /// The `lang` parameter (`ja_jp`, `en_us`): the language of names and release notes.
     public let language: String?
-    /// A value sent as the `_` parameter so no cache between here and Apple answers with an old
-    /// copy; `nil` sends none. Nothing is cached here either.
+    /// A value sent as the `_` parameter, so no cache between here and Apple answers with an old copy.
+    ///
+    /// `nil` sends none. Nothing is cached here either.
     public let cacheBuster: String?
 
     /// A request by App Store ids.

@@ -11,8 +11,10 @@ extension AppStoreLookupResponse: Decodable {
         case resultCount, results
     }
 
-    /// Decodes the body. A missing `results` is an error; a missing or wrong `resultCount` is
-    /// not (``declaredResultCount`` keeps what was sent).
+    /// Decodes the body.
+    ///
+    /// A missing `results` is an error; a missing or wrong `resultCount` is not
+    /// (``declaredResultCount`` keeps what was sent).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         declaredResultCount = try container.decodeIfPresent(Int.self, forKey: .resultCount)

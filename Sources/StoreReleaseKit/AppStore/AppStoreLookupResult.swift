@@ -1,7 +1,8 @@
 import Foundation
 
-/// One app in an iTunes lookup response (`https://itunes.apple.com/lookup`), with every field
-/// the API returns for iOS and Mac software.
+/// One app in an iTunes lookup response (`https://itunes.apple.com/lookup`).
+///
+/// Every field the API returns for iOS and Mac software is here.
 ///
 /// Decoding is tolerant where the API is loose: unknown keys are ignored, fields that some
 /// platforms omit (`supportedDevices`, `features`, `ipadScreenshotUrls` on the Mac) are
@@ -18,9 +19,11 @@ public struct AppStoreLookupResult: Sendable, Hashable {
     public let trackName: String
     /// The live version (`8.0.2`), parsed with the App Store scheme.
     public let version: Version
+    /// The app's name with profanity masked, as the storefront lists it.
     public let trackCensoredName: String?
     /// The App Store page (`https://apps.apple.com/cn/app/…/id414478124?uo=4`), as sent.
     public let trackViewUrl: String?
+    /// What's new in the live version, as the developer wrote it.
     public let releaseNotes: String?
     /// When the live version was released.
     public let currentVersionReleaseDate: Date?
@@ -30,41 +33,71 @@ public struct AppStoreLookupResult: Sendable, Hashable {
     public let minimumOsVersion: Version?
     /// The app's description (the API's `description` key).
     public let appDescription: String?
+    /// The developer's App Store id.
     public let artistId: Int?
+    /// The developer's name.
     public let artistName: String?
+    /// The developer's App Store page.
     public let artistViewUrl: String?
+    /// The seller's name, which can differ from the developer's.
     public let sellerName: String?
+    /// The seller's website.
     public let sellerUrl: String?
+    /// The icon, 60 pixels square.
     public let artworkUrl60: String?
+    /// The icon, 100 pixels square.
     public let artworkUrl100: String?
+    /// The icon, 512 pixels square.
     public let artworkUrl512: String?
+    /// iPhone screenshots.
     public let screenshotUrls: [String]?
+    /// iPad screenshots.
     public let ipadScreenshotUrls: [String]?
+    /// Apple TV screenshots.
     public let appletvScreenshotUrls: [String]?
+    /// The device models the live version runs on (`iPhone15-iPhone15`).
     public let supportedDevices: [String]?
+    /// Store features such as `iosUniversal`.
     public let features: [String]?
+    /// Content advisories, in the storefront's language.
     public let advisories: [String]?
+    /// The languages the app is localized into, as upper-case ISO 639-1 codes.
     public let languageCodesISO2A: [String]?
     /// The download size in bytes; the API sends it as a string (`"477456384"`).
     public let fileSizeBytes: String?
+    /// The price in the storefront's currency; 0 for free apps.
     public let price: Double?
+    /// The price as the storefront shows it (`Free`, `¥6.00`).
     public let formattedPrice: String?
+    /// The storefront's ISO 4217 currency code (`CNY`).
     public let currency: String?
+    /// The average rating over all versions, 0 to 5.
     public let averageUserRating: Double?
+    /// The average rating of the live version, 0 to 5.
     public let averageUserRatingForCurrentVersion: Double?
+    /// How many ratings all versions have.
     public let userRatingCount: Int?
+    /// How many ratings the live version has.
     public let userRatingCountForCurrentVersion: Int?
+    /// The age rating (`12+`).
     public let contentAdvisoryRating: String?
+    /// The age rating as the storefront's rating system writes it.
     public let trackContentRating: String?
     /// Genre ids, as strings (`["6005", "6007"]`).
     public let genreIds: [String]?
+    /// Genre names, in the storefront's language.
     public let genres: [String]?
+    /// The primary genre's id (`6005`).
     public let primaryGenreId: Int?
+    /// The primary genre's name (`Social Networking`).
     public let primaryGenreName: String?
+    /// Whether the app uses Game Center.
     public let isGameCenterEnabled: Bool?
+    /// Whether volume purchase licenses can be assigned to devices.
     public let isVppDeviceBasedLicensingEnabled: Bool?
     /// `software` for iOS apps, `mac-software` for Mac apps.
     public let kind: String?
+    /// The result's wrapper: `software` for apps.
     public let wrapperType: String?
 }
 

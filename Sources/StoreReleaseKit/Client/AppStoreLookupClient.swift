@@ -26,8 +26,11 @@ public struct AppStoreLookupClient: Sendable {
         /// Whether to add a unique `_` parameter so no cache on the way answers with an old copy.
         public var bustsCaches: Bool
 
-        /// Makes a configuration; the defaults: Apple's host, 10 s, ``RetryPolicy/init(maximumAttempts:baseDelay:maximumDelay:maximumRetryAfter:)``
-        /// defaults, 4 MiB, no cache-busting parameter.
+        /// Makes a configuration.
+        ///
+        /// The defaults: Apple's host, 10 s, the defaults of
+        /// ``RetryPolicy/init(maximumAttempts:baseDelay:maximumDelay:maximumRetryAfter:)``, 4 MiB, no
+        /// cache-busting parameter.
         public init(
             baseURL: URL = AppStoreLookupRequest.defaultBaseURL, timeout: Duration = .seconds(10),
             retry: RetryPolicy = RetryPolicy(), maximumBodySize: Int = 4 << 20, bustsCaches: Bool = false
@@ -40,6 +43,7 @@ public struct AppStoreLookupClient: Sendable {
         }
     }
 
+    /// The timeout, retry, rate and size limits the client works under.
     public let configuration: Configuration
     private let transport: any HTTPTransport
     private let rateLimiter: RateLimiter
@@ -74,8 +78,9 @@ public struct AppStoreLookupClient: Sendable {
         return release
     }
 
-    /// Looks many apps up, in as few requests as the 200-id limit allows, and matches the
-    /// results back to the ids asked for.
+    /// Looks many apps up, in as few requests as the 200-id limit allows.
+    ///
+    /// The results are matched back to the ids asked for.
     ///
     /// - Returns: The releases found, by id; an id the storefront does not have is absent.
     public func lookup(ids: [Int], country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil)

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The one thing the lookup client needs from an HTTP stack: a GET with a deadline and a cap on
-/// the body. ``URLSessionTransport`` is the default; backend code can plug in its own client.
+/// The one thing the lookup client needs from an HTTP stack: a GET with a deadline and a body cap.
+///
+/// ``URLSessionTransport`` is the default; backend code can plug in its own client.
 public protocol HTTPTransport: Sendable {
     /// Fetches a URL.
     ///

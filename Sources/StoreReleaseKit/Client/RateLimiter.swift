@@ -27,8 +27,10 @@ struct RateLimitWindow: Sendable {
     }
 }
 
-/// Keeps lookups within the App Store's limit (about 20 a minute), shared by every caller that
-/// holds the same limiter: concurrent lookups wait their turn instead of all being refused.
+/// Keeps lookups within the App Store's limit (about 20 a minute).
+///
+/// Every caller that holds the same limiter shares it: concurrent lookups wait their turn instead
+/// of all being refused.
 public actor RateLimiter {
     private var window: RateLimitWindow
     private let clock = ContinuousClock()

@@ -86,7 +86,9 @@ public struct UpdateFlowScript: Sendable {
 
 /// A malformed script line: its number (from 1) and what is wrong.
 public struct UpdateFlowScriptError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The line's number, from 1.
     public let line: Int
+    /// What is wrong with the line.
     public let message: String
 
     /// `line 3: unknown verb "dowloadStarts" (did you mean downloadStarts?)`.

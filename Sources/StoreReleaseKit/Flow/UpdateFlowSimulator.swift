@@ -1,5 +1,6 @@
-/// Google's `FakeAppUpdateManager`, in Swift, for both stores: drive an update flow in a test
-/// and watch what an app would see.
+/// Google's `FakeAppUpdateManager`, in Swift, for both stores.
+///
+/// Drive an update flow in a test and watch what an app would see.
 ///
 /// The methods have the fake's names. The observers (``isConfirmationDialogVisible``,
 /// ``isImmediateFlowVisible``, ``isInstallSplashScreenVisible``, ``typeForUpdateInProgress``)
@@ -58,6 +59,7 @@ public struct UpdateFlowSimulator: Sendable {
     }
 
     /// Starts an update flow: shows the confirmation dialog (flexible) or the immediate screen.
+    ///
     /// Starting an immediate flow while an immediate update is in progress resumes it.
     ///
     /// - Throws: `ERROR_INSTALL_NOT_ALLOWED` when the type is not allowed now.
@@ -76,8 +78,9 @@ public struct UpdateFlowSimulator: Sendable {
     ///   code in force.
     public mutating func completeUpdate() throws(UpdateFlowError) { try apply(.completeUpdate) }
 
-    /// play-core-ktx's `requestUpdateFlow()`: the update's state now, then what listeners hear,
-    /// until DOWNLOADED, FAILED, CANCELED or UNKNOWN ends it.
+    /// play-core-ktx's `requestUpdateFlow()`: the update's state now, then what listeners hear.
+    ///
+    /// DOWNLOADED, FAILED, CANCELED or UNKNOWN ends the stream.
     public mutating func requestUpdateFlow() throws(UpdateFlowError) -> AsyncStream<AppUpdateResult> {
         let info = try getAppUpdateInfo()
         let (stream, continuation) = AsyncStream.makeStream(of: AppUpdateResult.self)

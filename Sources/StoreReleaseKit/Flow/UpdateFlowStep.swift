@@ -10,12 +10,17 @@ public struct UpdateFlowStep: Sendable, Hashable, Codable {
     public let error: String?
     /// The install statuses listeners were told at this step, in order.
     public let announced: [InstallStatus]
+    /// Play's availability after the event.
     public let updateAvailability: UpdateAvailability
+    /// The install status after the event.
     public let installStatus: InstallStatus
     /// The install error code in force, as an integer.
     public let installErrorCode: Int
+    /// The `versionCode` on offer after the event; 0 when none.
     public let availableVersionCode: Int
+    /// Bytes downloaded so far.
     public let bytesDownloaded: Int64
+    /// The download's size in bytes; 0 when unknown.
     public let totalBytesToDownload: Int64
     /// `flexible`, `immediate`, or `nil` when no flow is under way.
     public let updateTypeInProgress: AppUpdateType?

@@ -32,13 +32,16 @@ public struct FilePromptHistoryStore: PromptHistoryStore {
 
     /// Why the history file could not be used.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What went wrong, naming the file.
         public let description: String
     }
 
+    /// Reads the file under its lock; a missing file is an empty history.
     public func load() throws -> PromptHistory {
         try locked { try read() }
     }
 
+    /// Reads, changes and writes the file under one lock, atomically; returns what was written.
     @discardableResult
     public func update(_ change: @Sendable (inout PromptHistory) -> Void) throws -> PromptHistory {
         try locked {

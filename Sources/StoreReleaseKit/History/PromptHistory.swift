@@ -1,8 +1,9 @@
 import Foundation
 
-/// What the app remembers between launches about its update prompts: the version the user
-/// skipped, when they last chose "later", how often they were asked, and the last version whose
-/// "what's new" was shown.
+/// What the app remembers between launches about its update prompts.
+///
+/// The version the user skipped, when they last chose "later", how often they were asked, and
+/// the last version whose "what's new" was shown.
 ///
 /// Update prompts repeat until acted on; "what's new" shows once per significant version (seed
 /// 003, whose first-three-characters test never shows it for `1.10.0` after `1.1.0`).
@@ -38,9 +39,10 @@ public struct PromptHistory: Sendable, Hashable {
         promptCount += 1
     }
 
-    /// Whether to show "what's new" for the installed version: on the first launch after an
-    /// update whose first changed component is at least `significance` (default: minor).
-    /// A fresh install (no record) shows it too.
+    /// Whether to show "what's new" for the installed version.
+    ///
+    /// It shows on the first launch after an update whose first changed component is at least
+    /// `significance` (default: minor). A fresh install (no record) shows it too.
     public func shouldShowWhatsNew(installed: Version, significance: VersionChange = .minor) -> Bool {
         guard let shown = whatsNewShownFor else { return true }
         guard installed > shown, let change = installed.change(from: shown) else { return false }
@@ -59,8 +61,9 @@ public struct PromptHistory: Sendable, Hashable {
 }
 
 extension PromptHistory: Codable {
-    /// The value of the `format` key that marks a file as a prompt history, so a file that is
-    /// someone else's is recognised as such and left alone.
+    /// The value of the `format` key that marks a file as a prompt history.
+    ///
+    /// A file that is someone else's is recognised as such and left alone.
     public static let format = "storerelease.promptHistory.v1"
 
     enum CodingKeys: String, CodingKey {

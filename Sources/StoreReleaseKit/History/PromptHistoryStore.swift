@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where a ``PromptHistory`` is kept. Updates are read-modify-write as one step, so two writers
-/// never lose each other's change.
+/// Where a ``PromptHistory`` is kept.
+///
+/// Updates are read-modify-write as one step, so two writers never lose each other's change.
 public protocol PromptHistoryStore: Sendable {
     /// The history now.
     func load() throws -> PromptHistory
@@ -20,10 +21,12 @@ public final class InMemoryPromptHistoryStore: PromptHistoryStore, @unchecked Se
         self.history = history
     }
 
+    /// The history now.
     public func load() -> PromptHistory {
         lock.withLock { history }
     }
 
+    /// Changes the history under the store's lock; returns what was kept.
     @discardableResult
     public func update(_ change: @Sendable (inout PromptHistory) -> Void) -> PromptHistory {
         lock.withLock {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The text of an update prompt, in the user's language: title, message with the app's name and
-/// the new version, and the buttons.
+/// The text of an update prompt, in the user's language.
+///
+/// The title, the message with the app's name and the new version, and the buttons.
 ///
 /// A flexible update gets "Update" / "Later" / "Skip this version"; an immediate one a title and
 /// message that say the update is required, and only "Update". 23 languages, written for
@@ -12,17 +13,21 @@ import Foundation
 public struct UpdatePromptText: Sendable, Hashable {
     /// The language tag the text is in (`zh-Hans`).
     public let language: String
+    /// The alert's title (`Update available`).
     public let title: String
+    /// The alert's message, naming the app and the version.
     public let message: String
+    /// The button that opens the store or starts the update.
     public let updateButton: String
     /// `nil` for an immediate update: it cannot be put off.
     public let laterButton: String?
     /// `nil` for an immediate update: it cannot be skipped.
     public let skipButton: String?
 
-    /// The prompt for a decision, in the first of `preferredLanguages` there is a text for
-    /// (`zh-Hant-TW` matches `zh-Hant`; `zh-TW` and `zh-HK` are Traditional, other `zh` Simplified;
-    /// `pt` is Brazilian), else English.
+    /// The prompt for a decision, in the first of `preferredLanguages` there is a text for.
+    ///
+    /// `zh-Hant-TW` matches `zh-Hant`; `zh-TW` and `zh-HK` are Traditional, other `zh` Simplified;
+    /// `pt` is Brazilian. Anything else gets English.
     ///
     /// - Returns: `nil` when the action shows no prompt (`none`), or is Play's own UI
     ///   (`completeUpdate`, `resumeImmediate`).

@@ -1,7 +1,9 @@
 import Foundation
 
-/// A self-hosted release manifest: a JSON file on any static host (seed 004 puts one on GitHub;
-/// seed 000's backend serves the same facts), the third source of a ``StoreRelease``.
+/// A self-hosted release manifest: the third source of a ``StoreRelease``.
+///
+/// It is a JSON file on any static host (seed 004 puts one on GitHub; seed 000's backend serves
+/// the same facts).
 ///
 /// ```json
 /// {
@@ -19,17 +21,24 @@ import Foundation
 /// `storeURL` must be `https`; `inReview: true` (the build under review is out, and no prompt
 /// may appear) makes every decision `none` / `inReview`. Unknown keys are errors.
 public struct ReleaseManifest: Sendable, Hashable {
+    /// The newest release (`latestVersion`, required).
     public var latestVersion: Version
+    /// Installed versions below it must update.
     public var minimumSupportedVersion: Version?
+    /// When the release went out, for the policy's release delay.
     public var releaseDate: Date?
     /// Release notes by language tag (`en`, `zh-Hans`); a plain string is stored under `""`.
     public var releaseNotes: [String: String]
+    /// Where the update is (`https` only).
     public var storeURL: URL?
+    /// The oldest OS the release runs on.
     public var minimumOSVersion: Version?
+    /// A build is in App Review: decide `none` so the reviewer never sees a prompt.
     public var inReview: Bool
 
-    /// The release, with the notes in the first of `preferredLanguages` the manifest has
-    /// (`zh-Hans-CN` matches `zh-Hans`, then `zh`), else English, else any.
+    /// The release, with the notes in the first of `preferredLanguages` the manifest has.
+    ///
+    /// `zh-Hans-CN` matches `zh-Hans`, then `zh`; without a match, English, else any.
     public func release(preferredLanguages: [String] = ["en"]) -> StoreRelease {
         StoreRelease(
             store: .manifest, version: latestVersion, releaseDate: releaseDate,
@@ -84,9 +93,11 @@ extension ReleaseManifest: Decodable {
 }
 
 extension UpdatePolicy {
-    /// Decides about a manifest's release: `none` / `inReview` while the manifest says the app
-    /// is in review, otherwise the rules of ``decide(release:installed:context:)`` with the
-    /// manifest's minimum supported version.
+    /// Decides about a manifest's release.
+    ///
+    /// The decision is `none` / `inReview` while the manifest says the app is in review, otherwise
+    /// the rules of ``decide(release:installed:context:)`` with the manifest's minimum supported
+    /// version.
     public func decide(
         manifest: ReleaseManifest, installed: Version, context: UpdateContext = UpdateContext(),
         preferredLanguages: [String] = ["en"]

@@ -9,14 +9,19 @@ public struct AppUpdateInfo: Sendable, Hashable {
     public var packageName: String
     /// The `versionCode` of the available or in-progress update; 0 when there is none.
     public var availableVersionCode: Int
+    /// Whether an update is available, or one the app started is in progress.
     public var updateAvailability: UpdateAvailability
+    /// Where the update's download and install are.
     public var installStatus: InstallStatus
     /// 0–5, set per release through the Play Developer API (`inAppUpdatePriority`).
     public var updatePriority: Int
     /// Days since the Play Store on the device learned of the update; `nil` when unknown.
     public var clientVersionStalenessDays: Int?
+    /// Bytes downloaded so far; meaningful only while `DOWNLOADING`.
     public var bytesDownloaded: Int64
+    /// The download's size in bytes; 0 when unknown.
     public var totalBytesToDownload: Int64
+    /// Why the last download or install failed; `NO_ERROR` otherwise.
     public var installErrorCode: InstallErrorCode
     /// The update types Play would start now.
     public var allowedUpdateTypes: [AppUpdateType]

@@ -6,23 +6,33 @@ import Foundation
 public struct CrossStoreReport: Sendable, Hashable, Encodable {
     /// One App Store storefront's live release.
     public struct Storefront: Sendable, Hashable, Encodable {
+        /// The storefront's country code (`cn`).
         public let country: String
+        /// The version the storefront serves.
         public let version: String
+        /// When that version was released there (ISO 8601), if the lookup said.
         public let releaseDate: String?
     }
 
     /// Play's release in staged rollout.
     public struct Rollout: Sendable, Hashable, Encodable {
+        /// The release's version name, if the track names it.
         public let version: String?
+        /// The release's highest `versionCode`.
         public let versionCode: Int?
+        /// The fraction of users it reaches (0 < f < 1).
         public let userFraction: Double?
+        /// Its in-app update priority, 0–5.
         public let inAppUpdatePriority: Int?
     }
 
     /// Whether a forced update to ``version`` is safe now, and if not, why.
     public struct ForceUpdate: Sendable, Hashable, Encodable {
+        /// The version a forced update would require: the newest either store has.
         public let version: String?
+        /// Whether every storefront and Play's full rollout serve it, for the release delay.
         public let safe: Bool
+        /// Why it is not safe yet, one sentence a reason; empty when safe.
         public let reasons: [String]
     }
 
@@ -30,6 +40,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     public let agree: Bool
     /// Storefronts behind the newest App Store version (the CDN lag), by country code.
     public let laggingStorefronts: [String]
+    /// Each storefront's live release, in the order given.
     public let storefronts: [Storefront]
     /// The newest version any storefront serves.
     public let appStoreVersion: String?
@@ -37,12 +48,15 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     public let playTrack: String
     /// Play's fully rolled-out (`completed`) release.
     public let playVersion: String?
+    /// The `versionCode` of Play's fully rolled-out release.
     public let playVersionCode: Int?
+    /// Play's release in staged rollout, if one is.
     public let playRollout: Rollout?
     /// `appStore` or `googlePlay`, whichever is ahead; `nil` when they agree or cannot be compared.
     public let ahead: String?
     /// The most significant component in which the store ahead leads (`minor`).
     public let aheadBy: String?
+    /// Whether a forced update is safe now.
     public let forceUpdate: ForceUpdate
 
     /// Builds the report.

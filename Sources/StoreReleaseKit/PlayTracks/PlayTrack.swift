@@ -1,7 +1,9 @@
 import Foundation
 
-/// A track of the Google Play Developer API (`edits.tracks`): `production`, `beta`, `internal`…
-/// and its releases, decoded tolerantly (unknown keys ignored) with clear errors.
+/// A track of the Google Play Developer API (`edits.tracks`) and its releases.
+///
+/// Tracks are `production`, `beta`, `internal`…; they decode tolerantly (unknown keys ignored)
+/// with clear errors.
 ///
 /// Decodes one track (`{"track": …, "releases": […]}`) and the list the API returns
 /// (`{"tracks": […]}`) alike, through ``PlayTrack/decodeTracks(from:)``.
@@ -29,8 +31,7 @@ public struct PlayTrack: Sendable, Hashable, Decodable {
         return [try JSONDecoder().decode(PlayTrack.self, from: data)]
     }
 
-    /// The release every user of this track gets: the `completed` release with the highest
-    /// `versionCode`.
+    /// The release every user of this track gets: the `completed` one with the highest `versionCode`.
     public var liveRelease: PlayTrackRelease? {
         releases.filter { $0.status == .completed }.max {
             ($0.highestVersionCode?.rawValue ?? 0) < ($1.highestVersionCode?.rawValue ?? 0)
@@ -49,23 +50,35 @@ public struct PlayTrack: Sendable, Hashable, Decodable {
 public struct PlayTrackRelease: Sendable, Hashable, Decodable {
     /// The release's status in the Developer API.
     public enum Status: String, Sendable, Hashable, Decodable, CaseIterable {
-        case draft, inProgress, halted, completed
+        /// Not yet sent to users.
+        case draft
+        /// In staged rollout to ``PlayTrackRelease/userFraction`` of users.
+        case inProgress
+        /// Rollout stopped: no new users get it.
+        case halted
+        /// Rolled out to every user of the track.
+        case completed
     }
 
     /// Localized release notes.
     public struct Note: Sendable, Hashable, Decodable {
+        /// The notes' language tag (`en-US`).
         public let language: String
+        /// The notes.
         public let text: String
     }
 
     /// The release name; often the version name (`8.0.10`).
     public let name: String?
+    /// The release's version codes (several for multi-APK releases).
     public let versionCodes: [VersionCode]
+    /// Where the release is: draft, in progress, halted or completed.
     public let status: Status
     /// The fraction of users an `inProgress` release reaches (0 < f < 1).
     public let userFraction: Double?
     /// `inAppUpdatePriority`, 0–5; fixed once the release is rolled out.
     public let inAppUpdatePriority: Int?
+    /// Release notes, one per language.
     public let releaseNotes: [Note]
 
     enum CodingKeys: String, CodingKey {
@@ -106,8 +119,10 @@ public struct PlayTrackRelease: Sendable, Hashable, Decodable {
 }
 
 extension StoreRelease {
-    /// The release a Play track release describes: version from its name when that is a version,
-    /// the highest `versionCode`, the priority, and the notes in `en-US` (or the first).
+    /// The release a Play track release describes.
+    ///
+    /// The version comes from its name when that is a version; then the highest `versionCode`, the
+    /// priority, and the notes in `en-US` (or the first).
     public init(_ release: PlayTrackRelease, packageName: String? = nil) {
         let notes =
             release.releaseNotes.first { $0.language.lowercased().hasPrefix("en") } ?? release.releaseNotes.first

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What the app knows besides the release: the installed version, the device, the clock, and
-/// the prompt history.
+/// What the app knows besides the release.
+///
+/// The device, the clock, and the prompt history.
 public struct UpdateContext: Sendable, Hashable {
     /// The device's OS version, to respect the release's `minimumOSVersion`.
     public var osVersion: Version?

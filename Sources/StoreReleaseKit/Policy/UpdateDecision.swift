@@ -18,19 +18,55 @@ public struct UpdateDecision: Sendable, Hashable {
 
     /// Why, as a camelCase code (the first rule that matched).
     public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
-        case downloaded, updateInProgress, notAvailable, availabilityUnknown
-        case upToDate, installedIsNewer, inReview, osTooOld, belowMinimumSupported, releaseTooRecent
-        case forcedByVersionChange, highPriority, staleForTooLong
-        case skippedVersion, remindLater, updateTypeNotAllowed, notStaleEnough, updateAvailable
+        /// Play downloaded a flexible update; it waits for `completeUpdate()`.
+        case downloaded
+        /// Play has an update the app started in progress.
+        case updateInProgress
+        /// Play says no update is available.
+        case notAvailable
+        /// Play could not tell whether an update is available.
+        case availabilityUnknown
+        /// The installed version is the store's.
+        case upToDate
+        /// The installed version is newer than the store's, as a build in App Review is.
+        case installedIsNewer
+        /// The manifest says a build is in App Review.
+        case inReview
+        /// The device's OS is older than the release's minimum: the update cannot be installed.
+        case osTooOld
+        /// The installed version is below the policy's minimum supported version.
+        case belowMinimumSupported
+        /// The release is younger than the policy's release delay.
+        case releaseTooRecent
+        /// The update changes a component the policy forces updates on.
+        case forcedByVersionChange
+        /// Play's priority for the update is at least the policy's immediate priority.
+        case highPriority
+        /// The update has been available on Play for at least the policy's immediate staleness.
+        case staleForTooLong
+        /// The user skipped this version.
+        case skippedVersion
+        /// The user chose "later" less than the policy's remind interval ago.
+        case remindLater
+        /// Play does not allow a flexible update now.
+        case updateTypeNotAllowed
+        /// The update is not yet as stale as the policy's flexible staleness.
+        case notStaleEnough
+        /// A newer release is available and nothing holds the prompt back.
+        case updateAvailable
     }
 
+    /// What to do.
     public let action: Action
+    /// Why: the first rule that matched.
     public let reason: Reason
     /// The installed version (or `versionCode` on Play), as given.
     public let installedVersion: String
     /// The store's version (or available `versionCode`), if known.
     public let storeVersion: String?
+    /// Where the update is, when known.
     public let storeURL: URL?
+    /// The release notes to show with a prompt, when known.
     public let releaseNotes: String?
 }
 

@@ -15,12 +15,19 @@ import Foundation
 /// | `flexibleStalenessDays` | 0 | Play: no flexible prompt before the update is that stale (unknown counts as 0) |
 /// | `immediateStalenessDays` | none | Play: an update at least that stale is immediate |
 public struct UpdatePolicy: Sendable, Hashable {
+    /// An update changing at least this component is immediate; `nil` forces none.
     public var forceUpdateOn: VersionChange?
+    /// An installed version below it must update.
     public var minimumSupportedVersion: Version?
+    /// No prompt until the release is this many hours old.
     public var releaseDelayHours: Double
+    /// After "later", no prompt for this many hours.
     public var remindAfterHours: Double
+    /// Play: a priority at least this, with IMMEDIATE allowed, is immediate.
     public var immediatePriority: Int
+    /// Play: no flexible prompt before the update is this many days stale.
     public var flexibleStalenessDays: Int
+    /// Play: an update at least this many days stale is immediate; `nil` never.
     public var immediateStalenessDays: Int?
 
     /// Makes a policy; the defaults are the table's.

@@ -1,6 +1,8 @@
 extension StoreRelease {
-    /// The release a Play update record describes: the available `versionCode`, its priority,
-    /// staleness and allowed types. Play's in-app updates API has no version name.
+    /// The release a Play update record describes.
+    ///
+    /// The available `versionCode`, its priority, staleness and allowed types. Play's in-app updates
+    /// API has no version name.
     public init(_ info: AppUpdateInfo) {
         self.init(
             store: .googlePlay,

@@ -93,8 +93,9 @@ extension StoreRelease: Codable {
         allowedUpdateTypes = try c.decodeIfPresent([AppUpdateType].self, forKey: .allowedUpdateTypes)
     }
 
-    /// Encodes every key of the command-line contract, camelCase, with `null` for absent values
-    /// and the release date in ISO 8601.
+    /// Encodes every key of the command-line contract, camelCase.
+    ///
+    /// Absent values are `null`; the release date is ISO 8601.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(store, forKey: .store)

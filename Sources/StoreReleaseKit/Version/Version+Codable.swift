@@ -1,3 +1,4 @@
+/// The key that chooses the version scheme when decoding.
 extension CodingUserInfoKey {
     /// The ``VersionScheme`` that decoding a ``Version`` uses; ``VersionScheme/appStore`` when absent.
     ///
@@ -14,8 +15,9 @@ extension CodingUserInfoKey {
 }
 
 extension Version: Codable {
-    /// Decodes a version from a single string, with the scheme in
-    /// `decoder.userInfo[.versionScheme]` (``VersionScheme/appStore`` by default).
+    /// Decodes a version from a single string.
+    ///
+    /// The scheme is `decoder.userInfo[.versionScheme]` (``VersionScheme/appStore`` by default).
     ///
     /// - Throws: `DecodingError.dataCorrupted` whose description is the ``VersionError``'s, at
     ///   the coding path of the bad value.

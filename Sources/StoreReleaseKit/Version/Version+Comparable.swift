@@ -1,6 +1,8 @@
 extension Version: Equatable {
-    /// Whether two versions mean the same release: `1.2 == 1.2.0 == 01.2`, and SemVer build
-    /// metadata is ignored (`1.0.0+a == 1.0.0+b`). The scheme and the text do not matter.
+    /// Whether two versions mean the same release: `1.2 == 1.2.0 == 01.2`.
+    ///
+    /// SemVer build metadata is ignored (`1.0.0+a == 1.0.0+b`). The scheme and the text do not
+    /// matter.
     @inlinable
     public static func == (lhs: Version, rhs: Version) -> Bool {
         if case .packed(let high, let low) = lhs.storage, case .packed(let otherHigh, let otherLow) = rhs.storage {
@@ -18,9 +20,10 @@ extension Version: Hashable {
 }
 
 extension Version: Comparable {
-    /// Release order: core components compared as numbers from the left, a missing component
-    /// counting as zero; then a SemVer pre-release sorts below its release, and pre-release
-    /// identifiers follow SemVer 2.0.0 §11.
+    /// Release order: core components compared as numbers from the left.
+    ///
+    /// A missing component counts as zero; then a SemVer pre-release sorts below its release, and
+    /// pre-release identifiers follow SemVer 2.0.0 §11.
     ///
     /// - Complexity: O(1) for packed App Store versions; otherwise O(*n*) in the components.
     @inlinable

@@ -45,8 +45,10 @@ extension VersionCode: CustomStringConvertible {
 }
 
 extension VersionCode: Codable {
-    /// Decodes a JSON integer (`AppUpdateInfo.availableVersionCode`) or a string of digits (the
-    /// Play Developer API's `versionCodes`).
+    /// Decodes a JSON integer or a string of digits.
+    ///
+    /// The integer is `AppUpdateInfo.availableVersionCode`; the string, the Play Developer API's
+    /// `versionCodes`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let value = try? container.decode(Int.self) {

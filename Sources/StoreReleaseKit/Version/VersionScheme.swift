@@ -31,8 +31,7 @@ public struct VersionScheme: Sendable, Hashable {
     /// Every scheme, in the order the command-line tool lists them.
     public static let allSchemes: [VersionScheme] = [.appStore, .semver]
 
-    /// Looks a scheme up by its name, ignoring case: `appstore` or `semver`; `nil` for any
-    /// other name.
+    /// Looks a scheme up by its name, ignoring case: `appstore` or `semver`; `nil` for any other.
     ///
     /// - Parameter name: The name as a user types it.
     public init?(name: String) {

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// The documentation site builds with the toolchain's `docc`, warning-free, and covers the
+/// whole public surface: every declaration summarized in one line, every type on the landing page.
+@Suite struct DocumentationSiteTests {
+    /// The parts of a symbol graph these checks read.
+    struct SymbolGraph: Decodable {
+        struct Symbol: Decodable {
+            struct Kind: Decodable { let identifier: String }
+            struct DocComment: Decodable {
+                struct Line: Decodable { let text: String }
+                let lines: [Line]
+            }
+            struct Location: Decodable {
+                struct Position: Decodable { let line: Int }
+                let uri: String
+                let position: Position
+            }
+            let kind: Kind
+            let pathComponents: [String]
+            let docComment: DocComment?
+            let location: Location?
+        }
+        let symbols: [Symbol]
+    }
+
+    /// What `Scripts/docs.sh` did: its output, and the symbols it extracted.
+    struct Build: Sendable {
+        let result: BuiltProducts.Result
+        let symbols: [SymbolGraph.Symbol]
+    }
+
+    /// `Scripts/docs.sh` run once, on the modules this test build made.
+    static let build: Result<Build, any Error> = Result {
+        let output = FileManager.default.temporaryDirectory
+            .appendingPathComponent("storerelease-docs-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try BuiltProducts.run(
+            executable: URL(fileURLWithPath: "/bin/bash"),
+            [BuiltProducts.packageRoot.appendingPathComponent("Scripts/docs.sh").path, output.path],
+            environment: ["STORERELEASE_MODULES": BuiltProducts.directory.appendingPathComponent("Modules").path])
+        let graphs = output.appendingPathComponent("symbol-graphs")
+        let files = (try? FileManager.default.contentsOfDirectory(at: graphs, includingPropertiesForKeys: nil)) ?? []
+        let symbols = try files.filter { $0.pathExtension == "json" }.flatMap {
+            try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: $0)).symbols
+        }
+        return Build(result: result, symbols: symbols)
+    }
+
+    /// The symbols declared in the library's sources (not synthesized, not inherited).
+    static func declaredSymbols() throws -> [SymbolGraph.Symbol] {
+        let build = try Self.build.get()
+        return build.symbols.filter { $0.location?.uri.contains("/Sources/StoreReleaseKit/") ?? false }
+    }
+
+    @Test func theCatalogBuildsWithoutWarnings() throws {
+        let result = try Self.build.get().result
+        let output = result.stdout + result.stderr
+        #expect(result.status == 0, "Scripts/docs.sh failed:\n\(output)")
+        #expect(!output.contains("warning:"), "docc warned:\n\(output)")
+        #expect(!output.contains("error:"), "docc reported an error:\n\(output)")
+    }
+
+    @Test func everyPublicDeclarationHasAOneLineSummary() throws {
+        let symbols = try Self.declaredSymbols()
+        #expect(symbols.count > 500, "the symbol graph holds the library's public declarations")
+        var missing: [String] = []
+        var longSummaries: [String] = []
+        for symbol in symbols {
+            let place =
+                "\(symbol.location.map { "\(($0.uri as NSString).lastPathComponent):\($0.position.line + 1)" } ?? "?") \(symbol.pathComponents.joined(separator: "."))"
+            let lines = symbol.docComment?.lines.map { $0.text.trimmingCharacters(in: .whitespaces) } ?? []
+            guard let first = lines.first, !first.isEmpty else {
+                missing.append(place)
+                continue
+            }
+            // The summary is the first paragraph: it must end with its first line.
+            if lines.count > 1, !lines[1].isEmpty {
+                longSummaries.append(place)
+            }
+        }
+        #expect(
+            missing.isEmpty, "public declarations without a doc comment:\n\(missing.sorted().joined(separator: "\n"))")
+        #expect(
+            longSummaries.isEmpty,
+            "summaries longer than one line:\n\(longSummaries.sorted().joined(separator: "\n"))")
+    }
+
+    @Test func theLandingPageGroupsEveryPublicType() throws {
+        let topLevel = Set(
+            try Self.declaredSymbols()
+                .filter { $0.pathComponents.count == 1 && $0.kind.identifier != "swift.extension" }
+                .map { $0.pathComponents[0] })
+        #expect(topLevel.contains("Version") && topLevel.contains("UpdateFlowSimulator"))
+        let landing = try String(
+            contentsOf: BuiltProducts.packageRoot.appendingPathComponent(
+                "Docs/StoreReleaseKit.docc/StoreReleaseKit.md"),
+            encoding: .utf8)
+        let topics = landing.components(separatedBy: "## Topics").last ?? ""
+        let linked = Set(
+            topics.split(separator: "\n").compactMap { line -> String? in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasPrefix("- ``"), trimmed.hasSuffix("``") else { return nil }
+                return String(trimmed.dropFirst(4).dropLast(2))
+            })
+        #expect(
+            topLevel.subtracting(linked).isEmpty,
+            "types missing from the landing page's topics: \(topLevel.subtracting(linked).sorted())")
+        #expect(
+            linked.subtracting(topLevel).isEmpty,
+            "topics naming no public type: \(linked.subtracting(topLevel).sorted())")
+    }
+
+    @Test func everyArticleIsOnTheLandingPage() throws {
+        let catalog = BuiltProducts.packageRoot.appendingPathComponent("Docs/StoreReleaseKit.docc")
+        let articles = try FileManager.default.contentsOfDirectory(at: catalog, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "md" && $0.lastPathComponent != "StoreReleaseKit.md" }
+            .map { $0.deletingPathExtension().lastPathComponent }
+        let landing = try String(contentsOf: catalog.appendingPathComponent("StoreReleaseKit.md"), encoding: .utf8)
+        #expect(articles.count >= 7)
+        for article in articles {
+            #expect(landing.contains("<doc:\(article)>"), "\(article) is not linked from the landing page")
+        }
+    }
+}
