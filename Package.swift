@@ -55,7 +55,7 @@ let package = Package(
         // Runs the built binaries; the dependencies make `swift test` build them first.
         .testTarget(
             name: "StoreReleaseCLITests",
-            dependencies: ["storerelease", "DocExamples", "StoreReleaseTestSupport"],
+            dependencies: ["storerelease", "DocExamples", "StoreReleaseBenchmarks", "StoreReleaseTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -10,7 +10,8 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 if let unknown = arguments.first(where: { $0 != "--quick" }) {
-    print("storerelease-benchmarks: unknown argument \(unknown) (the only option is --quick)")
+    FileHandle.standardError.write(
+        Data("storerelease-benchmarks: unknown argument \(unknown) (the only option is --quick)\n".utf8))
     exit(2)
 }
 #if DEBUG
@@ -20,6 +21,8 @@ if let unknown = arguments.first(where: { $0 != "--quick" }) {
 let rows = try VersionBenchmarks.run(
     size: quick ? 2_000 : 200_000, sortSize: quick ? 10_000 : 1_000_000, repetitions: quick ? 3 : 7)
 let lookupRows = try LookupBenchmarks.run(iterations: quick ? 20 : 500, repetitions: quick ? 3 : 7)
+let decisionRows = try DecisionBenchmarks.run(size: quick ? 2_000 : 200_000, repetitions: quick ? 3 : 7)
+let flowRows = try FlowBenchmarks.run(flows: quick ? 200 : 20_000, repetitions: quick ? 3 : 7)
 let scaleRows = try await ScaleBenchmarks.run(batches: quick ? 5 : 50)
 print("benchmark".padding(toLength: 44) + "median".padding(toLength: 14) + "ratio".padding(toLength: 16) + "against")
-for row in rows + lookupRows + scaleRows { print(row.formatted) }
+for row in rows + lookupRows + decisionRows + flowRows + scaleRows { print(row.formatted) }
