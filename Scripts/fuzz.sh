@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ with AddressSanitizer and runs each from its committed
-# corpus for a fixed number of executions (default 1,000,000; `Scripts/fuzz.sh 50000` for less).
+# corpus for a fixed number of executions (default 1,000,000; `Scripts/fuzz.sh 50000` for less;
+# FUZZ_TARGETS="Manifest Policy" picks targets).
 # New inputs go to a temporary folder, so the committed corpus changes only by hand. A crash is
 # saved under .build/fuzz/crashes/ and the script exits non-zero: turn it into a test.
 set -euo pipefail
@@ -10,18 +11,21 @@ out=.build/fuzz
 mkdir -p "$out/crashes"
 library=$(find Sources/StoreReleaseKit -name '*.swift' | sort)
 
-for target in Version LookupPayload Script; do
+targets=(Version LookupPayload Script Manifest Policy PlayJSON)
+if [ -n "${FUZZ_TARGETS:-}" ]; then read -r -a targets <<<"$FUZZ_TARGETS"; fi
+for target in "${targets[@]}"; do
     name=$(echo "$target" | tr '[:upper:]' '[:lower:]')
     case "$target" in
         Version) max_len=512 ;;           # two versions and a few lines
         Script) max_len=256 ;;            # a script, or a walk of 256 events
-        *) max_len=16384 ;;               # a lookup payload is a few KiB
+        LookupPayload) max_len=16384 ;;   # a lookup payload is a few KiB
+        *) max_len=4096 ;;                # a manifest, a policy, a Play record or track list
     esac
     echo "== building fuzz-$name"
     # The library's sources are compiled into the fuzzer's module, so internal parts (the fast
     # parser, the canonical storage) can be checked against each other.
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-        -module-name StoreReleaseKit $library "Fuzz/$target"/*.swift -o "$out/fuzz-$name" \
+        -module-name StoreReleaseKit $library Fuzz/Shared/*.swift "Fuzz/$target"/*.swift -o "$out/fuzz-$name" \
         2> >(grep -v "Cannot export local symbol" >&2)
     scratch=$(mktemp -d)
     trap 'rm -rf "$scratch"' EXIT

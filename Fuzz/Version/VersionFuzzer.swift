@@ -26,10 +26,6 @@ func referenceOrder(_ a: String, _ b: String) -> Int {
     return 0
 }
 
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition { fatalError("property violated: \(message())") }
-}
-
 /// Parses one version and checks the properties it has on its own.
 func parsed(_ text: String, _ scheme: VersionScheme) -> Version? {
     do {
