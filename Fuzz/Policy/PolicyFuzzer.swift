@@ -31,16 +31,21 @@ let appStoreCases: [(String, String, Date?, UpdateContext)] = [
 ]
 
 let playRecords: [AppUpdateInfo] = [
-    AppUpdateInfo(packageName: "p", availableVersionCode: 90, updateAvailability: .updateAvailable,
-                  updatePriority: 5, clientVersionStalenessDays: 30, allowedUpdateTypes: [.flexible, .immediate]),
-    AppUpdateInfo(packageName: "p", availableVersionCode: 90, updateAvailability: .updateAvailable,
-                  updatePriority: 1, clientVersionStalenessDays: nil, allowedUpdateTypes: [.flexible]),
-    AppUpdateInfo(packageName: "p", availableVersionCode: 90, updateAvailability: .updateAvailable,
-                  updatePriority: 4, clientVersionStalenessDays: 2, allowedUpdateTypes: []),
-    AppUpdateInfo(packageName: "p", availableVersionCode: 90, updateAvailability: .developerTriggeredUpdateInProgress,
-                  installStatus: .downloaded),
-    AppUpdateInfo(packageName: "p", availableVersionCode: 70, updateAvailability: .updateAvailable,
-                  allowedUpdateTypes: [.flexible, .immediate]),
+    AppUpdateInfo(
+        packageName: "p", availableVersionCode: 90, updateAvailability: .updateAvailable,
+        updatePriority: 5, clientVersionStalenessDays: 30, allowedUpdateTypes: [.flexible, .immediate]),
+    AppUpdateInfo(
+        packageName: "p", availableVersionCode: 90, updateAvailability: .updateAvailable,
+        updatePriority: 1, clientVersionStalenessDays: nil, allowedUpdateTypes: [.flexible]),
+    AppUpdateInfo(
+        packageName: "p", availableVersionCode: 90, updateAvailability: .updateAvailable,
+        updatePriority: 4, clientVersionStalenessDays: 2, allowedUpdateTypes: []),
+    AppUpdateInfo(
+        packageName: "p", availableVersionCode: 90, updateAvailability: .developerTriggeredUpdateInProgress,
+        installStatus: .downloaded),
+    AppUpdateInfo(
+        packageName: "p", availableVersionCode: 70, updateAvailability: .updateAvailable,
+        allowedUpdateTypes: [.flexible, .immediate]),
     AppUpdateInfo(packageName: "p"),
 ]
 
