@@ -73,27 +73,8 @@ struct ParsedArguments {
     /// ` (did you mean --scheme?)` for a near miss, else the flags the command has.
     private static func suggestion(for name: String, in options: [OptionSpec]) -> String {
         let names = options.map(\.name)
-        if let close = names.min(by: { editDistance($0, name) < editDistance($1, name) }),
-            editDistance(close, name) <= 2
-        {
-            return " (did you mean \(close)?)"
-        }
+        if let close = NearMiss.closest(to: name, in: names) { return " (did you mean \(close)?)" }
         return names.isEmpty ? " (it takes no flags)" : " (its flags: \(names.joined(separator: ", ")))"
-    }
-
-    /// The Levenshtein distance between two short strings.
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     /// The value of a flag, if it was given.

@@ -11,13 +11,22 @@ extension Command {
         summary: "Decides what the app should do about a release and prints one JSON decision.",
         discussion: """
             --lookup takes an App Store lookup response (as the API sends it) or the output of
-            'storerelease lookup' (one release); --manifest takes a self-hosted release manifest
+            'storerelease lookup' (one release). --manifest takes a self-hosted release manifest
             (keys: latestVersion, minimumSupportedVersion, releaseDate, releaseNotes, storeURL,
-            minimumOSVersion, inReview; inReview true means no prompt); --play takes a Play AppUpdateInfo as JSON, and
-            then --installed is the installed versionCode. FILE '-' reads stdin. --policy takes the
-            policy JSON (absent keys take their defaults). The decision has: action (none,
-            flexible, immediate, completeUpdate, resumeImmediate), reason (the first rule that
-            matched), installedVersion, storeVersion, storeURL, releaseNotes.
+            minimumOSVersion, inReview; inReview true means no prompt). --play takes a Play
+            AppUpdateInfo as JSON (keys: packageName, availableVersionCode, updateAvailability,
+            installStatus; optional updatePriority, clientVersionStalenessDays, bytesDownloaded,
+            totalBytesToDownload, installErrorCode, allowedUpdateTypes, failedPreconditions;
+            constants as Play's integers or names), and then --installed is the installed
+            versionCode. FILE '-' reads stdin.
+            --policy takes the policy JSON; absent keys take their defaults: forceUpdateOn
+            ("none"; or "major", "minor", "patch": that change or a bigger one is immediate),
+            minimumSupportedVersion (none; below it is immediate), releaseDelayHours (24),
+            remindAfterHours (24), immediatePriority (4), flexibleStalenessDays (0),
+            immediateStalenessDays (none). An unknown key is an error.
+            The decision has: action (none, flexible, immediate, completeUpdate,
+            resumeImmediate), reason (the first rule that matched), installedVersion,
+            storeVersion, storeURL, releaseNotes.
             Exit status: 0 decided; 2 a bad flag, version, date, file or JSON (named).
             """,
         options: [
@@ -34,7 +43,8 @@ extension Command {
             .value("--last-prompted", "ISO8601", "When the user last chose \"later\"."),
         ],
         examples: [
-            "storerelease decide --installed 8.0.1 --lookup Tests/Fixtures/appstore/wechat-cn.json --now 2021-02-05T00:00:00Z",
+            "storerelease decide --installed 8.0.1 --lookup Docs/Examples/payloads/appstore-wechat-cn.json --now 2021-02-05T00:00:00Z",
+            #"echo '{"forceUpdateOn": "minor"}' | storerelease decide --installed 7.9 --lookup Docs/Examples/payloads/appstore-wechat-cn.json --policy -"#,
             "storerelease lookup --id 414478124 --country cn | storerelease decide --installed 8.0.1 --lookup -",
         ],
         run: { arguments throws(CLIError) in try DecideCommand.run(arguments) }
@@ -89,11 +99,11 @@ enum DecideCommand {
     }
 
     static func decodeFile<T: Decodable>(_ type: T.Type, _ path: String, flag: String) throws(CLIError) -> T {
-        let text = try InputFile.text(path, command: name)
+        let data = Data(try InputFile.text(path, command: name).utf8)
         do {
-            return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+            return try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
-            throw .badInput("decide: \(flag) \(path == "-" ? "stdin" : path): \(error.readableDescription)")
+            throw .badInput("decide: \(flag) \(path == "-" ? "stdin" : path): \(JSONProblem.describe(error, in: data))")
         } catch {
             throw .badInput("decide: \(flag) \(path == "-" ? "stdin" : path): \(error)")
         }
@@ -119,7 +129,7 @@ enum DecideCommand {
         } catch let error as CLIError {
             throw error
         } catch let error as DecodingError {
-            throw .badInput("decide: \(source): not a lookup response: \(error.readableDescription)")
+            throw .badInput("decide: \(source): not a lookup response: \(JSONProblem.describe(error, in: data))")
         } catch {
             throw .badInput("decide: \(source): \(error)")
         }

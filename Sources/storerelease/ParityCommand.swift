@@ -6,8 +6,9 @@ extension Command {
     static let parity = Command(
         name: "parity",
         synopsis:
-            "parity (--lookup FILE[,FILE…] | (--id ID | --bundle-id ID) --countries CC[,CC…] [--base-url URL]) "
-            + "--play-track FILE [--format json|text] [--now ISO8601] [--release-delay-hours H]",
+            "parity (--lookup FILE[,FILE…] | (--id ID | --apple-id ID | --bundle-id ID) --countries CC[,CC…] "
+            + "[--base-url URL]) --play-track FILE [--track NAME] [--format json|text] [--now ISO8601] "
+            + "[--release-delay-hours H]",
         summary: "Reports whether the App Store storefronts and Google Play are on the same version.",
         discussion: """
             The App Store side comes from stored lookups (--lookup: API responses, or the output of
@@ -35,8 +36,10 @@ extension Command {
                 "--release-delay-hours", "H", "How old a release must be before a forced update is safe (default 24)."),
         ],
         examples: [
-            "storerelease parity --lookup us.json,cn.json --play-track production.json --format text",
-            "storerelease parity --bundle-id com.example.app --countries us,cn,jp --play-track production.json",
+            "storerelease parity --lookup Docs/Examples/payloads/appstore-wechat-us.json,"
+                + "Docs/Examples/payloads/appstore-wechat-cn.json --play-track Docs/Examples/payloads/play-production.json "
+                + "--format text",
+            "storerelease parity --bundle-id com.tencent.xin --countries us,cn,jp --play-track Docs/Examples/payloads/play-production.json",
         ],
         run: { arguments throws(CLIError) in try await ParityCommand.run(arguments) }
     )
@@ -74,12 +77,12 @@ enum ParityCommand {
     }
 
     static func playTrack(_ path: String, name: String) throws(CLIError) -> PlayTrack {
-        let text = try InputFile.text(path, command: "parity")
+        let data = Data(try InputFile.text(path, command: "parity").utf8)
         let tracks: [PlayTrack]
         do {
-            tracks = try PlayTrack.decodeTracks(from: Data(text.utf8))
+            tracks = try PlayTrack.decodeTracks(from: data)
         } catch let error as DecodingError {
-            throw .badInput("parity: --play-track \(path): not a Play track: \(error.readableDescription)")
+            throw .badInput("parity: --play-track \(path): not a Play track: \(JSONProblem.describe(error, in: data))")
         } catch {
             throw .badInput("parity: --play-track \(path): \(error)")
         }
@@ -145,7 +148,7 @@ enum ParityCommand {
         do {
             response = try JSONDecoder().decode(AppStoreLookupResponse.self, from: data)
         } catch let error as DecodingError {
-            throw .badInput("parity: --lookup \(path): not a lookup: \(error.readableDescription)")
+            throw .badInput("parity: --lookup \(path): not a lookup: \(JSONProblem.describe(error, in: data))")
         } catch {
             throw .badInput("parity: --lookup \(path): \(error)")
         }

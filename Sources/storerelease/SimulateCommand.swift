@@ -27,7 +27,7 @@ extension Command {
             """,
         options: [],
         examples: [
-            "storerelease simulate Docs/Examples/flexible-update.txt",
+            "storerelease simulate Docs/Examples/scripts/flexible-update.txt",
             "printf 'setUpdateAvailable 42\\ncompleteUpdate\\n' | storerelease simulate   # ERROR_DOWNLOAD_NOT_PRESENT",
         ],
         run: { arguments throws(CLIError) in

@@ -19,7 +19,7 @@ extension Command {
         ],
         examples: [
             "printf '8.0.10\\n8.0.2\\n1.2\\n' | storerelease sort      # 1.2, 8.0.2, 8.0.10",
-            "storerelease sort --reverse < versions.txt",
+            "storerelease sort --reverse < Docs/Examples/versions.txt",
         ],
         run: { arguments throws(CLIError) in
             let scheme = try SchemeOption.scheme(in: arguments, command: "sort")

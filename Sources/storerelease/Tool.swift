@@ -73,8 +73,12 @@ enum Tool {
 
     private static func command(named name: String) throws(CLIError) -> Command {
         guard let command = commands.first(where: { $0.name == name }) else {
-            let names = commands.map(\.name).joined(separator: ", ")
-            throw .usage("unknown command \(name.debugDescription) (commands: \(names); see storerelease --help)")
+            let names = commands.map(\.name)
+            if let close = NearMiss.closest(to: name, in: names) {
+                throw .usage("unknown command \(name.debugDescription) (did you mean \(close)?)")
+            }
+            let list = names.joined(separator: ", ")
+            throw .usage("unknown command \(name.debugDescription) (commands: \(list); see storerelease --help)")
         }
         return command
     }

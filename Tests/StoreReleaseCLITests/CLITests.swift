@@ -138,12 +138,15 @@ import Testing
     }
 
     @Test func anUnknownCommandIsNamed() throws {
-        let result = try BuiltProducts.storerelease("sotr")
+        let result = try BuiltProducts.storerelease("frobnicate")
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == #"storerelease: unknown command "sotr" (commands: compare, sort, lookup, decide, simulate, parity, wait; see storerelease --help)"#
+                == #"storerelease: unknown command "frobnicate" (commands: compare, sort, lookup, decide, simulate, parity, wait; see storerelease --help)"#
                 + "\n")
+        let typo = try BuiltProducts.storerelease("sotr", "1.2")
+        #expect(typo.status == 2 && typo.stdout.isEmpty)
+        #expect(typo.stderr == #"storerelease: unknown command "sotr" (did you mean sort?)"# + "\n")
         let help = try BuiltProducts.storerelease("help", "sotr")
         #expect(help.status == 2 && help.stderr.contains(#"unknown command "sotr""#))
     }

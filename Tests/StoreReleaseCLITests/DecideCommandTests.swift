@@ -127,6 +127,33 @@ import Testing
             ))
         let truncated = try BuiltProducts.run(
             "storerelease", ["decide", "--installed", "8", "--lookup", "-"], stdin: #"{"resultCount":1,"results":["#)
-        #expect(truncated.status == 2 && truncated.stderr.contains("decide: --lookup stdin: not a lookup response"))
+        #expect(
+            truncated.status == 2
+                && truncated.stderr.contains(
+                    "decide: --lookup stdin: not a lookup response: not JSON: Unexpected end of file during JSON parse."
+                ))
+    }
+
+    @Test(arguments: [
+        (
+            "<html><body>503 Service Unavailable</body></html>",
+            "not JSON: Invalid value around character 0. (it looks like HTML, not JSON)"
+        ),
+        ("", "the input is empty, not JSON"),
+        ("  \n", "the input is empty, not JSON"),
+        (#"{"resultCount": 1 "results": []}"#, "not JSON: "),
+    ])
+    func aFileThatIsNotJSONSaysWhereAndWhy(_ text: String, _ message: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decide-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("lookup.json")
+        try Data(text.utf8).write(to: file)
+        for flag in ["--lookup", "--manifest", "--play"] {
+            let result = try BuiltProducts.storerelease("decide", "--installed", "8", flag, file.path)
+            #expect(result.status == 2 && result.stdout.isEmpty)
+            #expect(result.stderr.contains("decide: \(flag) \(file.path): "), "\(flag): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(flag): \(result.stderr)")
+        }
     }
 }

@@ -132,6 +132,11 @@ import Testing
         #expect(
             AppStoreLinks.trusted(trackViewUrl: trusted[1])?.absoluteString
                 == "https://itunes.apple.com/us/app/%E4%BC%97%E9%A9%BE%E7%A7%9F%E8%BD%A6/id1197227551?mt=8&uo=4")
+        // Found by the LookupPayload fuzzer: an upper-case scheme was trusted and returned as is,
+        // so the "https" a caller checks for was "httpS".
+        #expect(
+            AppStoreLinks.trusted(trackViewUrl: "httpS://Apps.Apple.com/us/app/slack/id803453959?mt=12")?.absoluteString
+                == "https://apps.apple.com/us/app/slack/id803453959?mt=12")
         let untrusted = [
             "http://apps.apple.com/us/app/id1", "https://apps.apple.com.evil.example/us/app/id1",
             "https://evil.example/apps.apple.com", "https://user@apps.apple.com/us/app/id1",

@@ -37,15 +37,18 @@ public enum AppStoreLinks {
     /// A payload's `trackViewUrl` when it is `https` on an Apple host, else `nil`.
     ///
     /// A payload cannot send users anywhere else. Raw non-ASCII in the path (2017 payloads have
-    /// `…/us/app/众驾租车/id1197227551?mt=8&uo=4`) is percent-encoded.
+    /// `…/us/app/众驾租车/id1197227551?mt=8&uo=4`) is percent-encoded; the scheme and host, which
+    /// compare without case, come back in lowercase (`httpS://Apps.Apple.com` → `https://apps.apple.com`).
     public static func trusted(trackViewUrl text: String) -> URL? {
         let allowed = CharacterSet.urlQueryAllowed.union(.urlPathAllowed).union(CharacterSet(charactersIn: "%#"))
         guard let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed),
-            let url = URL(string: encoded),
-            url.scheme?.lowercased() == "https",
-            let host = url.host?.lowercased(), appleHosts.contains(host),
-            url.user == nil, url.password == nil, url.port == nil
+            var components = URLComponents(string: encoded),
+            components.scheme?.lowercased() == "https",
+            let host = components.host?.lowercased(), appleHosts.contains(host),
+            components.user == nil, components.password == nil, components.port == nil
         else { return nil }
-        return url
+        components.scheme = "https"
+        components.host = host
+        return components.url
     }
 }
