@@ -30,8 +30,13 @@ for target in "${targets[@]}"; do
     scratch=$(mktemp -d)
     trap 'rm -rf "$scratch"' EXIT
     echo "== running fuzz-$name for $runs executions"
-    "$out/fuzz-$name" "$scratch" "Fuzz/corpus/$name" -runs="$runs" -max_len="$max_len" \
-        -artifact_prefix="$out/crashes/$name-" -print_final_stats=1 2>&1 | tail -n 12
+    if ! "$out/fuzz-$name" "$scratch" "Fuzz/corpus/$name" -runs="$runs" -max_len="$max_len" \
+        -artifact_prefix="$out/crashes/$name-" -print_final_stats=1 >"$out/$name.log" 2>&1; then
+        grep -E "property violated|Fatal error|ERROR: |Test unit written" "$out/$name.log" >&2 || true
+        echo "fuzz-$name failed: the input is in $out/crashes/, the whole log in $out/$name.log" >&2
+        exit 1
+    fi
+    grep -E "^Done|stat::(number_of_executed_units|new_units_added|peak_rss_mb)" "$out/$name.log"
     rm -rf "$scratch"
     trap - EXIT
 done
