@@ -195,6 +195,20 @@ import Testing
         #expect(Self.manifestReviewReason == .inReview)
     }
 
+    @Test func aManifestsStoreURLIsHTTPSWhateverTheCaseOfItsScheme() throws {
+        // Found by the Manifest fuzzer: "httPs:" was accepted and kept, so a caller checking for
+        // "https" saw "httPs".
+        let json = #"{"latestVersion": "2.0", "storeURL": "httPs://apps.apple.com/cn/app/id414478124"}"#
+        let manifest = try JSONDecoder().decode(ReleaseManifest.self, from: Data(json.utf8))
+        #expect(manifest.storeURL?.absoluteString == "https://apps.apple.com/cn/app/id414478124")
+        for bad in ["http://apps.apple.com/app/id1", "https:///no-host", "apps.apple.com/app/id1"] {
+            let text = #"{"latestVersion": "2.0", "storeURL": "\#(bad)"}"#
+            #expect(throws: DecodingError.self, "\(bad)") {
+                try JSONDecoder().decode(ReleaseManifest.self, from: Data(text.utf8))
+            }
+        }
+    }
+
     @Test func aManifestsMinimumSupportedVersionAndNotesApply() throws {
         let json = #"""
             {"latestVersion": "2.0", "minimumSupportedVersion": "1.5", "releaseNotes": {"en": "Fixes.", "zh-Hans": "修复。", "ja": "修正。"},

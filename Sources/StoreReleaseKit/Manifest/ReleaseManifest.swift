@@ -79,10 +79,13 @@ extension ReleaseManifest: Decodable {
             releaseNotes = try c.decodeIfPresent([String: String].self, forKey: .releaseNotes) ?? [:]
         }
         if let text = try c.decodeIfPresent(String.self, forKey: .storeURL) {
-            guard let url = URL(string: text), url.scheme?.lowercased() == "https", url.host != nil else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .storeURL, in: c, debugDescription: "storeURL \(text.debugDescription) is not an https URL")
-            }
+            let invalid = DecodingError.dataCorruptedError(
+                forKey: .storeURL, in: c, debugDescription: "storeURL \(text.debugDescription) is not an https URL")
+            guard var components = URLComponents(string: text), components.scheme?.lowercased() == "https",
+                components.host?.isEmpty == false
+            else { throw invalid }
+            components.scheme = "https"  // the scheme compares without case; it is kept in lowercase
+            guard let url = components.url else { throw invalid }
             storeURL = url
         } else {
             storeURL = nil
