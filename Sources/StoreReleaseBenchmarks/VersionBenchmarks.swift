@@ -104,6 +104,35 @@ enum VersionBenchmarks {
             Row(
                 name: "VersionLines.sorted, \(sortSize) lines", value: linesSort, unit: "ms",
                 baseline: foundationSort, note: "parse + stable sort + output, as `storerelease sort`"))
+        if let gnuSort = try gnuSortMilliseconds(lines, repetitions: sortRepetitions) {
+            rows.append(
+                Row(
+                    name: "LC_ALL=C sort -V, \(sortSize) lines", value: gnuSort, unit: "ms", baseline: nil,
+                    note: "baseline: GNU coreutils, a whole process reading a file"))
+            rows.append(
+                Row(
+                    name: "VersionLines.sorted vs sort -V", value: linesSort, unit: "ms", baseline: gnuSort,
+                    note: "in process, from memory"))
+        }
         return rows
+    }
+
+    /// The median time GNU `sort -V` takes over the same lines, from a temporary file to
+    /// /dev/null, or `nil` where there is no `/usr/bin/sort`.
+    static func gnuSortMilliseconds(_ lines: [UInt8], repetitions: Int) throws -> Double? {
+        let sort = URL(fileURLWithPath: "/usr/bin/sort")
+        guard FileManager.default.isExecutableFile(atPath: sort.path) else { return nil }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).txt")
+        try Data(lines).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try Measure.median(repetitions: repetitions) {
+            let process = Process()
+            process.executableURL = sort
+            process.arguments = ["-V", file.path]
+            process.environment = ["LC_ALL": "C"]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        } / 1e6
     }
 }
