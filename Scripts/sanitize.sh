@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
 # Runs the whole test suite under ThreadSanitizer and then AddressSanitizer, each in its own
-# build folder (so the normal .build stays as it is). Takes a few minutes on 2 cores; not part of
-# .ci/run yet. Exit status: non-zero when either run fails or a sanitizer reports anything.
+# build folder (so the normal .build stays as it is): about four minutes on 2 cores from a clean
+# clone. Exit status: non-zero when either run fails or a sanitizer reports anything.
+#
+#   Scripts/sanitize.sh         both, with LeakSanitizer (run by hand before a release)
+#   Scripts/sanitize.sh --ci    both, without leak detection (what .ci/run does: the toolchain's
+#                               libraries leak now and then, outside this package, and a CI run
+#                               must not turn red on that)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # LeakSanitizer reports allocations libcurl never frees (FoundationNetworking on Linux); they are
 # suppressed by name, and the built tool run by the tests inherits the setting.
 export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan-suppressions.txt:print_suppressions=0"
+case "${1:-}" in
+    --ci) export ASAN_OPTIONS="detect_leaks=0"; echo "(leak detection off: --ci)" ;;
+    "") ;;
+    *) echo "sanitize.sh: unknown argument ${1} (the only option is --ci)" >&2; exit 2 ;;
+esac
 for sanitizer in thread address; do
     echo "== swift test --sanitize=$sanitizer"
     log=$(mktemp)
