@@ -64,6 +64,8 @@ import Testing
             try VersionCode(parsing: "12a")
         } throws: { error in
             (error as? VersionError)?.reason == .unexpectedCharacter("a", offset: 2)
+                && (error as? VersionError)?.description
+                    == #""12a": unexpected character "a" at offset 2 (a Play versionCode is a whole number from 1 to 2100000000)"#
         }
         #expect {
             try VersionCode(parsing: "99999999999999999999999")

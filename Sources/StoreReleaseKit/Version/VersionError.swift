@@ -72,9 +72,12 @@ extension VersionError: CustomStringConvertible {
             case .semver?:
                 return "\(quoted): unexpected character \(found) at offset \(offset) "
                     + "(SemVer allows digits and '.' in the core, then '-' pre-release and '+' build identifiers of [0-9A-Za-z-])"
-            case .appStore?, nil:
+            case .appStore?:
                 return "\(quoted): unexpected character \(found) at offset \(offset) "
                     + "(an App Store version is digits separated by '.')"
+            case nil:
+                return "\(quoted): unexpected character \(found) at offset \(offset) "
+                    + "(a Play versionCode is a whole number from 1 to \(VersionCode.maximum))"
             }
         case .leadingZero(let offset):
             return "\(quoted): leading zero at offset \(offset) (SemVer numbers have none)"
