@@ -163,15 +163,15 @@ public struct UpdateFlowSimulator: Sendable {
     private mutating func apply(_ event: UpdateFlowEvent) throws(UpdateFlowError) {
         for action in try machine.handle(event) {
             guard case .announce(let status) = action else { continue }
-            let info = machine.appUpdateInfo
             let state = InstallState(
-                installStatus: status, installErrorCode: info.installErrorCode, bytesDownloaded: info.bytesDownloaded,
-                totalBytesToDownload: info.totalBytesToDownload, packageName: info.packageName)
+                installStatus: status, installErrorCode: machine.errorCode, bytesDownloaded: machine.bytesDownloaded,
+                totalBytesToDownload: machine.totalBytes, packageName: machine.packageName)
             listener.yield(state)
+            guard !flows.isEmpty else { continue }
             for flow in flows {
                 flow.yield(status == .downloaded ? .downloaded : .inProgress(state))
             }
-            if [.unknown, .downloaded, .failed, .canceled].contains(status) {
+            if status == .unknown || status == .downloaded || status == .failed || status == .canceled {
                 for flow in flows { flow.finish() }
                 flows.removeAll()
             }
