@@ -1,3 +1,5 @@
+import StoreReleaseKit
+
 /// A flag a command accepts: `--name VALUE` (or `--name=VALUE`) when it has a value, `--name` alone
 /// when it does not.
 struct OptionSpec: Sendable {

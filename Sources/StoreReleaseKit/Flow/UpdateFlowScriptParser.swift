@@ -21,7 +21,7 @@ enum UpdateFlowScriptParser {
             if other.contains(verb) {
                 message = "\(verb) is not a verb of the \(store) flow (its verbs: \(verbs.joined(separator: ", ")))"
             } else if let close = verbs.first(where: {
-                $0.lowercased() == verb.lowercased() || editDistance($0, verb) <= 2
+                $0.lowercased() == verb.lowercased() || NearMiss.editDistance($0, verb) <= 2
             }) {
                 message = "unknown verb \(verb.debugDescription) (did you mean \(close)?)"
             } else {
@@ -135,20 +135,5 @@ enum UpdateFlowScriptParser {
         func finish() throws(UpdateFlowScriptError) {
             if let extra = arguments.first { throw fail("unexpected argument \(extra.debugDescription)") }
         }
-    }
-
-    /// The Levenshtein distance between two short strings.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -1,7 +1,8 @@
-/// Did-you-mean suggestions for mistyped commands and flags.
-enum NearMiss {
+/// Did-you-mean suggestions for mistyped script verbs, and (through `package` access) the
+/// command-line tool's commands and flags. Not public API.
+package enum NearMiss {
     /// The candidate closest to a mistyped `name`, if it is within two edits of it.
-    static func closest(to name: String, in candidates: [String]) -> String? {
+    package static func closest(to name: String, in candidates: [String]) -> String? {
         guard let best = candidates.min(by: { editDistance($0, name) < editDistance($1, name) }),
             editDistance(best, name) <= 2
         else { return nil }
@@ -9,7 +10,7 @@ enum NearMiss {
     }
 
     /// The Levenshtein distance between two short strings.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         var previous = Array(0...b.count)
