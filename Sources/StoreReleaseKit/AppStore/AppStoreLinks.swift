@@ -42,12 +42,10 @@ public enum AppStoreLinks {
     public static func trusted(trackViewUrl text: String) -> URL? {
         let allowed = CharacterSet.urlQueryAllowed.union(.urlPathAllowed).union(CharacterSet(charactersIn: "%#"))
         guard let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed),
-            var components = URLComponents(string: encoded),
-            components.scheme?.lowercased() == "https",
+            var components = HTTPSURL.components(encoded),
             let host = components.host?.lowercased(), appleHosts.contains(host),
             components.user == nil, components.password == nil, components.port == nil
         else { return nil }
-        components.scheme = "https"
         components.host = host
         return components.url
     }

@@ -79,13 +79,10 @@ extension ReleaseManifest: Decodable {
             releaseNotes = try c.decodeIfPresent([String: String].self, forKey: .releaseNotes) ?? [:]
         }
         if let text = try c.decodeIfPresent(String.self, forKey: .storeURL) {
-            let invalid = DecodingError.dataCorruptedError(
-                forKey: .storeURL, in: c, debugDescription: "storeURL \(text.debugDescription) is not an https URL")
-            guard var components = URLComponents(string: text), components.scheme?.lowercased() == "https",
-                components.host?.isEmpty == false
-            else { throw invalid }
-            components.scheme = "https"  // the scheme compares without case; it is kept in lowercase
-            guard let url = components.url else { throw invalid }
+            guard let url = HTTPSURL.components(text)?.url else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .storeURL, in: c, debugDescription: "storeURL \(text.debugDescription) is not an https URL")
+            }
             storeURL = url
         } else {
             storeURL = nil
