@@ -100,19 +100,14 @@ enum DecideCommand {
 
     static func decodeFile<T: Decodable>(_ type: T.Type, _ path: String, flag: String) throws(CLIError) -> T {
         let data = Data(try InputFile.text(path, command: name).utf8)
-        do {
-            return try JSONDecoder().decode(T.self, from: data)
-        } catch let error as DecodingError {
-            throw .badInput("decide: \(flag) \(path == "-" ? "stdin" : path): \(JSONProblem.describe(error, in: data))")
-        } catch {
-            throw .badInput("decide: \(flag) \(path == "-" ? "stdin" : path): \(error)")
+        return try JSONProblem.decoding("decide: \(flag) \(path == "-" ? "stdin" : path)", in: data) {
+            try JSONDecoder().decode(T.self, from: data)
         }
     }
 
     /// The release in a lookup response, or in `storerelease lookup`'s output.
     static func release(fromLookup path: String) throws(CLIError) -> StoreRelease {
-        let text = try InputFile.text(path, command: name)
-        let data = Data(text.utf8)
+        let data = Data(try InputFile.text(path, command: name).utf8)
         let source = "--lookup \(path == "-" ? "stdin" : path)"
         if let releases = try? JSONDecoder().decode([StoreRelease].self, from: data) {
             guard releases.count == 1 else {
@@ -120,18 +115,12 @@ enum DecideCommand {
             }
             return releases[0]
         }
-        do {
-            let response = try JSONDecoder().decode(AppStoreLookupResponse.self, from: data)
-            guard response.results.count == 1 else {
-                throw CLIError.badInput("decide: \(source): \(response.results.count) results; give one app's lookup")
-            }
-            return StoreRelease(response.results[0], country: nil)
-        } catch let error as CLIError {
-            throw error
-        } catch let error as DecodingError {
-            throw .badInput("decide: \(source): not a lookup response: \(JSONProblem.describe(error, in: data))")
-        } catch {
-            throw .badInput("decide: \(source): \(error)")
+        let response = try JSONProblem.decoding("decide: \(source)", as: "not a lookup response", in: data) {
+            try JSONDecoder().decode(AppStoreLookupResponse.self, from: data)
         }
+        guard response.results.count == 1 else {
+            throw .badInput("decide: \(source): \(response.results.count) results; give one app's lookup")
+        }
+        return StoreRelease(response.results[0], country: nil)
     }
 }

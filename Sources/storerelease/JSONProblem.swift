@@ -21,4 +21,19 @@ enum JSONProblem {
         }
         return error.readableDescription
     }
+
+    /// Runs `decode` on an input's `data`; a failure becomes a bad-input error that starts with
+    /// `source` (`decide: --policy stdin`) and, for a decoding error, says what the input should
+    /// have been (`not a Play track`) and ``describe(_:in:)``.
+    static func decoding<T>(_ source: String, as what: String? = nil, in data: Data, _ decode: () throws -> T)
+        throws(CLIError) -> T
+    {
+        do {
+            return try decode()
+        } catch let error as DecodingError {
+            throw .badInput("\(source): \(what.map { "\($0): " } ?? "")\(describe(error, in: data))")
+        } catch {
+            throw .badInput("\(source): \(error)")
+        }
+    }
 }

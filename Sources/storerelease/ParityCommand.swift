@@ -78,13 +78,8 @@ enum ParityCommand {
 
     static func playTrack(_ path: String, name: String) throws(CLIError) -> PlayTrack {
         let data = Data(try InputFile.text(path, command: "parity").utf8)
-        let tracks: [PlayTrack]
-        do {
-            tracks = try PlayTrack.decodeTracks(from: data)
-        } catch let error as DecodingError {
-            throw .badInput("parity: --play-track \(path): not a Play track: \(JSONProblem.describe(error, in: data))")
-        } catch {
-            throw .badInput("parity: --play-track \(path): \(error)")
+        let tracks = try JSONProblem.decoding("parity: --play-track \(path)", as: "not a Play track", in: data) {
+            try PlayTrack.decodeTracks(from: data)
         }
         if tracks.count == 1 { return tracks[0] }
         guard let track = tracks.first(where: { $0.track == name }) else {
@@ -144,13 +139,8 @@ enum ParityCommand {
     static func storedReleases(_ path: String) throws(CLIError) -> [StoreRelease] {
         let data = Data(try InputFile.text(path, command: "parity").utf8)
         if let releases = try? JSONDecoder().decode([StoreRelease].self, from: data) { return releases }
-        let response: AppStoreLookupResponse
-        do {
-            response = try JSONDecoder().decode(AppStoreLookupResponse.self, from: data)
-        } catch let error as DecodingError {
-            throw .badInput("parity: --lookup \(path): not a lookup: \(JSONProblem.describe(error, in: data))")
-        } catch {
-            throw .badInput("parity: --lookup \(path): \(error)")
+        let response = try JSONProblem.decoding("parity: --lookup \(path)", as: "not a lookup", in: data) {
+            try JSONDecoder().decode(AppStoreLookupResponse.self, from: data)
         }
         var releases: [StoreRelease] = []
         for result in response.results {
