@@ -21,12 +21,40 @@ func releaseToolingExamples() throws {
     let now = try Date("2021-02-12T00:00:00Z", strategy: .iso8601)
     let report = CrossStoreReport(appStore: appStore, play: production, releaseDelayHours: 24, now: now)
     print(report.text)
-    precondition(!report.agree && report.laggingStorefronts == ["cn"] && report.ahead == "appStore")
 
     if report.forceUpdate.safe, let version = report.forceUpdate.version {
         print("publish a policy with minimumSupportedVersion \(version)")
     } else {
         print("not yet:", report.forceUpdate.reasons.joined(separator: "; "))
     }
-    precondition(!report.forceUpdate.safe)
+}
+
+/// The guide's live examples, against the loopback server at `baseURL`, which plays both the
+/// lookup API and the Play Developer API.
+func releaseToolingLiveExamples(baseURL: URL, accessToken: String) async throws {
+    let appStore = try AppStoreLookupClient(configuration: .init(baseURL: baseURL))
+    let play = try PlayDeveloperAPIClient(token: try BearerToken(accessToken), configuration: .init(baseURL: baseURL))
+
+    let rollout = try await play.track("production", packageName: "com.example.rollout")
+    for release in rollout.releases {
+        print(release.status, release.version?.description ?? "no version", release.userFraction ?? 1)
+    }
+
+    let storefronts = try await appStore.lookup(.id(414478124), in: [StorefrontCountry("cn")])
+    let track = try await play.track("production", packageName: "com.example.rollout")
+    let live = CrossStoreReport(appStore: storefronts, play: track)
+    print(live.markdown)
+
+    var waiter = try ReleaseWaiter(
+        appStore: .init(app: .id(414478124), countries: [StorefrontCountry("cn")], client: appStore),
+        play: .init(packageName: "com.example.completed", client: play), version: try Version(parsing: "8.0.2"))
+    waiter.interval = .seconds(60)
+    let done = try await waiter.run { round in print(round) }
+    print(done.summary)  // 8.0.2 is live in cn and on Google Play (production)
+}
+
+/// The guide's client for Google's host, with a token from the environment (compiled, not run).
+func playClientExample(accessToken: String) throws -> PlayDeveloperAPIClient {
+    let play = try PlayDeveloperAPIClient(token: try BearerToken(accessToken))
+    return play
 }

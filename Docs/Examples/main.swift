@@ -24,6 +24,8 @@ if CommandLine.arguments.count > 1, let baseURL = URL(string: CommandLine.argume
     try await readmeLookupExample(client: AppStoreLookupClient(configuration: configuration))
     print("Checking the App Store")
     try await checkingTheAppStoreExamples(baseURL: baseURL)
+    print("Release tooling: both stores, live")
+    try await releaseToolingLiveExamples(baseURL: baseURL, accessToken: "doc-examples-token")
     print("Migrating: seed 000")
     try await migratingLookupExample(client: AppStoreLookupClient(configuration: configuration))
 } else {

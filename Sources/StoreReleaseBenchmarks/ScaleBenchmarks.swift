@@ -10,8 +10,10 @@ enum ScaleBenchmarks {
         /// One result as JSON text, its `trackId` written as `TRACK_ID`.
         let template: String
 
-        func get(_ url: URL, timeout: Duration, maximumBodySize: Int) async throws(HTTPTransportError) -> HTTPResponse {
-            let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        func send(_ request: HTTPRequest, timeout: Duration, maximumBodySize: Int) async throws(HTTPTransportError)
+            -> HTTPResponse
+        {
+            let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
             let ids = query.first { $0.name == "id" }?.value?.split(separator: ",") ?? []
             let results = ids.map { template.replacingOccurrences(of: "TRACK_ID", with: String($0)) }
             let body = "{\"resultCount\":\(results.count),\"results\":[\(results.joined(separator: ","))]}"

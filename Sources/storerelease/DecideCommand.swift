@@ -105,22 +105,13 @@ enum DecideCommand {
         }
     }
 
-    /// The release in a lookup response, or in `storerelease lookup`'s output.
+    /// The release in a lookup response, or in `storerelease lookup`'s output, with its storefront.
     static func release(fromLookup path: String) throws(CLIError) -> StoreRelease {
-        let data = Data(try InputFile.text(path, command: name).utf8)
-        let source = "--lookup \(path == "-" ? "stdin" : path)"
-        if let releases = try? JSONDecoder().decode([StoreRelease].self, from: data) {
-            guard releases.count == 1 else {
-                throw .badInput("decide: \(source): \(releases.count) releases; give the one to decide about")
-            }
-            return releases[0]
+        let releases = try StoredLookupFile.releases(path, flag: "--lookup", command: name)
+        guard releases.count == 1 else {
+            let source = "--lookup \(path == "-" ? "stdin" : path)"
+            throw .badInput("decide: \(source): \(releases.count) releases; give one app's lookup")
         }
-        let response = try JSONProblem.decoding("decide: \(source)", as: "not a lookup response", in: data) {
-            try JSONDecoder().decode(AppStoreLookupResponse.self, from: data)
-        }
-        guard response.results.count == 1 else {
-            throw .badInput("decide: \(source): \(response.results.count) results; give one app's lookup")
-        }
-        return StoreRelease(response.results[0], country: nil)
+        return releases[0]
     }
 }

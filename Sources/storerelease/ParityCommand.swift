@@ -2,23 +2,31 @@ import Foundation
 import StoreReleaseKit
 
 extension Command {
-    /// `storerelease parity (--lookup FILE[,FILE…] | (--id ID | --bundle-id ID) --countries CC[,CC…]) --play-track FILE`.
+    /// `storerelease parity (--lookup FILE[,FILE…] | (--id ID | --bundle-id ID) --countries CC[,CC…]) (--play-track FILE | --package PKG)`.
     static let parity = Command(
         name: "parity",
         synopsis:
             "parity (--lookup FILE[,FILE…] | (--id ID | --apple-id ID | --bundle-id ID) --countries CC[,CC…] "
-            + "[--base-url URL]) --play-track FILE [--track NAME] [--format json|text] [--now ISO8601] "
-            + "[--release-delay-hours H]",
+            + "[--base-url URL]) (--play-track FILE | --package PKG [--play-base-url URL] [--play-token-file FILE]) "
+            + "[--track NAME] [--format json|text|markdown] [--now ISO8601] [--release-delay-hours H]",
         summary: "Reports whether the App Store storefronts and Google Play are on the same version.",
         discussion: """
             The App Store side comes from stored lookups (--lookup: API responses, or the output of
             'storerelease lookup') or from looking the app up now in each storefront (--id or
             --bundle-id with --countries, batched and rate-limited). The Play side is a track of
-            the Play Developer API (edits.tracks: one track or the list), its fully rolled-out
-            (completed) release compared, its inProgress release reported as the rollout.
+            the Play Developer API: stored (--play-track: one track or the list, as 'storerelease
+            tracks' prints them) or read now (--package, through an edit that is always deleted).
+            Play's versions come from its release names as Play Console writes them (8.0.2,
+            80 (8.0.2), 8.0.2 (80)); a name with no version in it is reported, never guessed.
+            Its fully rolled-out (completed) release is compared; its inProgress release is the
+            rollout (with the countries it is limited to); halted releases are never live.
             JSON (default) has: agree, laggingStorefronts, storefronts, appStoreVersion, playTrack,
-            playVersion, playVersionCode, playRollout, ahead, aheadBy, forceUpdate (version, safe,
-            reasons: live everywhere asked and older than the release delay, 24 hours by default).
+            playVersion, playReleaseName, playVersionCode, playRollout (version, name,
+            versionCode, userFraction, inAppUpdatePriority, countries, includeRestOfWorld),
+            playHalted, playReleaseNameWithoutVersion, ahead, aheadBy, forceUpdate (version, safe,
+            reasons: live everywhere asked, completed on Play, older than the release delay, 24
+            hours by default). --format markdown writes a summary for a CI job.
+            \(PlayOptions.tokenHelp)
             Exit status: 0 the stores agree; 1 they do not (or a lookup failed); 2 bad input.
             """,
         options: [
@@ -28,9 +36,13 @@ extension Command {
             .value("--bundle-id", "ID", "…or this bundle id…"),
             .value("--countries", "CC[,CC…]", "…in these storefronts."),
             .value("--base-url", "URL", "The lookup API's base URL (http only on loopback)."),
-            .value("--play-track", "FILE", "A Play Developer API track (edits.tracks) as JSON."),
-            .value("--track", "NAME", "Which track of a track list to compare (default production)."),
-            .value("--format", "json|text", "JSON for machines (default), a table for people."),
+            .value("--play-track", "FILE", "A Play Developer API track (edits.tracks) as JSON…"),
+            PlayOptions.package,
+            PlayOptions.baseURL,
+            PlayOptions.tokenFile,
+            .value("--track", "NAME", "Which Play track to compare (default production)."),
+            .value(
+                "--format", "json|text|markdown", "JSON for machines (default), a table for people, Markdown for CI."),
             .value("--now", "ISO8601", "The time to judge the release delay against (default: now)."),
             .value(
                 "--release-delay-hours", "H", "How old a release must be before a forced update is safe (default 24)."),
@@ -40,25 +52,25 @@ extension Command {
                 + "Docs/Examples/payloads/appstore-wechat-cn.json --play-track Docs/Examples/payloads/play-production.json "
                 + "--format text",
             "storerelease parity --bundle-id com.tencent.xin --countries us,cn,jp --play-track Docs/Examples/payloads/play-production.json",
+            "storerelease parity --id 414478124 --countries cn --package com.example.rollout --format markdown  "
+                + "# The stores agree, in US, CA only",
         ],
         run: { arguments throws(CLIError) in try await ParityCommand.run(arguments) }
     )
 }
 
 enum ParityCommand {
+    static let name = "parity"
+
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         guard arguments.positionals.isEmpty else {
             throw .usage("parity: takes no arguments, only flags; got \(arguments.positionals[0].debugDescription)")
         }
         let format = arguments.value("--format") ?? "json"
-        guard format == "json" || format == "text" else {
-            throw .usage("parity: --format \(format.debugDescription) is not json or text")
+        guard ["json", "text", "markdown"].contains(format) else {
+            throw .usage("parity: --format \(format.debugDescription) is not json, text or markdown")
         }
-        guard let trackPath = arguments.value("--play-track") else {
-            throw .usage("parity: --play-track FILE is required")
-        }
-        let track = try playTrack(trackPath, name: arguments.value("--track") ?? "production")
-        let now = try arguments.date("--now", command: "parity") ?? Date()
+        let now = try arguments.date("--now", command: name) ?? Date()
         var delay = 24.0
         if let text = arguments.value("--release-delay-hours") {
             guard let hours = Double(text), hours.isFinite, hours >= 0 else {
@@ -66,25 +78,55 @@ enum ParityCommand {
             }
             delay = hours
         }
+        let source = try playSource(arguments)
         let releases = try await appStoreReleases(arguments)
+        let track = try await source()
         let report = CrossStoreReport(appStore: releases, play: track, releaseDelayHours: delay, now: now)
-        if format == "text" {
-            StandardStreams.print(report.text)
-        } else {
-            try JSONOutput.print(report)
+        switch format {
+        case "text": StandardStreams.print(report.text)
+        case "markdown": StandardStreams.print(report.markdown)
+        default: try JSONOutput.print(report)
         }
         return report.agree ? 0 : 1
     }
 
-    static func playTrack(_ path: String, name: String) throws(CLIError) -> PlayTrack {
-        let data = Data(try InputFile.text(path, command: "parity").utf8)
+    /// Where the Play track comes from, checked before any request is sent.
+    static func playSource(_ arguments: ParsedArguments) throws(CLIError) -> () async throws(CLIError) -> PlayTrack {
+        let trackName = arguments.value("--track") ?? "production"
+        let path = arguments.value("--play-track")
+        let package = try PlayOptions.packageName(arguments, command: name)
+        switch (path, package) {
+        case (let path?, nil):
+            for flag in [PlayOptions.baseURL.name, PlayOptions.tokenFile.name] where arguments.value(flag) != nil {
+                throw .usage("parity: \(flag) goes with --package, not --play-track")
+            }
+            let track = try playTrack(path, name: trackName)
+            return { () throws(CLIError) in track }
+        case (nil, let package?):
+            let client = try PlayOptions.client(arguments, command: name)
+            return { () throws(CLIError) in
+                do throws(PlayDeveloperAPIError) {
+                    return try await client.track(trackName, packageName: package)
+                } catch {
+                    throw PlayOptions.failure(error, command: name)
+                }
+            }
+        case (.some, .some):
+            throw .usage("parity: give --play-track FILE or --package PKG, not both")
+        case (nil, nil):
+            throw .usage("parity: give --play-track FILE or --package PKG (the Play side)")
+        }
+    }
+
+    static func playTrack(_ path: String, name trackName: String) throws(CLIError) -> PlayTrack {
+        let data = Data(try InputFile.text(path, command: name).utf8)
         let tracks = try JSONProblem.decoding("parity: --play-track \(path)", as: "not a Play track", in: data) {
             try PlayTrack.decodeTracks(from: data)
         }
         if tracks.count == 1 { return tracks[0] }
-        guard let track = tracks.first(where: { $0.track == name }) else {
+        guard let track = tracks.first(where: { $0.track == trackName }) else {
             throw .badInput(
-                "parity: --play-track \(path) has no track \(name.debugDescription) (it has \(tracks.map(\.track).joined(separator: ", ")))"
+                "parity: --play-track \(path) has no track \(trackName.debugDescription) (it has \(tracks.map(\.track).joined(separator: ", ")))"
             )
         }
         return track
@@ -94,8 +136,8 @@ enum ParityCommand {
         guard arguments.value("--id") == nil || arguments.value("--apple-id") == nil else {
             throw .usage("parity: give --id or --apple-id, not both")
         }
-        let appleIDs = try arguments.appStoreIDs("--apple-id", command: "parity")
-        let ids = try arguments.appStoreIDs(command: "parity") ?? appleIDs
+        let appleIDs = try arguments.appStoreIDs("--apple-id", command: name)
+        let ids = try arguments.appStoreIDs(command: name) ?? appleIDs
         let bundleID = arguments.value("--bundle-id")
         if let files = arguments.value("--lookup") {
             guard ids == nil, bundleID == nil, arguments.value("--countries") == nil else {
@@ -107,51 +149,26 @@ enum ParityCommand {
             }
             return releases
         }
-        guard (ids == nil) != (bundleID == nil), let countries = try arguments.countries(command: "parity") else {
+        guard (ids == nil) != (bundleID == nil), let countries = try arguments.countries(command: name) else {
             throw .usage("parity: give --lookup FILE[,FILE…], or one of --id or --bundle-id with --countries")
         }
         guard ids?.count ?? 1 == 1 else { throw .usage("parity: --id takes one App Store id") }
-        let baseURL = try arguments.baseURL(command: "parity")
-        let client: AppStoreLookupClient
+        let app: AppStoreApp = if let id = ids?.first { .id(id) } else { .bundleID(bundleID ?? "") }
+        let client = try AppStoreOptions.client(arguments, command: name)
         do throws(AppStoreLookupError) {
-            client = try AppStoreLookupClient(configuration: .init(baseURL: baseURL))
+            return try await client.lookup(app, in: countries)
         } catch {
-            throw .usage("parity: \(error)")
+            throw AppStoreOptions.failure(error, command: name)
         }
-        var releases: [StoreRelease] = []
-        for country in countries {
-            do throws(AppStoreLookupError) {
-                if let id = ids?.first {
-                    releases.append(try await client.lookup(id: id, country: country))
-                } else if let bundleID {
-                    releases.append(try await client.lookup(bundleID: bundleID, country: country))
-                }
-            } catch {
-                if case .invalidRequest(let message) = error { throw .usage("parity: \(message)") }
-                throw .failure("parity: \(error)")
-            }
-        }
-        return releases
     }
 
-    /// Releases from a stored lookup: `storerelease lookup`'s output, or an API response whose
-    /// storefront is read from its `trackViewUrl` (`…/cn/app/…`).
+    /// Releases from a stored lookup, each of which must name its storefront.
     static func storedReleases(_ path: String) throws(CLIError) -> [StoreRelease] {
-        let data = Data(try InputFile.text(path, command: "parity").utf8)
-        if let releases = try? JSONDecoder().decode([StoreRelease].self, from: data) { return releases }
-        let response = try JSONProblem.decoding("parity: --lookup \(path)", as: "not a lookup", in: data) {
-            try JSONDecoder().decode(AppStoreLookupResponse.self, from: data)
-        }
-        var releases: [StoreRelease] = []
-        for result in response.results {
-            let code = result.trackViewUrl.flatMap(AppStoreLinks.trusted(trackViewUrl:))?.pathComponents.dropFirst()
-                .first
-            guard let code, let country = try? StorefrontCountry(code) else {
-                throw .badInput(
-                    "parity: --lookup \(path): cannot tell the storefront of \(result.trackName) (no country in its trackViewUrl); "
-                        + "use the output of storerelease lookup --country")
-            }
-            releases.append(StoreRelease(result, country: country))
+        let releases = try StoredLookupFile.releases(path, flag: "--lookup", command: name)
+        if let nameless = releases.first(where: { $0.country == nil }) {
+            throw .badInput(
+                "parity: --lookup \(path): cannot tell the storefront of \(nameless.name ?? "an app") (no country in its "
+                    + "trackViewUrl); use the output of storerelease lookup --country")
         }
         return releases
     }

@@ -8,20 +8,29 @@
 
 /// Reading standard input and writing standard output and error, in whole buffers.
 enum StandardStreams {
-    /// Reads standard input to its end.
+    /// Reads standard input to its end, however long.
     ///
     /// - Throws: ``CLIError/failure(_:)`` when reading fails.
     static func readAllInput() throws(CLIError) -> [UInt8] {
+        try readAll(from: 0, limit: Int.max - 1) ?? []
+    }
+
+    /// Reads a file descriptor to its end, or until it has given more than `limit` bytes.
+    ///
+    /// - Returns: The bytes, or `nil` when there are more than `limit` (reading stops there).
+    /// - Throws: ``CLIError/failure(_:)`` when reading fails.
+    static func readAll(from descriptor: Int32, limit: Int) throws(CLIError) -> [UInt8]? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
+                guard bytes.count + count <= limit else { return nil }
                 bytes.append(contentsOf: chunk[0..<count])
             } else if count == 0 {
                 return bytes
             } else if errno != EINTR {
-                throw .failure("cannot read standard input: \(String(cString: strerror(errno)))")
+                throw .failure("cannot read input: \(String(cString: strerror(errno)))")
             }
         }
     }

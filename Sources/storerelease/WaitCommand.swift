@@ -10,118 +10,124 @@ import StoreReleaseKit
 #endif
 
 extension Command {
-    /// `storerelease wait (--id ID | --bundle-id ID) --version V --countries CC[,CC…] …`.
+    /// `storerelease wait [(--id ID | --bundle-id ID) --countries CC,…] [--package PKG [--track NAME]] (--version V | --version-code N) …`.
     static let wait = Command(
         name: "wait",
         synopsis:
-            "wait (--id ID | --bundle-id ID) --version V --countries CC[,CC…] [--interval S] [--timeout S] [--base-url URL]",
-        summary: "Waits until every storefront asked serves a version (or newer).",
+            "wait [(--id ID | --bundle-id ID) --countries CC[,CC…] [--base-url URL]] [--package PKG [--track NAME] "
+            + "[--play-base-url URL] [--play-token-file FILE]] (--version V | --version-code N) [--interval S] [--timeout S]",
+        summary: "Waits until a version is live in every storefront asked, on a Play track, or both.",
         discussion: """
-            For release pipelines: asks each storefront still missing the version, every interval
-            (growing by half each round, at most 10 minutes), within the lookup rate limit, until
-            all serve it or the timeout passes. Progress goes to stderr: one updating line on a
-            terminal, plain lines otherwise. A storefront that does not have the app yet counts
-            as missing.
-            Exit status: 0 live everywhere; 1 timed out (the storefronts still missing it are
-            named); 2 bad input.
+            For release pipelines. The App Store side (--id or --bundle-id with --countries) asks
+            each storefront still missing the version, with cache-busting lookups within the
+            lookup rate limit; with --bundle-id, once the app is found its id is asked too. The
+            Play side (--package) reads the track's releases without opening an edit: live when
+            a release carrying the version (in its name) or the versionCode is published. Rounds
+            start every interval, growing by half each round (at most 10 minutes), until all is
+            live or the timeout passes. Progress goes to stderr: one updating line on a terminal,
+            plain lines otherwise. A storefront that does not have the app yet counts as missing.
+            \(PlayOptions.tokenHelp)
+            Exit status: 0 live everywhere; 1 timed out (what is still missing is named), or
+            stopped early on what waiting cannot fix (a refused token, no permission, an unknown
+            package, an app no storefront has three rounds running); 2 bad input.
             """,
         options: [
             .value("--id", "ID", "The App Store id."),
             .value("--bundle-id", "ID", "The bundle id, instead of the App Store id."),
-            .value("--version", "V", "The version to wait for; a newer one counts too."),
             .value("--countries", "CC[,CC…]", "The storefronts that must serve it."),
+            .value("--base-url", "URL", "The lookup API's base URL (http only on loopback)."),
+            PlayOptions.package,
+            .value("--track", "NAME", "The Play track (default production)."),
+            PlayOptions.baseURL,
+            PlayOptions.tokenFile,
+            .value("--version", "V", "The version to wait for; a newer one counts too."),
+            .value("--version-code", "N", "The Play versionCode to wait for (a higher one counts too)."),
             .value("--interval", "S", "Seconds between rounds at first (default 60)."),
             .value("--timeout", "S", "Seconds to wait in all (default 3600)."),
-            .value("--base-url", "URL", "The lookup API's base URL (http only on loopback)."),
         ],
-        examples: ["storerelease wait --id 414478124 --version 8.0.10 --countries us,cn,jp --timeout 7200"],
+        examples: [
+            "storerelease wait --id 414478124 --version 8.0.10 --countries us,cn,jp --timeout 7200",
+            "storerelease wait --id 414478124 --countries us,cn --package com.example.rollout --version 8.0.10",
+        ],
         run: { arguments throws(CLIError) in try await WaitCommand.run(arguments) }
     )
 }
 
 enum WaitCommand {
+    static let name = "wait"
+
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         guard arguments.positionals.isEmpty else {
             throw .usage("wait: takes no arguments, only flags; got \(arguments.positionals[0].debugDescription)")
         }
-        let ids = try arguments.appStoreIDs(command: "wait")
-        let bundleID = arguments.value("--bundle-id")
-        guard (ids == nil) != (bundleID == nil), ids?.count ?? 1 == 1 else {
-            throw .usage("wait: give one of --id ID or --bundle-id ID")
+        let version = try arguments.version("--version", command: name)
+        let versionCode = try versionCode(arguments)
+        guard version != nil || versionCode != nil else {
+            throw .usage("wait: --version V is required (or --version-code N for Play alone)")
         }
-        guard let wanted = try arguments.version("--version", command: "wait") else {
-            throw .usage("wait: --version V is required")
+        let appStore = try appStoreSide(arguments, version: version)
+        let play = try playSide(arguments)
+        guard appStore != nil || play != nil else {
+            throw .usage("wait: give the App Store side (--id or --bundle-id with --countries), --package, or both")
         }
-        guard let countries = try arguments.countries(command: "wait"), !countries.isEmpty else {
-            throw .usage("wait: --countries CC[,CC…] is required")
-        }
-        var interval = try arguments.seconds("--interval", command: "wait", default: .seconds(60))
-        let timeout = try arguments.seconds("--timeout", command: "wait", default: .seconds(3600))
-        let baseURL = try arguments.baseURL(command: "wait")
-        let client: AppStoreLookupClient
-        do throws(AppStoreLookupError) {
-            client = try AppStoreLookupClient(configuration: .init(baseURL: baseURL, bustsCaches: true))
+        var waiter = ReleaseWaiter(appStore: appStore, play: play, version: version, versionCode: versionCode)
+        waiter.interval = try arguments.seconds("--interval", command: name, default: .seconds(60))
+        waiter.timeout = try arguments.seconds("--timeout", command: name, default: .seconds(3600))
+        let terminal = isatty(2) == 1
+        let last: ReleaseWaiter.Round
+        do throws(ReleaseWaiter.Failure) {
+            last = try await waiter.run { round in
+                StandardStreams.printError(terminal ? "\r\u{1B}[K\(round)" : "\(round)\n")
+            }
         } catch {
-            throw .usage("wait: \(error)")
+            if terminal { StandardStreams.printError("\n") }
+            if case .appStore(.invalidRequest(let message)) = error { throw .usage("wait: \(message)") }
+            if case .play(.invalidRequest(let message)) = error { throw .usage("wait: \(message)") }
+            throw .failure("wait: \(error)")
         }
-        let progress = Progress(terminal: isatty(2) == 1)
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        var missing = countries
-        var round = 0
-        while true {
-            round += 1
-            var stillMissing: [StorefrontCountry] = []
-            for country in missing {
-                do throws(AppStoreLookupError) {
-                    let release =
-                        if let id = ids?.first {
-                            try await client.lookup(id: id, country: country)
-                        } else {
-                            try await client.lookup(bundleID: bundleID ?? "", country: country)
-                        }
-                    if let version = release.version, version >= wanted { continue }
-                } catch {
-                    if case .invalidRequest(let message) = error { throw .usage("wait: \(message)") }
-                    if case .cancelled = error { throw .failure("wait: cancelled") }
-                }
-                stillMissing.append(country)
-            }
-            missing = stillMissing
-            let live = countries.filter { !missing.contains($0) }.map(\.code)
-            progress.report(
-                "round \(round): \(wanted) live in \(live.isEmpty ? "none" : live.joined(separator: ", "))"
-                    + (missing.isEmpty ? "" : "; waiting for \(missing.map(\.code).joined(separator: ", "))"))
-            if missing.isEmpty {
-                progress.finish()
-                StandardStreams.print("\(wanted) is live in \(countries.map(\.code).joined(separator: ", "))\n")
-                return 0
-            }
-            guard clock.now + interval < deadline else {
-                progress.finish()
-                throw .failure(
-                    "wait: timed out: \(wanted) is not live in storefront \(missing.map(\.code).joined(separator: ", ")) yet"
-                )
-            }
-            do {
-                try await Task.sleep(for: interval)
-            } catch {
-                throw .failure("wait: cancelled")
-            }
-            interval = min(interval * 1.5, .seconds(600))
+        if terminal { StandardStreams.printError("\n") }
+        StandardStreams.print(last.summary + "\n")
+        return 0
+    }
+
+    static func versionCode(_ arguments: ParsedArguments) throws(CLIError) -> VersionCode? {
+        guard let text = arguments.value("--version-code") else { return nil }
+        do throws(VersionError) {
+            return try VersionCode(parsing: text)
+        } catch {
+            throw .badInput("wait: --version-code \(error)")
         }
     }
 
-    /// Progress on stderr: rewritten in place on a terminal, one line each otherwise.
-    struct Progress {
-        let terminal: Bool
-
-        func report(_ line: String) {
-            StandardStreams.printError(terminal ? "\r\u{1B}[K" + line : line + "\n")
+    static func appStoreSide(_ arguments: ParsedArguments, version: Version?) throws(CLIError)
+        -> ReleaseWaiter.AppStoreSide?
+    {
+        let ids = try arguments.appStoreIDs(command: name)
+        let bundleID = arguments.value("--bundle-id")
+        let countries = try arguments.countries(command: name)
+        guard ids != nil || bundleID != nil || countries != nil else { return nil }
+        guard (ids == nil) != (bundleID == nil), ids?.count ?? 1 == 1 else {
+            throw .usage("wait: give one of --id ID or --bundle-id ID")
         }
-
-        func finish() {
-            if terminal { StandardStreams.printError("\n") }
+        guard let countries, !countries.isEmpty else { throw .usage("wait: --countries CC[,CC…] is required") }
+        guard version != nil else {
+            throw .usage("wait: the App Store side needs --version V (the App Store has no versionCode)")
         }
+        let app: AppStoreApp = if let id = ids?.first { .id(id) } else { .bundleID(bundleID ?? "") }
+        let client = try AppStoreOptions.client(arguments, command: name, bustsCaches: true)
+        return ReleaseWaiter.AppStoreSide(app: app, countries: countries, client: client)
+    }
+
+    static func playSide(_ arguments: ParsedArguments) throws(CLIError) -> ReleaseWaiter.PlaySide? {
+        guard let package = try PlayOptions.packageName(arguments, command: name) else {
+            for flag in ["--track", PlayOptions.baseURL.name, PlayOptions.tokenFile.name, "--version-code"]
+            where arguments.value(flag) != nil {
+                throw .usage("wait: \(flag) goes with --package")
+            }
+            return nil
+        }
+        let client = try PlayOptions.client(arguments, command: name)
+        return ReleaseWaiter.PlaySide(
+            packageName: package, track: arguments.value("--track") ?? "production", client: client)
     }
 }

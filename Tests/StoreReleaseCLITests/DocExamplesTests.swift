@@ -65,5 +65,15 @@ import Testing
         #expect(result.stdout.contains("Checking the App Store\n"))
         #expect(result.stdout.contains("App Store id 414478124 is not sold in us"))
         #expect(result.stdout.contains("All documentation examples ran."))
+        // What the release tooling guide says its live examples print.
+        let guide = try String(
+            contentsOf: BuiltProducts.packageRoot.appendingPathComponent("Docs/StoreReleaseKit.docc/ReleaseTooling.md"),
+            encoding: .utf8)
+        let markdown = try #require(ReleaseToolingGuideTests.block(after: "prints, for a CI job summary:", in: guide))
+        #expect(result.stdout.contains(markdown))
+        #expect(result.stdout.contains("inProgress 8.0.10 0.2\n"))
+        #expect(result.stdout.contains("round 1: 8.0.2 live in cn, Google Play (production)\n"))
+        #expect(result.stdout.contains("8.0.2 is live in cn and on Google Play (production)\n"))
+        #expect(result.stdout.contains("not yet: not live in storefront cn yet; not fully rolled out on Play"))
     }
 }

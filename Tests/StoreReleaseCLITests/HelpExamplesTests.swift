@@ -4,7 +4,8 @@ import Testing
 
 /// Every example in `storerelease --help` runs as printed, from the package's folder: the files
 /// it names exist, its flags parse, and what its comment promises is in the output. Examples that
-/// ask the App Store run against the loopback lookup server.
+/// ask the App Store or Google Play run against the loopback server, with a Play token in the
+/// environment.
 @Suite struct HelpExamplesTests {
     /// The commands `storerelease --help` lists.
     static func commands() throws -> [String] {
@@ -22,7 +23,7 @@ import Testing
 
     @Test func theToolListsEveryCommandAndEachHasExamples() throws {
         let commands = try Self.commands()
-        #expect(commands == ["compare", "sort", "lookup", "decide", "simulate", "parity", "wait"])
+        #expect(commands == ["compare", "sort", "lookup", "decide", "simulate", "parity", "wait", "tracks"])
         for command in commands {
             #expect(try !Self.examples(of: command).isEmpty, "\(command) --help has no examples")
         }
@@ -31,6 +32,7 @@ import Testing
     @Test func everyExampleRunsAsPrinted() throws {
         let server = try LoopbackServer.shared.get()
         let baseURL = server.baseURL("ok").absoluteString
+        let playBaseURL = server.baseURL("ok").absoluteString
         var ran = 0
         for command in try Self.commands() {
             for example in try Self.examples(of: command) {
@@ -43,10 +45,18 @@ import Testing
                         line = line.replacingOccurrences(of: asking, with: asking + " --base-url \(baseURL)")
                     }
                 }
+                if line.contains("--package") {
+                    for asking in ["storerelease tracks", "storerelease parity"] {
+                        line = line.replacingOccurrences(of: asking, with: asking + " --play-base-url \(playBaseURL)")
+                    }
+                }
                 let result = try BuiltProducts.run(
                     executable: URL(fileURLWithPath: "/bin/sh"),
                     ["-c", "cd \"\(BuiltProducts.packageRoot.path)\" && \(line)"],
-                    environment: ["PATH": BuiltProducts.directory.path + ":/usr/bin:/bin"])
+                    environment: [
+                        "PATH": BuiltProducts.directory.path + ":/usr/bin:/bin",
+                        "STORERELEASE_PLAY_TOKEN": "help-examples-token",
+                    ])
                 ran += 1
                 #expect(result.exited, "\(example): crashed")
                 #expect(result.status != 2, "\(example): bad usage or a missing file:\n\(result.stderr)")

@@ -30,7 +30,7 @@ import Testing
             "parity", "--lookup", Self.wechat, "--play-track", Self.ahead, "--format", "text")
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("The stores do not agree."))
-        #expect(result.stdout.contains("live     8.1.0 (85) (versionCode 85)"))
+        #expect(result.stdout.contains("live     8.1.0 (versionCode 85)"), "8.1.0 (85) names 8.1.0")
     }
 
     @Test func looksTheStorefrontsUpThroughTheClient() throws {
@@ -45,14 +45,30 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--lookup", "WECHAT"], "parity: --play-track FILE is required"),
+        (["--lookup", "WECHAT"], "parity: give --play-track FILE or --package PKG (the Play side)"),
+        (
+            ["--lookup", "WECHAT", "--play-track", "PROD", "--package", "com.example.app"],
+            "parity: give --play-track FILE or --package PKG, not both"
+        ),
+        (
+            ["--lookup", "WECHAT", "--package", "com..app", "--play-token-file", "PROD"],
+            #"parity: --package "com..app" is not an Android package name"#
+        ),
+        (
+            ["--lookup", "WECHAT", "--play-track", "PROD", "--play-token-file", "PROD"],
+            "parity: --play-token-file goes with --package, not --play-track"
+        ),
+        (
+            ["--lookup", "WECHAT", "--package", "com.example.app", "--play-base-url", "http://example.com"],
+            "must be https (http only on a loopback address)"
+        ),
         (
             ["--play-track", "PROD"],
             "parity: give --lookup FILE[,FILE…], or one of --id or --bundle-id with --countries"
         ),
         (
             ["--lookup", "WECHAT", "--play-track", "PROD", "--format", "yaml"],
-            #"parity: --format "yaml" is not json or text"#
+            #"parity: --format "yaml" is not json, text or markdown"#
         ),
         (["--lookup", "WECHAT", "--play-track", "WECHAT"], "parity: --play-track"),
         (["--lookup", "PROD", "--play-track", "PROD"], "parity: --lookup"),
@@ -88,18 +104,25 @@ import Testing
 
     @Test func waitTimesOutNamingTheStorefrontsStillMissingIt() throws {
         let result = try BuiltProducts.storerelease(
-            "wait", "--bundle-id", "com.tencent.xin", "--version", "9.0", "--countries", "us,cn", "--interval", "0.05",
+            "wait", "--id", "414478124", "--version", "9.0", "--countries", "us,cn", "--interval", "0.05",
             "--timeout", "0.09", "--base-url", server.baseURL("rollout").absoluteString)
         #expect(result.status == 1)
         // cn needs four rounds, more than the timeout allows however fast the machine is; us
         // may or may not have been reached.
-        #expect(result.stderr.contains("wait: timed out: 9.0 is not live in storefront "))
+        #expect(result.stderr.contains("wait: timed out: 9.0 is not live in "))
         #expect(result.stderr.contains("cn yet"))
     }
 
     @Test(arguments: [
         (["--version", "9", "--countries", "us"], "wait: give one of --id ID or --bundle-id ID"),
-        (["--id", "1", "--countries", "us"], "wait: --version V is required"),
+        (["--id", "1", "--countries", "us"], "wait: --version V is required (or --version-code N for Play alone)"),
+        (
+            ["--version", "9"],
+            "wait: give the App Store side (--id or --bundle-id with --countries), --package, or both"
+        ),
+        (["--id", "1", "--countries", "us", "--version-code", "80"], "wait: the App Store side needs --version V"),
+        (["--version", "9", "--track", "beta"], "wait: --track goes with --package"),
+        (["--package", "com.example.app", "--version-code", "8.0"], "wait: --version-code"),
         (["--id", "1", "--version", "9.x", "--countries", "us"], #"wait: --version "9.x""#),
         (["--id", "1", "--version", "9"], "wait: --countries CC[,CC…] is required"),
         (
@@ -116,18 +139,24 @@ import Testing
 
 /// The release tooling guide's command prints the table the guide shows.
 @Suite struct ReleaseToolingGuideTests {
-    @Test func theGuidesParityCommandPrintsTheGuidesTable() throws {
+    /// The code block that follows `marker` in the guide.
+    static func block(after marker: String, in guide: String) -> String? {
+        guide.components(separatedBy: marker + "\n\n```\n").dropFirst().first?.components(separatedBy: "```").first
+    }
+
+    @Test func theGuidesParityCommandPrintsTheGuidesTableAndMarkdown() throws {
         let root = LoopbackServer.packageRoot
         let guide = try String(
             contentsOf: root.appendingPathComponent("Docs/StoreReleaseKit.docc/ReleaseTooling.md"), encoding: .utf8)
-        let table = try #require(
-            guide.components(separatedBy: "prints\n\n```\n").last?.components(separatedBy: "```").first)
         let payloads = root.appendingPathComponent("Docs/Examples/payloads").path
-        let result = try BuiltProducts.storerelease(
-            "parity", "--lookup", "\(payloads)/appstore-wechat-us.json,\(payloads)/appstore-wechat-cn.json",
-            "--play-track", "\(payloads)/play-production.json", "--format", "text", "--now", "2021-02-12T00:00:00Z")
-        #expect(result.status == 1)
-        #expect(result.stdout == table)
+        for (format, marker) in [("text", "prints"), ("markdown", "`--format markdown` prints")] {
+            let shown = try #require(Self.block(after: marker, in: guide), "no block after \(marker)")
+            let result = try BuiltProducts.storerelease(
+                "parity", "--lookup", "\(payloads)/appstore-wechat-us.json,\(payloads)/appstore-wechat-cn.json",
+                "--play-track", "\(payloads)/play-production.json", "--format", format, "--now", "2021-02-12T00:00:00Z")
+            #expect(result.status == 1)
+            #expect(result.stdout == shown, "\(format)")
+        }
         #expect(guide.contains("storerelease parity --lookup Docs/Examples/payloads/appstore-wechat-us.json,"))
     }
 }

@@ -26,12 +26,15 @@ import Testing
         let list = try tracks("tracks-ahead.json")
         #expect(list.map(\.track) == ["internal", "production"])
         let named = try #require(list.last?.liveRelease)
-        #expect(named.version == nil, "8.1.0 (85) is not a version")
+        #expect(named.version?.description == "8.1.0", "Play Console's name: the version and the versionCode")
         #expect(named.highestVersionCode?.rawValue == 85)
     }
 
     @Test(arguments: [
-        (#"{"track":"p","releases":[{"status":"rolling"}]}"#, "status \"rolling\" is not draft"),
+        (
+            #"{"track":"p","releases":[{"status":"rolling"}]}"#,
+            "status \"rolling\" is not one of statusUnspecified, draft"
+        ),
         (#"{"track":"p","releases":[{"status":"inProgress","userFraction":1.5}]}"#, "userFraction 1.5 is outside"),
         (
             #"{"track":"p","releases":[{"status":"completed","inAppUpdatePriority":7}]}"#,
@@ -70,7 +73,8 @@ import Testing
         #expect(!report.forceUpdate.safe)
         #expect(
             report.forceUpdate.reasons == [
-                "not live in storefront cn yet", "not fully rolled out on Play (production)",
+                "not live in storefront cn yet",
+                "not fully rolled out on Play (production): 20% of users; forcing waits until the release is completed",
             ])
         #expect(report.text.contains("  cn  8.0.2  (behind)"))
         #expect(report.text.contains("The App Store is ahead (patch)."))

@@ -20,7 +20,7 @@ public final class LoopbackServer: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", support.appendingPathComponent("lookup_server.py").path,
-            Self.packageRoot.appendingPathComponent("Tests/Fixtures/appstore").path,
+            Self.packageRoot.appendingPathComponent("Tests/Fixtures").path,
         ]
         let output = Pipe()
         process.standardOutput = output

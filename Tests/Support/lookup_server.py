@@ -3,6 +3,9 @@
 
     python3 lookup_server.py FIXTURES_DIR
 
+FIXTURES_DIR holds appstore/ (lookup results) and play-api/ (apps of the Play Developer API,
+which play_api.py serves under /<token>/<scenario>/androidpublisher/...; see its header).
+
 Prints the port it listens on as the first line of stdout, then serves until its parent
 process exits. Paths are /<token>/<scenario>/lookup?<query>: the token keeps each test's
 counters apart, the scenario picks the behaviour:
@@ -27,6 +30,7 @@ counters apart, the scenario picks the behaviour:
                 until the token's storefront has been asked 2 times (us) or 4 times (any other
                 country), version 9.0 from then on: a release reaching storefronts one by one
 
+GET /<token>/playstats returns the Play Developer API's counters for the token (play_api.py).
 GET /<token>/stats returns {"requests": N, "ids": [[...], ...]} for the token.
 """
 import json
@@ -35,7 +39,10 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, unquote, urlparse
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import play_api  # noqa: E402
 
 FIXTURES = {}
 COUNTS = {}
@@ -73,7 +80,7 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def send(self, status, body, content_type="application/json", headers=()):
+    def send(self, status, body, content_type="application/json; charset=UTF-8", headers=()):
         data = body if isinstance(body, bytes) else body.encode("utf-8")
         self.send_response(status)
         self.send_header("Content-Type", content_type)
@@ -83,13 +90,36 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def play(self, method):
+        url = urlparse(self.path)
+        parts = [unquote(p) for p in url.path.strip("/").split("/")]
+        if len(parts) >= 5 and parts[2:5] == ["androidpublisher", "v3", "applications"]:
+            length = int(self.headers.get("Content-Length") or 0)
+            if length:
+                self.rfile.read(length)
+            play_api.handle(self, method, parts[0], parts[1], parts[5:])
+            return True
+        return False
+
+    def do_POST(self):
+        if not self.play("POST"):
+            self.send(404, "not found", "text/plain")
+
+    def do_DELETE(self):
+        if not self.play("DELETE"):
+            self.send(404, "not found", "text/plain")
+
     def answer(self, results, resultCount=None):
         body = {"resultCount": len(results) if resultCount is None else resultCount, "results": results}
         self.send(200, json.dumps(body, ensure_ascii=False))
 
     def do_GET(self):
+        if self.play("GET"):
+            return
         url = urlparse(self.path)
         parts = url.path.strip("/").split("/")
+        if len(parts) == 2 and parts[1] == "playstats":
+            return self.send(200, json.dumps(play_api.snapshot(parts[0])))
         if len(parts) == 2 and parts[1] == "stats":
             with LOCK:
                 stats = {"requests": COUNTS.get(parts[0], 0), "ids": IDS.get(parts[0], [])}
@@ -170,7 +200,8 @@ def watch_parent():
 
 
 def main():
-    load(sys.argv[1])
+    load(os.path.join(sys.argv[1], "appstore"))
+    play_api.load(os.path.join(sys.argv[1], "play-api"))
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     threading.Thread(target=watch_parent, daemon=True).start()

@@ -127,15 +127,6 @@ public struct AppStoreLookupRequest: Sendable, Hashable {
     ///
     /// - Throws: ``AppStoreLookupError/invalidRequest(_:)`` naming the URL.
     public static func validate(baseURL: URL) throws(AppStoreLookupError) {
-        let scheme = baseURL.scheme?.lowercased()
-        let host = baseURL.host?.lowercased() ?? ""
-        let loopback = host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
-        guard scheme == "https" || (scheme == "http" && loopback) else {
-            throw .invalidRequest(
-                "base URL \(baseURL.absoluteString.debugDescription) must be https (http only on a loopback address)")
-        }
-        guard !host.isEmpty, baseURL.query == nil else {
-            throw .invalidRequest("base URL \(baseURL.absoluteString.debugDescription) needs a host and no query")
-        }
+        if let problem = BaseURL.problem(with: baseURL) { throw .invalidRequest(problem) }
     }
 }

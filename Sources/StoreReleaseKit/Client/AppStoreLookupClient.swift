@@ -129,94 +129,27 @@ public struct AppStoreLookupClient: Sendable {
         -> AppStoreLookupResponse
     {
         let url = request.url(baseURL: configuration.baseURL)
-        let policy = configuration.retry
-        var attempt = 1
-        while true {
-            let retryDelay = policy.delay(beforeRetry: attempt, jitter: Double.random(in: 0...1))
-            let outcome = await attemptOnce(url)
-            let canRetry = attempt < policy.maximumAttempts
-            switch outcome {
-            case .success(let body):
-                return try decode(body)
-            case .failure(let failure):
-                guard canRetry, let wait = failure.retryWait(default: retryDelay, policy: policy) else {
-                    throw failure.error
+        let exchange = HTTPExchange(
+            transport: transport, timeout: configuration.timeout, retry: configuration.retry,
+            maximumBodySize: configuration.maximumBodySize, rateLimiter: rateLimiter)
+        let answer = try await exchange.send(
+            HTTPRequest(url: url),
+            judge: { response -> HTTPExchange.Verdict<AppStoreLookupError> in
+                let retryAfter = HTTPExchange.retryAfter(response)
+                switch response.status {
+                case 200: return .success
+                case 429: return .retry(.rateLimited(retryAfter: retryAfter), retryAfter: retryAfter)
+                case 500...599:
+                    return .retry(.httpStatus(response.status, url: url.absoluteString), retryAfter: retryAfter)
+                default: return .fail(.httpStatus(response.status, url: url.absoluteString))
                 }
-                do {
-                    try await Task.sleep(for: wait)
-                } catch {
-                    throw .cancelled
-                }
-                attempt += 1
-            }
-        }
-    }
-
-    /// A failed attempt: the error to report, and whether (and after what wait) to try again.
-    private struct Failure: Error {
-        let error: AppStoreLookupError
-        let retryable: Bool
-        let retryAfter: Duration?
-
-        func retryWait(default delay: Duration, policy: RetryPolicy) -> Duration? {
-            guard retryable else { return nil }
-            guard let retryAfter else { return delay }
-            return retryAfter <= policy.maximumRetryAfter ? max(retryAfter, delay) : nil
-        }
-    }
-
-    private func attemptOnce(_ url: URL) async -> Result<HTTPResponse, Failure> {
-        do {
-            try await rateLimiter.acquire()
-        } catch {
-            return .failure(Failure(error: .cancelled, retryable: false, retryAfter: nil))
-        }
-        let response: HTTPResponse
-        do {
-            response = try await transport.get(
-                url, timeout: configuration.timeout, maximumBodySize: configuration.maximumBodySize)
-        } catch {
-            switch error {
-            case .timedOut:
-                return .failure(
-                    Failure(error: .timedOut(after: configuration.timeout), retryable: true, retryAfter: nil))
-            case .bodyTooLarge:
-                return .failure(
-                    Failure(
-                        error: .bodyTooLarge(limit: configuration.maximumBodySize), retryable: false, retryAfter: nil))
-            case .truncated(let received, let expected):
-                return .failure(
-                    Failure(error: .truncated(received: received, expected: expected), retryable: true, retryAfter: nil)
-                )
-            case .connection(let message):
-                return .failure(Failure(error: .transport(message), retryable: true, retryAfter: nil))
-            case .cancelled:
-                return .failure(Failure(error: .cancelled, retryable: false, retryAfter: nil))
-            }
-        }
-        let retryAfter = RetryPolicy.retryAfter(response.headers["retry-after"], now: Date())
-        switch response.status {
-        case 200:
-            return .success(response)
-        case 429:
-            return .failure(
-                Failure(error: .rateLimited(retryAfter: retryAfter), retryable: true, retryAfter: retryAfter))
-        case 500...599:
-            return .failure(
-                Failure(
-                    error: .httpStatus(response.status, url: url.absoluteString), retryable: true,
-                    retryAfter: retryAfter))
-        default:
-            return .failure(
-                Failure(error: .httpStatus(response.status, url: url.absoluteString), retryable: false, retryAfter: nil)
-            )
-        }
+            })
+        return try decode(answer)
     }
 
     private func decode(_ response: HTTPResponse) throws(AppStoreLookupError) -> AppStoreLookupResponse {
         let body = response.body
-        let first = body.first(where: { !(" \t\r\n" as String).utf8.contains($0) })
-        guard first == UInt8(ascii: "{") else {
+        guard HTTPExchange.looksLikeJSONObject(body) else {
             let start = String(decoding: body.prefix(60), as: UTF8.self)
             throw .notJSON(contentType: response.headers["content-type"], start: start)
         }

@@ -1,18 +1,67 @@
 import Foundation
 
-/// The one thing the lookup client needs from an HTTP stack: a GET with a deadline and a body cap.
+/// The one thing the clients need from an HTTP stack: a request sent with a deadline and a body cap.
 ///
 /// ``URLSessionTransport`` is the default; backend code can plug in its own client.
 public protocol HTTPTransport: Sendable {
-    /// Fetches a URL.
+    /// Sends a request.
     ///
     /// - Parameters:
-    ///   - url: The URL to GET.
+    ///   - request: The method, URL, headers and body.
     ///   - timeout: The most the whole exchange may take.
     ///   - maximumBodySize: The most bytes of body to accept; stop reading past it.
     /// - Returns: The status, headers and body, whatever the status.
     /// - Throws: ``HTTPTransportError``.
-    func get(_ url: URL, timeout: Duration, maximumBodySize: Int) async throws(HTTPTransportError) -> HTTPResponse
+    func send(_ request: HTTPRequest, timeout: Duration, maximumBodySize: Int) async throws(HTTPTransportError)
+        -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// Fetches a URL with a plain `GET`.
+    public func get(_ url: URL, timeout: Duration, maximumBodySize: Int) async throws(HTTPTransportError)
+        -> HTTPResponse
+    {
+        try await send(HTTPRequest(url: url), timeout: timeout, maximumBodySize: maximumBodySize)
+    }
+}
+
+/// A request as the clients send it.
+///
+/// Its description and dump leave out the value of an `Authorization` header, so a request that
+/// carries a token can be logged.
+public struct HTTPRequest: Sendable, Hashable {
+    /// `GET`, `POST`, `DELETE`…
+    public var method: String
+    /// Where to send it.
+    public var url: URL
+    /// Header fields, names as given.
+    public var headers: [String: String]
+    /// The body, if any.
+    public var body: Data?
+
+    /// Makes a request; a `GET` without headers or body by default.
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// `POST https://…` and the header names, never a credential's value.
+    public var description: String {
+        let names = headers.keys.sorted().joined(separator: ", ")
+        return "\(method) \(url.absoluteString)" + (names.isEmpty ? "" : " (headers: \(names))")
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// The method, URL and header names only, so `dump` shows no credential.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["method": method, "url": url, "headerNames": headers.keys.sorted()])
+    }
 }
 
 /// An HTTP response as the client sees it.
@@ -44,4 +93,12 @@ public enum HTTPTransportError: Error, Sendable, Hashable {
     case connection(String)
     /// The task was cancelled.
     case cancelled
+
+    /// Whether trying again may help: a timeout, a cut-off body or a failed connection.
+    var isTransient: Bool {
+        switch self {
+        case .timedOut, .truncated, .connection: return true
+        case .bodyTooLarge, .cancelled: return false
+        }
+    }
 }

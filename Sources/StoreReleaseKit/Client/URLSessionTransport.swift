@@ -12,8 +12,8 @@ public struct URLSessionTransport: HTTPTransport {
     /// Makes a transport; each request uses its own ephemeral session.
     public init() {}
 
-    /// Fetches a URL; see ``HTTPTransport/get(_:timeout:maximumBodySize:)``.
-    public func get(_ url: URL, timeout: Duration, maximumBodySize: Int) async throws(HTTPTransportError)
+    /// Sends a request; see ``HTTPTransport/send(_:timeout:maximumBodySize:)``.
+    public func send(_ request: HTTPRequest, timeout: Duration, maximumBodySize: Int) async throws(HTTPTransportError)
         -> HTTPResponse
     {
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
@@ -25,10 +25,13 @@ public struct URLSessionTransport: HTTPTransport {
         let collector = BodyCollector(limit: maximumBodySize)
         let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: seconds)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let task = session.dataTask(with: request)
+        var urlRequest = URLRequest(
+            url: request.url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: seconds)
+        urlRequest.httpMethod = request.method
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        urlRequest.httpBody = request.body
+        let task = session.dataTask(with: urlRequest)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 collector.start(task, continuation)

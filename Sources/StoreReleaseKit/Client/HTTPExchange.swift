@@ -1,0 +1,119 @@
+import Foundation
+
+/// One request sent the way every client here sends them: within a timeout and a body cap,
+/// after the rate limiter (if any) allows it, and again with back-off while the answer says a
+/// retry may help.
+///
+/// The clients differ only in what an answer means, which each says through `judge`.
+struct HTTPExchange: Sendable {
+    /// What an answer (or a failed exchange) means for the client.
+    enum Verdict<Failure: Error> {
+        /// The answer to return.
+        case success
+        /// A failure that another attempt may fix, after at least the server's wait if it gave one.
+        case retry(Failure, retryAfter: Duration?)
+        /// A failure to report now.
+        case fail(Failure)
+    }
+
+    let transport: any HTTPTransport
+    let timeout: Duration
+    let retry: RetryPolicy
+    let maximumBodySize: Int
+    var rateLimiter: RateLimiter?
+
+    /// Sends `request` until it succeeds, fails for good, or the attempts run out.
+    ///
+    /// An exchange that produced no response becomes the client's error of the same name, and is
+    /// retried when ``HTTPTransportError/isTransient``.
+    ///
+    /// - Parameters:
+    ///   - request: What to send.
+    ///   - judge: What a response means.
+    /// - Returns: The response `judge` called a success.
+    /// - Throws: The client's error for the last failure.
+    func send<Failure: HTTPClientError>(_ request: HTTPRequest, judge: (HTTPResponse) -> Verdict<Failure>)
+        async throws(Failure) -> HTTPResponse
+    {
+        let cancelled = Failure.cancelled
+        var attempt = 1
+        while true {
+            let verdict: Verdict<Failure>
+            var answer: HTTPResponse?
+            do {
+                try await rateLimiter?.acquire()
+            } catch {
+                throw cancelled
+            }
+            do throws(HTTPTransportError) {
+                let response = try await transport.send(request, timeout: timeout, maximumBodySize: maximumBodySize)
+                answer = response
+                verdict = judge(response)
+            } catch {
+                if error == .cancelled { throw cancelled }
+                let failure = failure(error, as: Failure.self)
+                verdict = error.isTransient ? .retry(failure, retryAfter: nil) : .fail(failure)
+            }
+            switch verdict {
+            case .success:
+                if let answer { return answer }
+                throw cancelled
+            case .fail(let failure):
+                throw failure
+            case .retry(let failure, let retryAfter):
+                let delay = retry.delay(beforeRetry: attempt, jitter: Double.random(in: 0...1))
+                guard attempt < retry.maximumAttempts else { throw failure }
+                var wait = delay
+                if let retryAfter {
+                    guard retryAfter <= retry.maximumRetryAfter else { throw failure }
+                    wait = max(retryAfter, delay)
+                }
+                do {
+                    try await Task.sleep(for: wait)
+                } catch {
+                    throw cancelled
+                }
+                attempt += 1
+            }
+        }
+    }
+
+    /// The client's error for a transport failure.
+    private func failure<Failure: HTTPClientError>(_ error: HTTPTransportError, as: Failure.Type) -> Failure {
+        switch error {
+        case .timedOut: return .timedOut(after: timeout)
+        case .bodyTooLarge: return .bodyTooLarge(limit: maximumBodySize)
+        case .truncated(let received, let expected): return .truncated(received: received, expected: expected)
+        case .connection(let message): return .transport(message)
+        case .cancelled: return .cancelled
+        }
+    }
+
+    /// The `Retry-After` header's wait, if the response has one.
+    static func retryAfter(_ response: HTTPResponse) -> Duration? {
+        RetryPolicy.retryAfter(response.headers["retry-after"], now: Date())
+    }
+
+    /// Whether the body starts like a JSON object (after white space).
+    static func looksLikeJSONObject(_ body: Data) -> Bool {
+        body.first(where: { !(" \t\r\n" as String).utf8.contains($0) }) == UInt8(ascii: "{")
+    }
+}
+
+/// The errors every client here reports for an exchange that produced no response; the clients'
+/// error enums have these cases.
+protocol HTTPClientError: Error {
+    /// No complete answer within the timeout.
+    static func timedOut(after: Duration) -> Self
+    /// The body is larger than the client accepts.
+    static func bodyTooLarge(limit: Int) -> Self
+    /// The connection closed before the whole body arrived.
+    static func truncated(received: Int, expected: Int?) -> Self
+    /// The connection failed.
+    static func transport(_ message: String) -> Self
+    /// The task was cancelled.
+    static var cancelled: Self { get }
+}
+
+extension AppStoreLookupError: HTTPClientError {}
+extension PlayDeveloperAPIError: HTTPClientError {}

@@ -1,0 +1,286 @@
+import Foundation
+
+/// Reads an app's tracks from the Google Play Developer API (v3), read-only.
+///
+/// Two ways in:
+/// - ``releases(packageName:track:)``: the edit-free list (`GET …/tracks/{track}/releases`),
+///   which opens nothing and is safe to poll, but cannot tell a 20% rollout from a full one.
+/// - ``tracks(packageName:)`` and ``track(_:packageName:)``: the tracks with rollout detail,
+///   read through an edit that is opened, read and always deleted, on every path (success, a
+///   decode failure, an error status, cancellation), and never committed.
+///
+/// Requests carry `Authorization: Bearer …`; 409, 429 and 5xx are retried with back-off
+/// honouring `Retry-After` (``RetryPolicy``); an edit deleted under us is opened again once; the
+/// body is capped. Every failure is a ``PlayDeveloperAPIError`` without the token in it.
+///
+/// ```swift
+/// let play = try PlayDeveloperAPIClient(token: try BearerToken(token))
+/// let production = try await play.track("production", packageName: "com.example.app")
+/// print(production.liveRelease?.version ?? "no version")
+/// ```
+public struct PlayDeveloperAPIClient: Sendable {
+    /// The OAuth scope a token needs.
+    public static let scope = "https://www.googleapis.com/auth/androidpublisher"
+
+    /// `https://androidpublisher.googleapis.com`.
+    public static let defaultBaseURL: URL = {
+        guard let url = URL(string: "https://androidpublisher.googleapis.com") else {
+            preconditionFailure("a constant, valid URL")
+        }
+        return url
+    }()
+
+    /// What the client does on the wire.
+    public struct Configuration: Sendable {
+        /// Where the API is: ``PlayDeveloperAPIClient/defaultBaseURL``, or a loopback server in tests.
+        public var baseURL: URL
+        /// The most one request may take.
+        public var timeout: Duration
+        /// When and how to retry.
+        public var retry: RetryPolicy
+        /// The largest body accepted.
+        public var maximumBodySize: Int
+
+        /// Makes a configuration: Google's host, 30 s, the default retries, 4 MiB.
+        public init(
+            baseURL: URL = PlayDeveloperAPIClient.defaultBaseURL, timeout: Duration = .seconds(30),
+            retry: RetryPolicy = RetryPolicy(), maximumBodySize: Int = 4 << 20
+        ) {
+            self.baseURL = baseURL
+            self.timeout = timeout
+            self.retry = retry
+            self.maximumBodySize = maximumBodySize
+        }
+    }
+
+    /// The host, timeout, retries and body cap the client works under.
+    public let configuration: Configuration
+    private let token: BearerToken
+    private let transport: any HTTPTransport
+
+    /// Makes a client.
+    ///
+    /// - Throws: ``PlayDeveloperAPIError/invalidRequest(_:)`` when the base URL is not `https`
+    ///   (or `http` on a loopback address).
+    public init(
+        token: BearerToken, configuration: Configuration = Configuration(),
+        transport: any HTTPTransport = URLSessionTransport()
+    ) throws(PlayDeveloperAPIError) {
+        try Self.validate(baseURL: configuration.baseURL)
+        self.token = token
+        self.configuration = configuration
+        self.transport = transport
+    }
+
+    /// Checks that a base URL is `https`, or `http` on a loopback address (for tests).
+    ///
+    /// - Throws: ``PlayDeveloperAPIError/invalidRequest(_:)`` naming the URL.
+    public static func validate(baseURL: URL) throws(PlayDeveloperAPIError) {
+        if let problem = BaseURL.problem(with: baseURL) { throw .invalidRequest(problem) }
+    }
+
+    /// The releases of a track from the edit-free list; an empty track has none.
+    public func releases(packageName: String, track: String) async throws(PlayDeveloperAPIError)
+        -> [PlayReleaseSummary]
+    {
+        struct List: Decodable { let releases: [PlayReleaseSummary]? }
+        let path = try Self.applicationPath(packageName) + "/tracks/\(try Self.trackSegment(track))/releases"
+        guard let body = try await send("GET", path, packageName: packageName, emptyTrackIsAnswer: true) else {
+            return []
+        }
+        return try decode(List.self, from: body).releases ?? []
+    }
+
+    /// Every track of the app, with rollout detail, read through an edit that is then deleted.
+    public func tracks(packageName: String) async throws(PlayDeveloperAPIError) -> [PlayTrack] {
+        struct List: Decodable { let tracks: [PlayTrack]? }
+        return try await withEdit(packageName) { edit throws(PlayDeveloperAPIError) in
+            guard let body = try await send("GET", edit + "/tracks", packageName: packageName) else { return [] }
+            return try decode(List.self, from: body).tracks ?? []
+        }
+    }
+
+    /// One track, with rollout detail, read through an edit that is then deleted.
+    ///
+    /// A track without releases (Google's 404 `trackEmpty`) comes back with no releases.
+    public func track(_ name: String, packageName: String) async throws(PlayDeveloperAPIError) -> PlayTrack {
+        let segment = try Self.trackSegment(name)
+        return try await withEdit(packageName) { edit throws(PlayDeveloperAPIError) in
+            guard
+                let body = try await send(
+                    "GET", edit + "/tracks/\(segment)", packageName: packageName, emptyTrackIsAnswer: true)
+            else { return PlayTrack(track: name, releases: []) }
+            return try decode(PlayTrack.self, from: body)
+        }
+    }
+
+    // MARK: - Edits
+
+    /// Opens an edit, runs `read` with its path, and deletes the edit whatever happened; an edit
+    /// deleted under us is opened again once.
+    private func withEdit<T: Sendable>(
+        _ packageName: String, _ read: (String) async throws(PlayDeveloperAPIError) -> T
+    ) async throws(PlayDeveloperAPIError) -> T {
+        let application = try Self.applicationPath(packageName)
+        var attempt = 1
+        while true {
+            guard let body = try await send("POST", application + "/edits", packageName: packageName) else {
+                throw .invalidPayload("the new edit came without an id")
+            }
+            let id = try decode(Edit.self, from: body).id
+            let editPath = application + "/edits/" + BaseURL.segment(id)
+            let result: Result<T, PlayDeveloperAPIError>
+            do throws(PlayDeveloperAPIError) {
+                result = .success(try await read(editPath))
+            } catch {
+                result = .failure(error)
+            }
+            await deleteEdit(editPath, packageName: packageName)
+            switch result {
+            case .success(let value):
+                return value
+            case .failure(.editDeleted) where attempt == 1:
+                attempt += 1
+            case .failure(let error):
+                throw error
+            }
+        }
+    }
+
+    /// The answer to `POST …/edits`.
+    private struct Edit: Decodable {
+        let id: String
+    }
+
+    /// Deletes an edit, even when the calling task was cancelled: the DELETE runs in a task of
+    /// its own. A failure is not reported (an edit left behind expires by itself).
+    private func deleteEdit(_ path: String, packageName: String) async {
+        let client = self
+        await Task.detached {
+            _ = try? await client.send("DELETE", path, packageName: packageName)
+        }.value
+    }
+
+    // MARK: - Requests
+
+    /// Sends one request with retries; returns the body of a 2xx answer, or `nil` for a 204 or
+    /// (with `emptyTrackIsAnswer`) Google's 404 `trackEmpty`.
+    private func send(_ method: String, _ path: String, packageName: String, emptyTrackIsAnswer: Bool = false)
+        async throws(PlayDeveloperAPIError) -> Data?
+    {
+        guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
+            throw .invalidRequest("cannot make a URL of \(path.debugDescription)")
+        }
+        let request = HTTPRequest(
+            method: method, url: url, headers: ["Authorization": token.authorizationHeader],
+            body: method == "POST" ? Data("{}".utf8) : nil)
+        let exchange = HTTPExchange(
+            transport: transport, timeout: configuration.timeout, retry: configuration.retry,
+            maximumBodySize: configuration.maximumBodySize)
+        var emptyTrack = false
+        let response = try await exchange.send(
+            request,
+            judge: { response -> HTTPExchange.Verdict<PlayDeveloperAPIError> in
+                let verdict = judge(response, packageName: packageName)
+                if case .fail(.httpStatus(404, _)) = verdict, emptyTrackIsAnswer, isEmptyTrack(response) {
+                    emptyTrack = true
+                    return .success
+                }
+                return verdict
+            })
+        if emptyTrack || response.status == 204 || response.body.isEmpty { return nil }
+        guard HTTPExchange.looksLikeJSONObject(response.body) else {
+            let start = token.redacting(String(decoding: response.body.prefix(60), as: UTF8.self))
+            throw .notJSON(contentType: response.headers["content-type"], start: start)
+        }
+        return response.body
+    }
+
+    /// What an answer means: Google's error envelope, typed.
+    private func judge(_ response: HTTPResponse, packageName: String) -> HTTPExchange.Verdict<PlayDeveloperAPIError> {
+        if (200...299).contains(response.status) { return .success }
+        let envelope = GoogleErrorEnvelope.decode(response.body)
+        let message = token.redacting(envelope?.message ?? "no message")
+        let reasons = envelope?.reasons ?? []
+        let retryAfter = HTTPExchange.retryAfter(response)
+        let editDeleted = reasons.contains("editDeleted") || message.contains("This Edit has been deleted")
+        switch response.status {
+        case 401:
+            return .fail(.unauthorized(message: message))
+        case 403:
+            if reasons.contains("ACCESS_TOKEN_SCOPE_INSUFFICIENT")
+                || message.contains("insufficient authentication scopes")
+            {
+                return .fail(.forbidden(.scopeInsufficient, message: message))
+            }
+            if reasons.contains("SERVICE_DISABLED") || message.contains("has not been used in project")
+                || message.contains("is disabled")
+            {
+                return .fail(.forbidden(.apiNotEnabled, message: message))
+            }
+            return .fail(.forbidden(.permissionDenied, message: message))
+        case 404 where reasons.contains("applicationNotFound") || message.hasPrefix("Package not found"):
+            return .fail(.packageNotFound(packageName))
+        case 400 where editDeleted, 410 where editDeleted:
+            return .fail(.editDeleted(message: message))
+        case 409:
+            return .retry(.conflict(message: message), retryAfter: retryAfter)
+        case 429:
+            return .retry(.rateLimited(retryAfter: retryAfter), retryAfter: retryAfter)
+        case 500...599:
+            return .retry(
+                .httpStatus(response.status, message: envelope == nil ? nil : message), retryAfter: retryAfter)
+        default:
+            return .fail(.httpStatus(response.status, message: envelope == nil ? nil : message))
+        }
+    }
+
+    private func isEmptyTrack(_ response: HTTPResponse) -> Bool {
+        guard let envelope = GoogleErrorEnvelope.decode(response.body) else { return false }
+        return envelope.reasons.contains("trackEmpty") || (envelope.message ?? "").hasPrefix("Track not found")
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, from body: Data) throws(PlayDeveloperAPIError) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch let error as DecodingError {
+            throw .invalidPayload(error.readableDescription)
+        } catch {
+            throw .invalidPayload(String(describing: error))
+        }
+    }
+
+    // MARK: - Names
+
+    /// `/androidpublisher/v3/applications/{package}`, after checking the package name.
+    static func applicationPath(_ packageName: String) throws(PlayDeveloperAPIError) -> String {
+        guard isPackageName(packageName) else {
+            throw .invalidRequest(
+                "\(packageName.debugDescription) is not an Android package name (segments of letters, digits and _ "
+                    + "joined by dots, each starting with a letter: com.example.app)")
+        }
+        return "/androidpublisher/v3/applications/" + packageName
+    }
+
+    /// Whether `name` is an Android application id.
+    ///
+    /// That is two or more dot-separated segments, each a letter followed by letters, digits or `_`.
+    public static func isPackageName(_ name: String) -> Bool {
+        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
+        return name.utf8.count <= 255 && segments.count >= 2
+            && segments.allSatisfy { segment in
+                guard let first = segment.first, first.isASCII, first.isLetter else { return false }
+                return segment.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            }
+    }
+
+    /// A track name as a path segment, after checking it.
+    static func trackSegment(_ track: String) throws(PlayDeveloperAPIError) -> String {
+        let allowed = track.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_:.".contains($0)) }
+        guard !track.isEmpty, track.count <= 100, allowed else {
+            throw .invalidRequest(
+                "\(track.debugDescription) is not a track name (production, beta, internal, wear:production…)")
+        }
+        return BaseURL.segment(track)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import StoreReleaseKit
+
+/// The Play Developer API flags that `tracks`, `parity` and `wait` share, and the client they make.
+enum PlayOptions {
+    /// The environment variable a token may come from.
+    static let tokenVariable = "STORERELEASE_PLAY_TOKEN"
+
+    static let package = OptionSpec.value(
+        "--package", "PKG", "The app's package name on Google Play (com.example.app).")
+    static let baseURL = OptionSpec.value(
+        "--play-base-url", "URL",
+        "The Play Developer API's base URL instead of https://androidpublisher.googleapis.com (http only on loopback).")
+    static let tokenFile = OptionSpec.value(
+        "--play-token-file", "FILE", "A file holding an OAuth access token (else $\(tokenVariable)).")
+
+    /// How to get a token, for help texts and the missing-token error.
+    static let tokenHelp = """
+        The access token (scope \(PlayDeveloperAPIClient.scope)) comes from --play-token-file FILE or \
+        $\(tokenVariable), the file first; in CI: gcloud auth print-access-token \
+        --scopes=\(PlayDeveloperAPIClient.scope). It is never printed.
+        """
+
+    /// The package name given with `--package`, checked.
+    static func packageName(_ arguments: ParsedArguments, command: String) throws(CLIError) -> String? {
+        guard let name = arguments.value(package.name) else { return nil }
+        guard PlayDeveloperAPIClient.isPackageName(name) else {
+            throw .usage(
+                "\(command): --package \(name.debugDescription) is not an Android package name (such as com.example.app)"
+            )
+        }
+        return name
+    }
+
+    /// The token: from `--play-token-file`, else the environment.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` saying how to give one when there is none; a bad file or
+    ///   value is named, its content never shown.
+    static func token(_ arguments: ParsedArguments, command: String) throws(CLIError) -> BearerToken {
+        let source: String
+        let text: String
+        if let path = arguments.value(tokenFile.name) {
+            source = "--play-token-file \(path)"
+            text = try InputFile.text(path, command: command, maximumSize: 64 << 10)
+        } else if let value = ProcessInfo.processInfo.environment[tokenVariable] {
+            source = "$\(tokenVariable)"
+            text = value
+        } else {
+            throw .usage(
+                "\(command): no Play access token: give --play-token-file FILE or set \(tokenVariable) "
+                    + "(in CI: gcloud auth print-access-token --scopes=\(PlayDeveloperAPIClient.scope))")
+        }
+        do throws(BearerToken.Problem) {
+            return try BearerToken(text)
+        } catch {
+            throw .badInput("\(command): \(source): \(error)")
+        }
+    }
+
+    /// A client for the token and base URL the arguments give.
+    static func client(_ arguments: ParsedArguments, command: String, timeout: Duration = .seconds(30))
+        throws(CLIError) -> PlayDeveloperAPIClient
+    {
+        var configuration = PlayDeveloperAPIClient.Configuration(timeout: timeout)
+        if let text = arguments.value(baseURL.name) {
+            guard let url = URL(string: text) else {
+                throw .usage("\(command): --play-base-url \(text.debugDescription) is not a URL")
+            }
+            do throws(PlayDeveloperAPIError) {
+                try PlayDeveloperAPIClient.validate(baseURL: url)
+            } catch {
+                throw .usage("\(command): --play-base-url: \(error)")
+            }
+            configuration.baseURL = url
+        }
+        let token = try token(arguments, command: command)
+        do throws(PlayDeveloperAPIError) {
+            return try PlayDeveloperAPIClient(token: token, configuration: configuration)
+        } catch {
+            throw .usage("\(command): --play-base-url: \(error)")
+        }
+    }
+
+    /// The CLI error for a failed call: bad requests exit 2, everything else 1.
+    static func failure(_ error: PlayDeveloperAPIError, command: String) -> CLIError {
+        if case .invalidRequest(let message) = error { return .usage("\(command): \(message)") }
+        return .failure("\(command): \(error)")
+    }
+}

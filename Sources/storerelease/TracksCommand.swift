@@ -1,0 +1,58 @@
+import StoreReleaseKit
+
+extension Command {
+    /// `storerelease tracks --package PKG [--track NAME] [--play-base-url URL] [--play-token-file FILE] [--timeout S]`.
+    static let tracks = Command(
+        name: "tracks",
+        synopsis: "tracks --package PKG [--track NAME] [--play-base-url URL] [--play-token-file FILE] [--timeout S]",
+        summary: "Prints an app's Google Play tracks from the Play Developer API, in the API's JSON shape.",
+        discussion: """
+            Reads the tracks with their rollout detail through an edit that is opened, read and
+            deleted (on every path, failures included), never committed. Prints {"tracks": […]},
+            or with --track one {"track": …, "releases": […]}; an empty track has "releases": []
+            and exits 0. The output is what 'storerelease parity --play-track' reads.
+            \(PlayOptions.tokenHelp)
+            Exit status: 0 printed; 1 the API refused or failed (401: the token; 403: the scope,
+            the API or the account's rights; 404: the package); 2 bad flags or a missing token.
+            """,
+        options: [
+            PlayOptions.package,
+            .value("--track", "NAME", "One track (production, beta, internal, wear:production…); default every track."),
+            PlayOptions.baseURL,
+            PlayOptions.tokenFile,
+            .value("--timeout", "S", "Seconds one request may take (default 30)."),
+        ],
+        examples: [
+            "storerelease tracks --package com.example.rollout --track production  # inProgress, countryTargeting",
+            "storerelease tracks --package com.example.completed  # production, internal, beta",
+        ],
+        run: { arguments throws(CLIError) in
+            let command = "tracks"
+            guard arguments.positionals.isEmpty else {
+                throw .usage("tracks: takes no arguments, only flags; got \(arguments.positionals[0].debugDescription)")
+            }
+            guard let package = try PlayOptions.packageName(arguments, command: command) else {
+                throw .usage("tracks: --package PKG is required")
+            }
+            let timeout = try arguments.seconds("--timeout", command: command, default: .seconds(30))
+            let client = try PlayOptions.client(arguments, command: command, timeout: timeout)
+            let track = arguments.value("--track")
+            let tracks: [PlayTrack]
+            do throws(PlayDeveloperAPIError) {
+                tracks =
+                    if let track { [try await client.track(track, packageName: package)] } else {
+                        try await client.tracks(packageName: package)
+                    }
+            } catch {
+                throw PlayOptions.failure(error, command: command)
+            }
+            struct List: Encodable { let tracks: [PlayTrack] }
+            if track != nil, let one = tracks.first {
+                try JSONOutput.print(one)
+            } else {
+                try JSONOutput.print(List(tracks: tracks))
+            }
+            return 0
+        }
+    )
+}

@@ -1,0 +1,199 @@
+"""The Google Play Developer API (v3) as lookup_server.py serves it: routes, Google's error
+envelopes and the faults tests need, with counters so a test can assert what was sent.
+
+Paths are /<token>/<scenario>/androidpublisher/v3/applications/<package>/...:
+
+  GET    .../tracks/<track>/releases      the edit-free list (opens nothing)
+  POST   .../edits                        opens an edit: {"id": ..., "expiryTimeSeconds": ...}
+  GET    .../edits/<id>/tracks            {"kind": ..., "tracks": [...]}
+  GET    .../edits/<id>/tracks/<track>    one track; 404 trackEmpty when it has no releases
+  DELETE .../edits/<id>                   204
+  POST   .../edits/<id>:commit            counted (a read-only client never sends it)
+
+The apps are Tests/Fixtures/play-api/<package>.json ({"tracks": [...]} in the edits shape); any
+other package is 404 "Package not found". Every request needs "Authorization: Bearer <token>"
+(else 401). Scenarios:
+
+  ok            the fixtures
+  401           401 UNAUTHENTICATED every time
+  403scope      403 with details[].reason ACCESS_TOKEN_SCOPE_INSUFFICIENT
+  403disabled   403 "Google Play Android Developer API has not been used in project ..."
+  403permission 403 "The caller does not have permission"
+  editDeleted   the first read of an edit's tracks is 410 editDeleted, then ok
+  editDeleted400  every read of an edit's tracks is 400 "This Edit has been deleted."
+  429once       the token's first request is 429 with Retry-After: 1, then ok
+  500once       the token's first request is 500, then ok
+  500tracks     every read of an edit's tracks is 500
+  slow          reads of an edit's tracks wait 5 s before answering
+  badjson       reads of an edit's tracks answer a release with status "rolling"
+  html          reads of an edit's tracks answer 200 with an HTML page
+  publishing    the edit-free list says IN_REVIEW for the token's first 2 requests, then PUBLISHED
+
+GET /<token>/playstats returns the token's counters: requests, unauthorized, bearer (the
+distinct tokens seen), editsInserted, editsDeleted, editsCommitted, editRequests (every request
+under /edits), releasesRequests, openEdits (inserted and not deleted).
+"""
+import json
+import os
+import threading
+import time
+
+APPS = {}
+STATS = {}
+LOCK = threading.Lock()
+
+
+def load(folder):
+    if not os.path.isdir(folder):
+        return
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".json"):
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                APPS[name[:-5]] = json.load(f)["tracks"]
+
+
+def stats(token):
+    with LOCK:
+        s = STATS.setdefault(token, {
+            "requests": 0, "unauthorized": 0, "bearer": [], "editsInserted": 0, "editsDeleted": 0,
+            "editsCommitted": 0, "editRequests": 0, "releasesRequests": 0, "open": [], "trackReads": 0})
+        return s
+
+
+def snapshot(token):
+    s = stats(token)
+    with LOCK:
+        out = {k: v for k, v in s.items() if k != "open"}
+        out["openEdits"] = len(s["open"])
+        return out
+
+
+def envelope(code, status, message, reason=None, detail_reason=None):
+    error = {"code": code, "message": message, "status": status}
+    if reason:
+        error["errors"] = [{"domain": "androidpublisher", "reason": reason, "message": message}]
+    if detail_reason:
+        error["details"] = [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": detail_reason,
+                             "domain": "googleapis.com"}]
+    return json.dumps({"error": error})
+
+
+def summaries(track):
+    out = []
+    for release in track["releases"]:
+        state = "RELEASE_LIFECYCLE_STATE_DRAFT" if release["status"] == "draft" else "RELEASE_LIFECYCLE_STATE_PUBLISHED"
+        out.append({"releaseName": release.get("name", ""), "track": track["track"],
+                    "activeArtifacts": [{"versionCode": int(c)} for c in release.get("versionCodes", [])],
+                    "releaseLifecycleState": state})
+    return out
+
+
+def handle(handler, method, token, scenario, parts):
+    """parts: the path after /<token>/<scenario>/androidpublisher/v3/applications/."""
+    s = stats(token)
+    with LOCK:
+        s["requests"] += 1
+        count = s["requests"]
+        auth = handler.headers.get("Authorization", "")
+        if auth.startswith("Bearer ") and len(auth) > 7:
+            if auth[7:] not in s["bearer"]:
+                s["bearer"].append(auth[7:])
+        else:
+            s["unauthorized"] += 1
+        if len(parts) >= 2 and parts[1].startswith("edits"):
+            s["editRequests"] += 1
+    if not (auth.startswith("Bearer ") and len(auth) > 7) or scenario == "401":
+        return handler.send(401, envelope(401, "UNAUTHENTICATED",
+                                          "Request had invalid authentication credentials. Expected OAuth 2 access "
+                                          "token, login cookie or other valid authentication credential."))
+    if scenario == "403scope":
+        return handler.send(403, envelope(403, "PERMISSION_DENIED", "Request had insufficient authentication scopes.",
+                                          detail_reason="ACCESS_TOKEN_SCOPE_INSUFFICIENT"))
+    if scenario == "403disabled":
+        return handler.send(403, envelope(403, "PERMISSION_DENIED",
+                                          "Google Play Android Developer API has not been used in project 12345 "
+                                          "before or it is disabled.", detail_reason="SERVICE_DISABLED"))
+    if scenario == "403permission":
+        return handler.send(403, envelope(403, "PERMISSION_DENIED", "The caller does not have permission",
+                                          reason="permissionDenied"))
+    if scenario == "429once" and count == 1:
+        return handler.send(429, envelope(429, "RESOURCE_EXHAUSTED", "Quota exceeded."), headers=[("Retry-After", "1")])
+    if scenario == "500once" and count == 1:
+        return handler.send(500, envelope(500, "INTERNAL", "Internal error encountered."))
+    if not parts:
+        return handler.send(404, envelope(404, "NOT_FOUND", "Not found"))
+    package = parts[0]
+    rest = parts[1:]
+    if package not in APPS:
+        return handler.send(404, envelope(404, "NOT_FOUND", f"Package not found: {package}.",
+                                          reason="applicationNotFound"))
+    tracks = APPS[package]
+
+    # The edit-free list.
+    if method == "GET" and len(rest) == 3 and rest[0] == "tracks" and rest[2] == "releases":
+        with LOCK:
+            s["releasesRequests"] += 1
+            asked = s["releasesRequests"]
+        track = next((t for t in tracks if t["track"] == rest[1]), None)
+        if track is None or not track["releases"]:
+            return handler.send(200, "{}")
+        releases = summaries(track)
+        if scenario == "publishing" and asked <= 2:
+            releases = [dict(r, releaseLifecycleState="RELEASE_LIFECYCLE_STATE_IN_REVIEW") for r in releases]
+        return handler.send(200, json.dumps({"releases": releases}))
+
+    if method == "POST" and rest == ["edits"]:
+        with LOCK:
+            s["editsInserted"] += 1
+            edit = f"{token[:8]}-{s['editsInserted']}"
+            s["open"].append(edit)
+        return handler.send(200, json.dumps({"id": edit, "expiryTimeSeconds": str(int(time.time()) + 3600)}))
+
+    if len(rest) >= 2 and rest[0] == "edits":
+        edit = rest[1]
+        if edit.endswith(":commit") and method == "POST":
+            with LOCK:
+                s["editsCommitted"] += 1
+            return handler.send(200, json.dumps({"id": edit[:-7]}))
+        with LOCK:
+            known = edit in s["open"]
+        if method == "DELETE" and len(rest) == 2:
+            if not known:
+                return handler.send(404, envelope(404, "NOT_FOUND", "Edit not found.", reason="editNotFound"))
+            with LOCK:
+                s["open"].remove(edit)
+                s["editsDeleted"] += 1
+            handler.send_response(204)
+            handler.send_header("Content-Length", "0")
+            handler.end_headers()
+            return
+        if method == "GET" and len(rest) in (3, 4) and rest[2] == "tracks":
+            if not known:
+                return handler.send(400, envelope(400, "FAILED_PRECONDITION", "This Edit has been deleted.",
+                                                  reason="editDeleted"))
+            with LOCK:
+                s["trackReads"] += 1
+                reads = s["trackReads"]
+            if scenario == "editDeleted" and reads == 1:
+                return handler.send(410, envelope(410, "FAILED_PRECONDITION", "This Edit has been deleted.",
+                                                  reason="editDeleted"))
+            if scenario == "editDeleted400":
+                return handler.send(400, envelope(400, "FAILED_PRECONDITION", "This Edit has been deleted.",
+                                                  reason="editDeleted"))
+            if scenario == "500tracks":
+                return handler.send(500, envelope(500, "INTERNAL", "Internal error encountered."))
+            if scenario == "slow":
+                time.sleep(5)
+            if scenario == "html":
+                return handler.send(200, "<!DOCTYPE html><html><body>Sign in</body></html>", "text/html")
+            if scenario == "badjson":
+                return handler.send(200, json.dumps({"track": "production", "releases": [{"status": "rolling"}]}))
+            if len(rest) == 3:
+                return handler.send(200, json.dumps({"kind": "androidpublisher#tracksListResponse", "tracks": tracks}))
+            track = next((t for t in tracks if t["track"] == rest[3]), None)
+            if track is None or not track["releases"]:
+                return handler.send(404, envelope(404, "NOT_FOUND",
+                                                  "Track not found: no APK version codes in the specified track.",
+                                                  reason="trackEmpty"))
+            return handler.send(200, json.dumps(track))
+    return handler.send(404, envelope(404, "NOT_FOUND", "Requested entity was not found."))
