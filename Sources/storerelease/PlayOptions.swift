@@ -42,7 +42,7 @@ enum PlayOptions {
         if let path = arguments.value(tokenFile.name) {
             source = "--play-token-file \(path)"
             text = try InputFile.text(path, command: command, maximumSize: 64 << 10)
-        } else if let value = ProcessInfo.processInfo.environment[tokenVariable] {
+        } else if let value = ProcessInfo.processInfo.environment[tokenVariable], !value.isEmpty {
             source = "$\(tokenVariable)"
             text = value
         } else {

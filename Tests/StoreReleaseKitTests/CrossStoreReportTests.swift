@@ -80,3 +80,145 @@ import Testing
         #expect(report.text.contains("The App Store is ahead (patch)."))
     }
 }
+
+/// Play release names as Play Console and upload tools write them, and what the report and its
+/// force gate make of real rollouts: halted, country-targeted, oddly named.
+@Suite struct PlayRolloutReportTests {
+    static func codes(_ values: Int...) -> [VersionCode] { values.compactMap(VersionCode.init(rawValue:)) }
+
+    @Test(
+        arguments: [
+            ("8.0.2", [80], "8.0.2"),
+            ("80 (8.0.2)", [80], "8.0.2"),
+            ("8.0.2 (80)", [80], "8.0.2"),
+            ("  81 ( 8.0.10 ) ", [81], "8.0.10"),
+            ("8.1.0 (85)", [84, 85], "8.1.0"),
+            ("85 (8.1.0)", [84, 85], "8.1.0"),
+            ("90 (9.0)", [91], "9.0"),
+            ("80", [80], nil),
+            ("80 (80)", [80], nil),
+            ("Spring release", [81], nil),
+            ("Spring release (81)", [81], nil),
+            ("1 (2)", [3], nil),
+            ("", [80], nil),
+            ("8.0.2 (", [80], nil),
+        ] as [(String, [Int], String?)])
+    func releaseNamesCarryAVersionOnlyWithoutDoubt(_ name: String, _ codes: [Int], _ version: String?) {
+        let found = PlayReleaseName.version(in: name, versionCodes: codes.compactMap(VersionCode.init(rawValue:)))
+        #expect(found?.description == version, "\(name.debugDescription)")
+    }
+
+    func report(_ releases: [PlayTrackRelease], apple: String = "8.0.10") throws -> CrossStoreReport {
+        let old = Date(timeIntervalSince1970: 1_600_000_000)
+        return CrossStoreReport(
+            appStore: [
+                StoreRelease(
+                    store: .appStore, version: try Version(parsing: apple), country: try StorefrontCountry("us"),
+                    releaseDate: old)
+            ],
+            play: PlayTrack(track: "production", releases: releases))
+    }
+
+    @Test func aCompletedReleaseNamedByPlayConsoleAgrees() throws {
+        let report = try report([
+            PlayTrackRelease(name: "81 (8.0.10)", versionCodes: Self.codes(81), status: .completed)
+        ])
+        #expect(report.agree && report.playVersion == "8.0.10" && report.playReleaseName == "81 (8.0.10)")
+        #expect(report.forceUpdate.safe && report.forceUpdate.reasons.isEmpty)
+        #expect(report.playReleaseNameWithoutVersion.isEmpty)
+    }
+
+    @Test func aHaltedReleaseIsNeverLiveAndForcingItIsNotSafe() throws {
+        let report = try report([
+            PlayTrackRelease(name: "80 (8.0.2)", versionCodes: Self.codes(80), status: .completed),
+            PlayTrackRelease(name: "81 (8.0.10)", versionCodes: Self.codes(81), status: .halted, userFraction: 0.05),
+        ])
+        #expect(!report.agree && report.playVersion == "8.0.2")
+        #expect(report.playHalted.map(\.version) == ["8.0.10"] && report.playHalted.first?.userFraction == 0.05)
+        #expect(!report.forceUpdate.safe && report.forceUpdate.version == "8.0.10")
+        #expect(
+            report.forceUpdate.reasons == [
+                "8.0.10 is halted on Play (production) at 5% (versionCode 81): nobody new gets it"
+            ])
+        #expect(report.text.contains("  halted   8.0.10 (versionCode 81) at 5% of users\n"))
+    }
+
+    @Test func aCountryTargetedRolloutNamesItsCountriesAndWaits() throws {
+        let targeting = PlayTrackRelease.CountryTargeting(countries: ["US", "CA"], includeRestOfWorld: false)
+        let report = try report([
+            PlayTrackRelease(name: "80 (8.0.2)", versionCodes: Self.codes(80), status: .completed),
+            PlayTrackRelease(
+                name: "81 (8.0.10)", versionCodes: Self.codes(81), status: .inProgress, userFraction: 0.2,
+                countryTargeting: targeting),
+        ])
+        #expect(report.playRollout?.countries == ["US", "CA"] && report.playRollout?.includeRestOfWorld == false)
+        #expect(!report.forceUpdate.safe)
+        #expect(
+            report.forceUpdate.reasons == [
+                "not fully rolled out on Play (production): 20% of users in US, CA only; forcing waits until the release is completed"
+            ])
+        let world = try self.report([
+            PlayTrackRelease(name: "8.0.2", versionCodes: Self.codes(80), status: .completed),
+            PlayTrackRelease(name: "8.0.10", versionCodes: Self.codes(81), status: .inProgress, userFraction: 0.5),
+        ])
+        #expect(world.playRollout?.countries == nil && world.playRollout?.includeRestOfWorld == true)
+    }
+
+    @Test func aNameWithoutAVersionIsReportedNotGuessed() throws {
+        let report = try report(
+            [
+                PlayTrackRelease(name: "80", versionCodes: Self.codes(80), status: .completed),
+                PlayTrackRelease(
+                    name: "Spring release", versionCodes: Self.codes(81), status: .inProgress, userFraction: 0.5),
+                PlayTrackRelease(name: "Draft", versionCodes: Self.codes(82), status: .draft),
+            ], apple: "8.0.2")
+        #expect(report.playVersion == nil && report.playVersionCode == 80 && report.playReleaseName == "80")
+        #expect(report.playReleaseNameWithoutVersion == [80, 81], "drafts are not reported")
+        #expect(!report.agree && report.ahead == nil)
+        #expect(!report.forceUpdate.safe)
+        #expect(report.forceUpdate.reasons.first?.contains(#"is named "80", which carries no version"#) == true)
+        #expect(report.text.contains(#"  live     "80", no version in the name (versionCode 80)"#))
+    }
+
+    @Test func theJSONHasEveryKeyWithNullsForWhatIsUnknown() throws {
+        let report = try report([PlayTrackRelease(name: "80", versionCodes: Self.codes(80), status: .completed)])
+        let data = try JSONEncoder().encode(report)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let keys = [
+            "agree", "laggingStorefronts", "storefronts", "appStoreVersion", "playTrack", "playVersion",
+            "playReleaseName", "playVersionCode", "playRollout", "playHalted", "playReleaseNameWithoutVersion", "ahead",
+            "aheadBy", "forceUpdate",
+        ]
+        #expect(Set(object.keys) == Set(keys))
+        #expect(object["playVersion"] is NSNull && object["playRollout"] is NSNull)
+        #expect(object["playHalted"] as? [Any] != nil && object["playReleaseNameWithoutVersion"] as? [Int] == [80])
+    }
+
+    @Test func theMarkdownHasAHeadingATableAndTheVerdict() throws {
+        let report = try report([
+            PlayTrackRelease(name: "80 (8.0.2)", versionCodes: Self.codes(80), status: .completed),
+            PlayTrackRelease(name: "Fix | pipes", versionCodes: Self.codes(81), status: .halted, userFraction: 0.1),
+        ])
+        let lines = report.markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "### The stores do not agree")
+        #expect(lines.contains("| Store | Where | Version | versionCode | Status |"))
+        #expect(lines.contains("| App Store | us | 8.0.10 |  | live, released 2020-09-13T12:26:40Z |"))
+        #expect(lines.contains("| Google Play | production | unknown | 81 | halted at 10% of users |"))
+        #expect(lines.contains("Play releases whose names carry no version (versionCode): `81`."))
+        #expect(lines.contains("**Forcing 8.0.10: not yet.**"))
+        #expect(lines.contains("- not fully rolled out on Play (production)"))
+    }
+
+    @Test func aTrackEncodesBackInTheAPIsShape() throws {
+        let json =
+            #"{"track":"production","releases":[{"name":"81 (8.0.10)","versionCodes":["81"],"status":"inProgress","userFraction":0.2,"countryTargeting":{"countries":["US"],"includeRestOfWorld":true}}]}"#
+        let track = try #require(try PlayTrack.decodeTracks(from: Data(json.utf8)).first)
+        let again = try PlayTrack.decodeTracks(from: JSONEncoder().encode(track))
+        #expect(again == [track])
+        let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(track)) as? [String: Any]
+        let release = (object?["releases"] as? [[String: Any]])?.first
+        #expect(release?["versionCodes"] as? [String] == ["81"], "versionCodes are strings, as the API writes them")
+        #expect(release?["inAppUpdatePriority"] == nil, "absent values are left out, as the API leaves them")
+        #expect(try PlayTrack.decodeTracks(from: Data(#"{"kind":"androidpublisher#tracksListResponse"}"#.utf8)).isEmpty)
+    }
+}

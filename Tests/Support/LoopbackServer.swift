@@ -54,6 +54,12 @@ public final class LoopbackServer: @unchecked Sendable {
         return (object["requests"] as? Int ?? -1, object["ids"] as? [[String]] ?? [])
     }
 
+    /// The Play Developer API's counters for a token (see `play_api.py`).
+    public func playStats(token: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: baseURL.appendingPathComponent(token).appendingPathComponent("playstats"))
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
     struct ServerError: Error, CustomStringConvertible {
         let message: String
         var description: String { message }
