@@ -82,6 +82,13 @@ struct ParsedArguments {
     /// The value of a flag, if it was given.
     func value(_ name: String) -> String? { values[name] }
 
+    /// Throws when arguments other than flags were given to a command that takes only flags.
+    func requireOnlyFlags(_ command: String) throws(CLIError) {
+        if let first = positionals.first {
+            throw .usage("\(command): takes no arguments, only flags; got \(first.debugDescription)")
+        }
+    }
+
     /// Whether a switch was given.
     func has(_ name: String) -> Bool { flags.contains(name) }
 }

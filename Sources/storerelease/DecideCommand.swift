@@ -55,9 +55,7 @@ enum DecideCommand {
     static let name = "decide"
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        guard arguments.positionals.isEmpty else {
-            throw .usage("decide: takes no arguments, only flags; got \(arguments.positionals[0].debugDescription)")
-        }
+        try arguments.requireOnlyFlags("decide")
         let sources = ["--lookup", "--play", "--manifest"].filter { arguments.value($0) != nil }
         guard sources.count == 1 else { throw .usage("decide: give exactly one of --lookup, --play or --manifest") }
         guard let installedText = arguments.value("--installed") else {

@@ -32,9 +32,7 @@ extension Command {
         ],
         run: { arguments throws(CLIError) in
             let command = "lookup"
-            guard arguments.positionals.isEmpty else {
-                throw .usage("lookup: takes no arguments, only flags; got \(arguments.positionals[0].debugDescription)")
-            }
+            try arguments.requireOnlyFlags("lookup")
             let ids = try arguments.appStoreIDs(command: command)
             let bundleID = arguments.value("--bundle-id")
             guard (ids == nil) != (bundleID == nil) else {

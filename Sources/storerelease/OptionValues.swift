@@ -74,7 +74,12 @@ extension ParsedArguments {
 
     /// The base URL of the lookup API (`--base-url http://127.0.0.1:8080`).
     func baseURL(_ flag: String = "--base-url", command: String) throws(CLIError) -> URL {
-        guard let text = value(flag) else { return AppStoreLookupRequest.defaultBaseURL }
+        try url(flag, command: command) ?? AppStoreLookupRequest.defaultBaseURL
+    }
+
+    /// A base URL given with `flag`, if any: `https`, or `http` on a loopback address.
+    func url(_ flag: String, command: String) throws(CLIError) -> URL? {
+        guard let text = value(flag) else { return nil }
         guard let url = URL(string: text) else {
             throw .usage("\(command): \(flag) \(text.debugDescription) is not a URL")
         }

@@ -63,9 +63,7 @@ enum ParityCommand {
     static let name = "parity"
 
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
-        guard arguments.positionals.isEmpty else {
-            throw .usage("parity: takes no arguments, only flags; got \(arguments.positionals[0].debugDescription)")
-        }
+        try arguments.requireOnlyFlags("parity")
         let format = arguments.value("--format") ?? "json"
         guard ["json", "text", "markdown"].contains(format) else {
             throw .usage("parity: --format \(format.debugDescription) is not json, text or markdown")

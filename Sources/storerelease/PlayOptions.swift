@@ -62,17 +62,7 @@ enum PlayOptions {
         throws(CLIError) -> PlayDeveloperAPIClient
     {
         var configuration = PlayDeveloperAPIClient.Configuration(timeout: timeout)
-        if let text = arguments.value(baseURL.name) {
-            guard let url = URL(string: text) else {
-                throw .usage("\(command): --play-base-url \(text.debugDescription) is not a URL")
-            }
-            do throws(PlayDeveloperAPIError) {
-                try PlayDeveloperAPIClient.validate(baseURL: url)
-            } catch {
-                throw .usage("\(command): --play-base-url: \(error)")
-            }
-            configuration.baseURL = url
-        }
+        if let url = try arguments.url(baseURL.name, command: command) { configuration.baseURL = url }
         let token = try token(arguments, command: command)
         do throws(PlayDeveloperAPIError) {
             return try PlayDeveloperAPIClient(token: token, configuration: configuration)

@@ -28,9 +28,7 @@ extension Command {
         ],
         run: { arguments throws(CLIError) in
             let command = "tracks"
-            guard arguments.positionals.isEmpty else {
-                throw .usage("tracks: takes no arguments, only flags; got \(arguments.positionals[0].debugDescription)")
-            }
+            try arguments.requireOnlyFlags("tracks")
             guard let package = try PlayOptions.packageName(arguments, command: command) else {
                 throw .usage("tracks: --package PKG is required")
             }

@@ -57,9 +57,7 @@ enum WaitCommand {
     static let name = "wait"
 
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
-        guard arguments.positionals.isEmpty else {
-            throw .usage("wait: takes no arguments, only flags; got \(arguments.positionals[0].debugDescription)")
-        }
+        try arguments.requireOnlyFlags("wait")
         let version = try arguments.version("--version", command: name)
         let versionCode = try versionCode(arguments)
         guard version != nil || versionCode != nil else {

@@ -144,22 +144,7 @@ public struct AppStoreLookupClient: Sendable {
                 default: return .fail(.httpStatus(response.status, url: url.absoluteString))
                 }
             })
-        return try decode(answer)
-    }
-
-    private func decode(_ response: HTTPResponse) throws(AppStoreLookupError) -> AppStoreLookupResponse {
-        let body = response.body
-        guard HTTPExchange.looksLikeJSONObject(body) else {
-            let start = String(decoding: body.prefix(60), as: UTF8.self)
-            throw .notJSON(contentType: response.headers["content-type"], start: start)
-        }
-        do {
-            return try JSONDecoder().decode(AppStoreLookupResponse.self, from: body)
-        } catch let error as DecodingError {
-            throw .invalidPayload(error.readableDescription)
-        } catch {
-            throw .invalidPayload(String(describing: error))
-        }
+        return try HTTPExchange.decode(AppStoreLookupResponse.self, from: answer, failing: AppStoreLookupError.self)
     }
 
     private func cacheBuster() -> String? {

@@ -94,14 +94,29 @@ struct HTTPExchange: Sendable {
         RetryPolicy.retryAfter(response.headers["retry-after"], now: Date())
     }
 
-    /// Whether the body starts like a JSON object (after white space).
-    static func looksLikeJSONObject(_ body: Data) -> Bool {
-        body.first(where: { !(" \t\r\n" as String).utf8.contains($0) }) == UInt8(ascii: "{")
+    /// Decodes a response's JSON body: a body that is not a JSON object is ``HTTPClientError/notJSON(contentType:start:)``
+    /// (its first characters passed through `redact`), one that does not decode
+    /// ``HTTPClientError/invalidPayload(_:)`` saying where.
+    static func decode<T: Decodable, Failure: HTTPClientError>(
+        _ type: T.Type, from response: HTTPResponse, failing: Failure.Type, redact: (String) -> String = { $0 }
+    ) throws(Failure) -> T {
+        let body = response.body
+        guard body.first(where: { !(" \t\r\n" as String).utf8.contains($0) }) == UInt8(ascii: "{") else {
+            let start = redact(String(decoding: body.prefix(60), as: UTF8.self))
+            throw .notJSON(contentType: response.headers["content-type"], start: start)
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch let error as DecodingError {
+            throw .invalidPayload(error.readableDescription)
+        } catch {
+            throw .invalidPayload(String(describing: error))
+        }
     }
 }
 
-/// The errors every client here reports for an exchange that produced no response; the clients'
-/// error enums have these cases.
+/// The errors every client here reports for an exchange that produced no response or a body it
+/// cannot read; the clients' error enums have these cases.
 protocol HTTPClientError: Error {
     /// No complete answer within the timeout.
     static func timedOut(after: Duration) -> Self
@@ -113,6 +128,10 @@ protocol HTTPClientError: Error {
     static func transport(_ message: String) -> Self
     /// The task was cancelled.
     static var cancelled: Self { get }
+    /// The body is not JSON (`start` is its first characters).
+    static func notJSON(contentType: String?, start: String) -> Self
+    /// The body is JSON but not what the API sends.
+    static func invalidPayload(_ message: String) -> Self
 }
 
 extension AppStoreLookupError: HTTPClientError {}

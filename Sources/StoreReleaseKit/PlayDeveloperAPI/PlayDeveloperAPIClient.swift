@@ -163,10 +163,10 @@ public struct PlayDeveloperAPIClient: Sendable {
 
     // MARK: - Requests
 
-    /// Sends one request with retries; returns the body of a 2xx answer, or `nil` for a 204 or
+    /// Sends one request with retries; returns a 2xx answer with a body, or `nil` for a 204 or
     /// (with `emptyTrackIsAnswer`) Google's 404 `trackEmpty`.
     private func send(_ method: String, _ path: String, packageName: String, emptyTrackIsAnswer: Bool = false)
-        async throws(PlayDeveloperAPIError) -> Data?
+        async throws(PlayDeveloperAPIError) -> HTTPResponse?
     {
         guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
             throw .invalidRequest("cannot make a URL of \(path.debugDescription)")
@@ -189,11 +189,7 @@ public struct PlayDeveloperAPIClient: Sendable {
                 return verdict
             })
         if emptyTrack || response.status == 204 || response.body.isEmpty { return nil }
-        guard HTTPExchange.looksLikeJSONObject(response.body) else {
-            let start = token.redacting(String(decoding: response.body.prefix(60), as: UTF8.self))
-            throw .notJSON(contentType: response.headers["content-type"], start: start)
-        }
-        return response.body
+        return response
     }
 
     /// What an answer means: Google's error envelope, typed.
@@ -240,14 +236,8 @@ public struct PlayDeveloperAPIClient: Sendable {
         return envelope.reasons.contains("trackEmpty") || (envelope.message ?? "").hasPrefix("Track not found")
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from body: Data) throws(PlayDeveloperAPIError) -> T {
-        do {
-            return try JSONDecoder().decode(T.self, from: body)
-        } catch let error as DecodingError {
-            throw .invalidPayload(error.readableDescription)
-        } catch {
-            throw .invalidPayload(String(describing: error))
-        }
+    private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(PlayDeveloperAPIError) -> T {
+        try HTTPExchange.decode(type, from: response, failing: PlayDeveloperAPIError.self, redact: token.redacting)
     }
 
     // MARK: - Names
