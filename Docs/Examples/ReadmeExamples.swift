@@ -12,10 +12,10 @@ func readmeExamples() throws {
 }
 
 /// The app and backend examples of the top-level README.md, against the given client.
-func readmeLookupExample(client: AppStoreLookupClient) async throws {
+func readmeLookupExample(client: AppStoreLookupClient, play: PlayDeveloperAPIClient) async throws {
     let outcome = try await readmeAppExample(client: client)
     precondition(outcome == .flexible)
-    try await readmeBackendExample(client: client)
+    try await readmeBackendExample(client: client, play: play)
 }
 
 func readmeAppExample(client: AppStoreLookupClient) async throws -> UpdateDecision.Action {
@@ -29,11 +29,9 @@ func readmeAppExample(client: AppStoreLookupClient) async throws -> UpdateDecisi
     return decision.action
 }
 
-func readmeBackendExample(client: AppStoreLookupClient) async throws {
-    let appStore = try await client.lookup(id: 414478124, country: StorefrontCountry("cn"))
-    let tracks = #"{"track":"production","releases":[{"name":"8.0.2","versionCodes":["80"],"status":"completed"}]}"#
-    let play = try JSONDecoder().decode(PlayTrack.self, from: Data(tracks.utf8))
-    let report = CrossStoreReport(appStore: [appStore], play: play)
-    print(report.text)  // The stores agree. … Forcing 8.0.2: safe now.
-    precondition(report.agree && report.forceUpdate.safe)
+func readmeBackendExample(client: AppStoreLookupClient, play: PlayDeveloperAPIClient) async throws {
+    let storefronts = try await client.lookup(.id(414478124), in: [StorefrontCountry("cn")])
+    let production = try await play.track("production", packageName: "com.example.rollout")
+    let report = CrossStoreReport(appStore: storefronts, play: production)
+    print(report.text)  // The stores agree. … rollout 8.0.10 … in US, CA only … Forcing 8.0.2: safe now.
 }

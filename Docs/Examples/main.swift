@@ -21,7 +21,9 @@ try migratingExamples()
 if CommandLine.arguments.count > 1, let baseURL = URL(string: CommandLine.arguments[1]) {
     print("README: the App Store")
     let configuration = AppStoreLookupClient.Configuration(baseURL: baseURL)
-    try await readmeLookupExample(client: AppStoreLookupClient(configuration: configuration))
+    let play = try PlayDeveloperAPIClient(
+        token: try BearerToken("doc-examples-token"), configuration: .init(baseURL: baseURL))
+    try await readmeLookupExample(client: AppStoreLookupClient(configuration: configuration), play: play)
     print("Checking the App Store")
     try await checkingTheAppStoreExamples(baseURL: baseURL)
     print("Release tooling: both stores, live")

@@ -157,3 +157,35 @@ import Testing
         }
     }
 }
+
+/// Input files are bounded, and a byte-order mark at their start is skipped.
+@Suite struct InputFileLimitTests {
+    @Test func anEndlessStreamIsRefusedNamingTheFileAndTheLimit() throws {
+        for arguments in [
+            ["decide", "--installed", "1.0", "--lookup", "/dev/zero"],
+            ["parity", "--lookup", "/dev/zero", "--play-track", "/dev/zero"],
+        ] {
+            let result = try BuiltProducts.run("storerelease", arguments)
+            #expect(result.status == 2)
+            #expect(
+                result.stderr.contains(#""/dev/zero" is larger than 16 MiB, the limit for an input file"#),
+                "\(result.stderr)")
+        }
+    }
+
+    @Test func aByteOrderMarkIsSkipped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bom-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = folder.appendingPathComponent("policy.json")
+        try Data([0xEF, 0xBB, 0xBF] + Array(#"{"forceUpdateOn": "minor"}"#.utf8)).write(to: policy)
+        let result = try BuiltProducts.run(
+            "storerelease",
+            [
+                "decide", "--installed", "7.9", "--lookup", DecideCommandTests.wechat, "--policy", policy.path, "--now",
+                "2021-02-05T00:00:00Z",
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""action" : "immediate""#))
+    }
+}

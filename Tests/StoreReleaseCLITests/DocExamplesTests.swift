@@ -72,6 +72,13 @@ import Testing
         let markdown = try #require(ReleaseToolingGuideTests.block(after: "prints, for a CI job summary:", in: guide))
         #expect(result.stdout.contains(markdown))
         #expect(result.stdout.contains("inProgress 8.0.10 0.2\n"))
+        // The README's backend example.
+        #expect(
+            result.stdout.contains(
+                "The stores agree.\n\nApp Store\n  cn  8.0.2  2021-02-02T08:15:22Z\nGoogle Play (production)\n"
+                    + "  live     8.0.2 (versionCode 80)\n"
+                    + "  rollout  8.0.10 (versionCode 81) to 20% of users in US, CA only, priority 3\n"
+                    + "Forcing 8.0.2: safe now.\n"))
         #expect(result.stdout.contains("round 1: 8.0.2 live in cn, Google Play (production)\n"))
         #expect(result.stdout.contains("8.0.2 is live in cn and on Google Play (production)\n"))
         #expect(result.stdout.contains("not yet: not live in storefront cn yet; not fully rolled out on Play"))

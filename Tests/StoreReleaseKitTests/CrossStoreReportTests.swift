@@ -222,3 +222,16 @@ import Testing
         #expect(try PlayTrack.decodeTracks(from: Data(#"{"kind":"androidpublisher#tracksListResponse"}"#.utf8)).isEmpty)
     }
 }
+
+/// A stored lookup read once for every command: `storerelease lookup`'s output keeps its
+/// storefront, an API response's storefront comes from its `trackViewUrl`.
+@Suite struct StoredLookupTests {
+    @Test func bothFormsKeepTheStorefront() throws {
+        let fixture = LoopbackServer.packageRoot.appendingPathComponent("Tests/Fixtures/appstore/wechat-cn.json")
+        let response = try StoredLookup.releases(in: Data(contentsOf: fixture))
+        #expect(response.map(\.country?.code) == ["cn"] && response.first?.version?.description == "8.0.2")
+        let output = try JSONEncoder().encode(response)
+        #expect(try StoredLookup.releases(in: output) == response)
+        #expect(throws: DecodingError.self) { try StoredLookup.releases(in: Data(#"{"results":"#.utf8)) }
+    }
+}

@@ -138,8 +138,8 @@ import Testing
         try expectEditsCleanedUp(token, inserted: 0)
     }
 
-    @Test(arguments: ["429once", "500once"])
-    func aThrottleOrAServerErrorIsRetried(_ scenario: String) async throws {
+    @Test(arguments: ["429once", "500once", "409once"])
+    func aThrottleAConflictOrAServerErrorIsRetried(_ scenario: String) async throws {
         let token = UUID().uuidString
         let track = try await client(scenario, token: token).track("production", packageName: "com.example.completed")
         #expect(track.liveRelease?.highestVersionCode?.rawValue == 80)

@@ -23,6 +23,7 @@ other package is 404 "Package not found". Every request needs "Authorization: Be
   editDeleted400  every read of an edit's tracks is 400 "This Edit has been deleted."
   429once       the token's first request is 429 with Retry-After: 1, then ok
   500once       the token's first request is 500, then ok
+  409once       the token's first request is 409 concurrentUpdate, then ok
   500tracks     every read of an edit's tracks is 500
   slow          reads of an edit's tracks wait 5 s before answering
   badjson       reads of an edit's tracks answer a release with status "rolling"
@@ -118,6 +119,8 @@ def handle(handler, method, token, scenario, parts):
                                           reason="permissionDenied"))
     if scenario == "429once" and count == 1:
         return handler.send(429, envelope(429, "RESOURCE_EXHAUSTED", "Quota exceeded."), headers=[("Retry-After", "1")])
+    if scenario == "409once" and count == 1:
+        return handler.send(409, envelope(409, "ABORTED", "The operation was aborted.", reason="concurrentUpdate"))
     if scenario == "500once" and count == 1:
         return handler.send(500, envelope(500, "INTERNAL", "Internal error encountered."))
     if not parts:
