@@ -10,6 +10,9 @@ public enum AppStoreLookupError: Error, Sendable, Hashable {
     case httpStatus(Int, url: String)
     /// Still rate-limited (HTTP 429) after the retries; `retryAfter` is the server's wait, if any.
     case rateLimited(retryAfter: Duration?)
+    /// Still refused with a bare 403 (no body), the lookup API's other way of throttling, after
+    /// the retries.
+    case throttled
     /// The body is not JSON: a captive portal or an error page (`contentType` as sent).
     case notJSON(contentType: String?, start: String)
     /// The body is JSON but not a lookup response (the decoding error says where).
@@ -43,6 +46,9 @@ extension AppStoreLookupError: CustomStringConvertible {
         case .rateLimited(let retryAfter):
             let wait = retryAfter.map { " (the server asked to wait \(Self.seconds($0)))" } ?? ""
             return "rate-limited by the App Store (HTTP 429)\(wait); Apple allows about 20 lookups a minute"
+        case .throttled:
+            return "throttled by the App Store (a bare HTTP 403, after waiting and retrying); Apple allows about "
+                + "20 lookups a minute: try again later"
         case .notJSON(let contentType, let start):
             return "the answer is not JSON (Content-Type \(contentType ?? "none"); it starts "
                 + "\(start.debugDescription)): a captive portal or a proxy error page?"

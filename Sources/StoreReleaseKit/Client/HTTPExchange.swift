@@ -14,6 +14,9 @@ struct HTTPExchange: Sendable {
         case retry(Failure, retryAfter: Duration?)
         /// A failure to report now.
         case fail(Failure)
+        /// The server is throttling without saying for how long: every request through the shared
+        /// rate limiter pauses for `wait`, then this one is tried again.
+        case throttle(Failure, wait: Duration)
     }
 
     let transport: any HTTPTransport
@@ -60,6 +63,18 @@ struct HTTPExchange: Sendable {
                 throw cancelled
             case .fail(let failure):
                 throw failure
+            case .throttle(let failure, let wait):
+                guard attempt < retry.maximumAttempts else { throw failure }
+                if let rateLimiter {
+                    await rateLimiter.pause(for: wait)
+                } else {
+                    do {
+                        try await Task.sleep(for: wait)
+                    } catch {
+                        throw cancelled
+                    }
+                }
+                attempt += 1
             case .retry(let failure, let retryAfter):
                 let delay = retry.delay(beforeRetry: attempt, jitter: Double.random(in: 0...1))
                 guard attempt < retry.maximumAttempts else { throw failure }

@@ -7,6 +7,8 @@ struct RateLimitWindow: Sendable {
     let period: Duration
     /// The start times granted within the last period, ascending.
     private(set) var grants: [Duration] = []
+    /// No request starts before this time (the server throttled us).
+    private(set) var pausedUntil: Duration = .zero
 
     init(limit: Int, period: Duration) {
         self.limit = max(1, limit)
@@ -18,12 +20,17 @@ struct RateLimitWindow: Sendable {
     /// - Returns: When the request may start (`now` or later); the slot is taken either way.
     mutating func reserve(at now: Duration) -> Duration {
         grants.removeAll { $0 <= now - period }
-        var start = now
+        var start = max(now, pausedUntil)
         if grants.count >= limit {
             start = max(now, grants[grants.count - limit] + period)
         }
         grants.append(start)
         return start
+    }
+
+    /// Starts no request before `time`.
+    mutating func pause(until time: Duration) {
+        pausedUntil = max(pausedUntil, time)
     }
 }
 
@@ -40,6 +47,11 @@ public actor RateLimiter {
     public init(requests: Int = 20, per period: Duration = .seconds(60)) {
         window = RateLimitWindow(limit: requests, period: period)
         origin = clock.now
+    }
+
+    /// Holds every request back for `duration` from now: the server is throttling.
+    public func pause(for duration: Duration) {
+        window.pause(until: clock.now - origin + duration)
     }
 
     /// Waits until a request may start, and counts it.

@@ -10,6 +10,9 @@ extension CrossStoreReport {
             ]
             lines.append("  " + parts.filter { !$0.isEmpty }.joined(separator: "  "))
         }
+        if let status = appStoreConnect {
+            lines += status.text.split(separator: "\n").map(String.init)
+        }
         lines.append("Google Play (\(playTrack))")
         lines.append("  live     \(playLiveLabel)")
         if let rollout = playRollout {
@@ -40,6 +43,15 @@ extension CrossStoreReport {
             let behind = laggingStorefronts.contains(storefront.country) ? "behind" : "live"
             let date = storefront.releaseDate.map { ", released \($0)" } ?? ""
             lines.append(Self.row(["App Store", storefront.country, storefront.version, "", behind + date]))
+        }
+        if let status = appStoreConnect {
+            if let live = status.live {
+                let phase = live.phasedRelease.map { ", phased release \($0.state): \($0.percent)% of automatic updates" }
+                lines.append(Self.row(["App Store Connect", "live", live.version, "", live.state + (phase ?? "")]))
+            }
+            if let pending = status.pending {
+                lines.append(Self.row(["App Store Connect", "pending", pending.version, "", pending.state]))
+            }
         }
         if playVersionCode != nil {
             lines.append(

@@ -140,15 +140,24 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     public let aheadBy: String?
     /// Whether a forced update is safe now.
     public let forceUpdate: ForceUpdate
+    /// App Store Connect's view, when it was asked: the live version, its phased release, the
+    /// pending one.
+    public let appStoreConnect: AppStoreConnectStatus?
 
     /// Builds the report.
     ///
     /// - Parameters:
     ///   - appStore: One release per storefront (their ``StoreRelease/country`` set).
     ///   - play: The Play track (usually `production`).
+    ///   - appStoreConnect: App Store Connect's status of the app, if asked: forcing waits for
+    ///     its phased release, and for the lookup to show the version it calls live.
     ///   - releaseDelayHours: How old a release must be before forcing it is safe.
     ///   - now: The time to judge the delay against.
-    public init(appStore: [StoreRelease], play: PlayTrack, releaseDelayHours: Double = 24, now: Date = Date()) {
+    public init(
+        appStore: [StoreRelease], play: PlayTrack, appStoreConnect: AppStoreConnectStatus? = nil,
+        releaseDelayHours: Double = 24, now: Date = Date()
+    ) {
+        self.appStoreConnect = appStoreConnect
         let live = appStore.compactMap { release in release.version.map { (release, $0) } }
         storefronts = live.map { release, version in
             Storefront(
@@ -195,6 +204,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
             let missing = live.filter { $0.1 < target }.map { Self.country($0.0) }.sorted()
             if !missing.isEmpty { reasons.append("not live in storefront \(missing.joined(separator: ", ")) yet") }
             if let reason = Self.playReason(play, target: target) { reasons.append(reason) }
+            if let status = appStoreConnect { reasons += Self.connectReasons(status, lookup: newestApple) }
             let young = live.filter { release, version in
                 version == target
                     && (release.releaseDate.map { now < $0.addingTimeInterval(releaseDelayHours * 3600) } ?? false)
@@ -236,6 +246,24 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         return "not fully rolled out on Play (\(track))"
     }
 
+    /// Why App Store Connect says forcing must wait: a phased release under way, or a live
+    /// version the lookup does not show yet.
+    private static func connectReasons(_ status: AppStoreConnectStatus, lookup: Version?) -> [String] {
+        guard let live = status.live else { return ["App Store Connect has no version users can download"] }
+        var reasons: [String] = []
+        if let lookup, Version(live.version) != lookup {
+            reasons.append(
+                "the lookup shows \(lookup) but App Store Connect's live version is \(live.version)")
+        }
+        if let phase = live.phasedRelease, phase.state == "ACTIVE" || phase.state == "PAUSED" {
+            let day = phase.day.map { "day \($0), " } ?? ""
+            reasons.append(
+                "\(live.version) is in a phased release on the App Store (\(phase.state), \(day)\(phase.percent)% of "
+                    + "automatic updates); forcing waits until it is complete")
+        }
+        return reasons
+    }
+
     private static func noVersionReason(_ release: PlayTrackRelease, track: String) -> String {
         "Play's live release on \(track) (versionCode \(release.highestVersionCode?.description ?? "?")) is named "
             + "\((release.name ?? "").debugDescription), which carries no version: cannot tell which version Play serves"
@@ -255,6 +283,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     enum CodingKeys: String, CodingKey {
         case agree, laggingStorefronts, storefronts, appStoreVersion, playTrack, playVersion, playReleaseName
         case playVersionCode, playRollout, playHalted, playReleaseNameWithoutVersion, ahead, aheadBy, forceUpdate
+        case appStoreConnect
     }
 
     /// Encodes every key, `null` for absent values.
@@ -274,5 +303,6 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         try c.encode(ahead, forKey: .ahead)
         try c.encode(aheadBy, forKey: .aheadBy)
         try c.encode(forceUpdate, forKey: .forceUpdate)
+        try c.encode(appStoreConnect, forKey: .appStoreConnect)
     }
 }

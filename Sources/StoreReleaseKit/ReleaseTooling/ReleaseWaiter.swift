@@ -45,6 +45,48 @@ public struct ReleaseWaiter: Sendable {
         }
     }
 
+    /// The App Store Connect side: the version must be live there, or its phased release complete.
+    public struct ConnectSide: Sendable {
+        /// What counts as done.
+        public enum Until: String, Sendable, Hashable, CaseIterable {
+            /// App Store Connect calls the version (or a newer one) live.
+            case live
+            /// ...and its phased release, if it has one, is complete.
+            case phasedComplete = "phased-complete"
+        }
+
+        /// The app.
+        public var app: AppStoreApp
+        /// The platform.
+        public var platform: AppStoreConnectPlatform
+        /// The client.
+        public var client: AppStoreConnectClient
+        /// What counts as done.
+        public var until: Until
+
+        /// Makes the side.
+        public init(
+            app: AppStoreApp, platform: AppStoreConnectPlatform = .iOS, client: AppStoreConnectClient,
+            until: Until = .live
+        ) {
+            self.app = app
+            self.platform = platform
+            self.client = client
+            self.until = until
+        }
+
+        /// Whether `status` shows `version` done, as ``until`` says.
+        func isDone(_ status: AppStoreConnectStatus, version: Version) -> Bool {
+            guard let live = status.live, let liveVersion = Version(live.version), liveVersion >= version else {
+                return false
+            }
+            switch until {
+            case .live: return true
+            case .phasedComplete: return !status.phasedReleaseInProgress
+            }
+        }
+    }
+
     /// What one round found.
     public struct Round: Sendable, Hashable, CustomStringConvertible {
         /// The round's number, from 1.
@@ -59,16 +101,22 @@ public struct ReleaseWaiter: Sendable {
         public let playTrack: String?
         /// Whether the Play track has it published.
         public let playLive: Bool
+        /// What App Store Connect must show (`App Store Connect (live)`), if it is waited for.
+        public let connectLabel: String?
+        /// Whether App Store Connect shows it.
+        public let connectDone: Bool
 
         /// What serves it: storefront codes, then `Google Play (production)`.
         public var live: [String] {
-            liveStorefronts.map(\.code) + (playLive ? playLabel : [])
+            liveStorefronts.map(\.code) + (playLive ? playLabel : []) + (connectDone ? connectLabels : [])
         }
 
         /// What does not yet, in the same form.
         public var missing: [String] {
-            missingStorefronts.map(\.code) + (playLive ? [] : playLabel)
+            missingStorefronts.map(\.code) + (playLive ? [] : playLabel) + (connectDone ? [] : connectLabels)
         }
+
+        private var connectLabels: [String] { connectLabel.map { [$0] } ?? [] }
 
         private var playLabel: [String] {
             playTrack.map { ["Google Play (\($0))"] } ?? []
@@ -85,6 +133,7 @@ public struct ReleaseWaiter: Sendable {
             let places =
                 (liveStorefronts.isEmpty ? [] : ["in " + liveStorefronts.map(\.code).joined(separator: ", ")])
                 + (playLive ? playLabel.map { "on " + $0 } : [])
+                + (connectDone ? connectLabels.map { "on " + $0 } : [])
             return "\(wanted) is live \(places.joined(separator: " and "))"
         }
     }
@@ -99,6 +148,8 @@ public struct ReleaseWaiter: Sendable {
         case appUnknown(AppStoreApp, countries: [String], rounds: Int)
         /// The Play Developer API refused in a way asking again cannot fix.
         case play(PlayDeveloperAPIError)
+        /// App Store Connect refused in a way asking again cannot fix.
+        case appStoreConnect(AppStoreConnectError)
         /// The task was cancelled.
         case cancelled
 
@@ -114,6 +165,8 @@ public struct ReleaseWaiter: Sendable {
                     + "running; check the id, or the countries the app is sold in"
             case .play(let error):
                 return "Google Play: \(error)"
+            case .appStoreConnect(let error):
+                return "App Store Connect: \(error)"
             case .cancelled:
                 return "cancelled"
             }
@@ -124,6 +177,8 @@ public struct ReleaseWaiter: Sendable {
     public var appStore: AppStoreSide?
     /// The Play side, if waited for.
     public var play: PlaySide?
+    /// The App Store Connect side, if waited for (it needs ``version``).
+    public var appStoreConnect: ConnectSide?
     /// The version to wait for; a newer one counts too. Needed for the App Store side.
     public var version: Version?
     /// The Play `versionCode` to wait for; a higher one counts too.
@@ -140,9 +195,13 @@ public struct ReleaseWaiter: Sendable {
     public var clock: PollingClock = .continuous
 
     /// Makes a waiter for either side or both; set the timing properties after.
-    public init(appStore: AppStoreSide?, play: PlaySide?, version: Version?, versionCode: VersionCode? = nil) {
+    public init(
+        appStore: AppStoreSide?, play: PlaySide?, appStoreConnect: ConnectSide? = nil, version: Version?,
+        versionCode: VersionCode? = nil
+    ) {
         self.appStore = appStore
         self.play = play
+        self.appStoreConnect = appStoreConnect
         self.version = version
         self.versionCode = versionCode
     }
@@ -188,6 +247,7 @@ public struct ReleaseWaiter: Sendable {
         let waiter: ReleaseWaiter
         var storefrontsLive: [StorefrontCountry] = []
         var playLive = false
+        var connectDone = false
         /// The App Store id learned from a bundle-id lookup.
         var learnedID: Int?
         var everFound = false
@@ -202,12 +262,26 @@ public struct ReleaseWaiter: Sendable {
             return Round(
                 number: number, wanted: waiter.wanted, liveStorefronts: storefrontsLive,
                 missingStorefronts: countries.filter { !storefrontsLive.contains($0) }, playTrack: waiter.play?.track,
-                playLive: playLive)
+                playLive: playLive,
+                connectLabel: waiter.appStoreConnect.map { "App Store Connect (\($0.until.rawValue))" },
+                connectDone: connectDone)
         }
 
         mutating func ask() async throws(Failure) {
             if let side = waiter.appStore, let version = waiter.version { try await askAppStore(side, version) }
             if let side = waiter.play, !playLive { try await askPlay(side) }
+            if let side = waiter.appStoreConnect, let version = waiter.version, !connectDone {
+                try await askConnect(side, version)
+            }
+        }
+
+        private mutating func askConnect(_ side: ConnectSide, _ version: Version) async throws(Failure) {
+            do throws(AppStoreConnectError) {
+                connectDone = side.isDone(try await side.client.status(of: side.app, platform: side.platform), version: version)
+            } catch {
+                if error == .cancelled { throw .cancelled }
+                if error.isPermanent { throw .appStoreConnect(error) }
+            }
         }
 
         private mutating func askAppStore(_ side: AppStoreSide, _ wanted: Version) async throws(Failure) {
