@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "StoreReleaseTestSupport",
             path: "Tests/Support",
-            exclude: ["lookup_server.py", "play_api.py"],
+            exclude: ["lookup_server.py", "play_api.py", "asc_api.py"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

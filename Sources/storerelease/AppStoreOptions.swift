@@ -16,6 +16,17 @@ enum AppStoreOptions {
         }
     }
 
+    /// The app `--id` or `--bundle-id` names: exactly one of them, one id.
+    static func app(_ arguments: ParsedArguments, command: String) throws(CLIError) -> AppStoreApp {
+        let ids = try arguments.appStoreIDs(command: command)
+        let bundleID = arguments.value("--bundle-id")
+        guard (ids == nil) != (bundleID == nil), ids?.count ?? 1 == 1 else {
+            throw .usage("\(command): give one of --id ID or --bundle-id ID")
+        }
+        if let id = ids?.first { return .id(id) }
+        return .bundleID(bundleID ?? "")
+    }
+
     /// The CLI error for a failed lookup: bad requests exit 2, everything else 1.
     static func failure(_ error: AppStoreLookupError, command: String) -> CLIError {
         if case .invalidRequest(let message) = error { return .usage("\(command): \(message)") }

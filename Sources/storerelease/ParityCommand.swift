@@ -8,7 +8,7 @@ extension Command {
         synopsis:
             "parity (--lookup FILE[,FILE…] | (--id ID | --apple-id ID | --bundle-id ID) --countries CC[,CC…] "
             + "[--base-url URL]) (--play-track FILE | --package PKG [--play-base-url URL] [--play-token-file FILE]) "
-            + "[--track NAME] [--format json|text|markdown] [--now ISO8601] [--release-delay-hours H]",
+            + "[--track NAME] [ASC] [--format json|text|markdown] [--now ISO8601] [--release-delay-hours H]",
         summary: "Reports whether the App Store storefronts and Google Play are on the same version.",
         discussion: """
             The App Store side comes from stored lookups (--lookup: API responses, or the output of
@@ -25,8 +25,12 @@ extension Command {
             versionCode, userFraction, inAppUpdatePriority, countries, includeRestOfWorld),
             playHalted, playReleaseNameWithoutVersion, ahead, aheadBy, forceUpdate (version, safe,
             reasons: live everywhere asked, completed on Play, older than the release delay, 24
-            hours by default). --format markdown writes a summary for a CI job.
+            hours by default). With App Store Connect credentials the JSON adds appStoreConnect
+            (as 'storerelease status' prints it), and forcing also waits for a phased release
+            under way and for the lookup to show the version App Store Connect calls live.
+            --format markdown writes a summary for a CI job.
             \(PlayOptions.tokenHelp)
+            \(AppStoreConnectOptions.help)
             Exit status: 0 the stores agree; 1 they do not (or a lookup failed); 2 bad input.
             """,
         options: [
@@ -46,7 +50,7 @@ extension Command {
             .value("--now", "ISO8601", "The time to judge the release delay against (default: now)."),
             .value(
                 "--release-delay-hours", "H", "How old a release must be before a forced update is safe (default 24)."),
-        ],
+        ] + AppStoreConnectOptions.specs,
         examples: [
             "storerelease parity --lookup Docs/Examples/payloads/appstore-wechat-us.json,"
                 + "Docs/Examples/payloads/appstore-wechat-cn.json --play-track Docs/Examples/payloads/play-production.json "
@@ -77,15 +81,43 @@ enum ParityCommand {
             delay = hours
         }
         let source = try playSource(arguments)
+        let connect = try AppStoreConnectOptions.client(arguments, command: name)
         let releases = try await appStoreReleases(arguments)
         let track = try await source()
-        let report = CrossStoreReport(appStore: releases, play: track, releaseDelayHours: delay, now: now)
+        let status = try await connectStatus(connect, arguments: arguments, releases: releases)
+        let report = CrossStoreReport(
+            appStore: releases, play: track, appStoreConnect: status, releaseDelayHours: delay, now: now)
         switch format {
         case "text": StandardStreams.print(report.text)
         case "markdown": StandardStreams.print(report.markdown)
         default: try JSONOutput.print(report)
         }
         return report.agree ? 0 : 1
+    }
+
+    /// App Store Connect's status of the app the lookups are of, when its flags are given.
+    static func connectStatus(_ client: AppStoreConnectClient?, arguments: ParsedArguments, releases: [StoreRelease])
+        async throws(CLIError) -> AppStoreConnectStatus?
+    {
+        guard let client else { return nil }
+        let app: AppStoreApp
+        if arguments.value("--lookup") == nil {
+            let appleIDs = try arguments.appStoreIDs("--apple-id", command: name)
+            let ids = try arguments.appStoreIDs(command: name) ?? appleIDs
+            app = if let id = ids?.first { .id(id) } else { .bundleID(arguments.value("--bundle-id") ?? "") }
+        } else if let id = releases.lazy.compactMap({ $0.appID.flatMap(Int.init) }).first {
+            app = .id(id)
+        } else {
+            throw .badInput("parity: the stored lookups have no App Store id to ask App Store Connect about")
+        }
+        let platform = try AppStoreConnectOptions.platform(arguments, command: name)
+        do throws(AppStoreConnectError) {
+            let status = try await client.status(of: app, platform: platform)
+            AppStoreConnectOptions.warnIfLow(client, command: name)
+            return status
+        } catch {
+            throw AppStoreConnectOptions.failure(error, command: name)
+        }
     }
 
     /// Where the Play track comes from, checked before any request is sent.
@@ -98,36 +130,18 @@ enum ParityCommand {
             for flag in [PlayOptions.baseURL.name, PlayOptions.tokenFile.name] where arguments.value(flag) != nil {
                 throw .usage("parity: \(flag) goes with --package, not --play-track")
             }
-            let track = try playTrack(path, name: trackName)
+            let track = try PlayOptions.storedTrack(path, name: trackName, command: name)
             return { () throws(CLIError) in track }
         case (nil, let package?):
             let client = try PlayOptions.client(arguments, command: name)
             return { () throws(CLIError) in
-                do throws(PlayDeveloperAPIError) {
-                    return try await client.track(trackName, packageName: package)
-                } catch {
-                    throw PlayOptions.failure(error, command: name)
-                }
+                try await PlayOptions.liveTrack(client, trackName, package: package, command: name)
             }
         case (.some, .some):
             throw .usage("parity: give --play-track FILE or --package PKG, not both")
         case (nil, nil):
             throw .usage("parity: give --play-track FILE or --package PKG (the Play side)")
         }
-    }
-
-    static func playTrack(_ path: String, name trackName: String) throws(CLIError) -> PlayTrack {
-        let data = Data(try InputFile.text(path, command: name).utf8)
-        let tracks = try JSONProblem.decoding("parity: --play-track \(path)", as: "not a Play track", in: data) {
-            try PlayTrack.decodeTracks(from: data)
-        }
-        if tracks.count == 1 { return tracks[0] }
-        guard let track = tracks.first(where: { $0.track == trackName }) else {
-            throw .badInput(
-                "parity: --play-track \(path) has no track \(trackName.debugDescription) (it has \(tracks.map(\.track).joined(separator: ", ")))"
-            )
-        }
-        return track
     }
 
     static func appStoreReleases(_ arguments: ParsedArguments) async throws(CLIError) -> [StoreRelease] {

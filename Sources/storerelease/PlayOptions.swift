@@ -71,6 +71,33 @@ enum PlayOptions {
         }
     }
 
+    /// A stored Play track (one track, or a list to pick `name` from).
+    static func storedTrack(_ path: String, name trackName: String, command name: String) throws(CLIError) -> PlayTrack
+    {
+        let data = Data(try InputFile.text(path, command: name).utf8)
+        let tracks = try JSONProblem.decoding("\(name): --play-track \(path)", as: "not a Play track", in: data) {
+            try PlayTrack.decodeTracks(from: data)
+        }
+        if tracks.count == 1 { return tracks[0] }
+        guard let track = tracks.first(where: { $0.track == trackName }) else {
+            throw .badInput(
+                "\(name): --play-track \(path) has no track \(trackName.debugDescription) (it has \(tracks.map(\.track).joined(separator: ", ")))"
+            )
+        }
+        return track
+    }
+
+    /// A track read now through the client.
+    static func liveTrack(_ client: PlayDeveloperAPIClient, _ track: String, package: String, command: String)
+        async throws(CLIError) -> PlayTrack
+    {
+        do throws(PlayDeveloperAPIError) {
+            return try await client.track(track, packageName: package)
+        } catch {
+            throw failure(error, command: command)
+        }
+    }
+
     /// The CLI error for a failed call: bad requests exit 2, everything else 1.
     static func failure(_ error: PlayDeveloperAPIError, command: String) -> CLIError {
         if case .invalidRequest(let message) = error { return .usage("\(command): \(message)") }

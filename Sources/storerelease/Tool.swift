@@ -11,7 +11,9 @@ import StoreReleaseKit
 /// The `storerelease` tool: finds the subcommand and runs it.
 enum Tool {
     /// Every subcommand, in the order the overview lists them.
-    static let commands: [Command] = [.compare, .sort, .lookup, .decide, .simulate, .parity, .wait, .tracks]
+    static let commands: [Command] = [
+        .compare, .sort, .lookup, .decide, .simulate, .parity, .wait, .tracks, .status, .manifest,
+    ]
 
     static let version = "0.1.0"
 

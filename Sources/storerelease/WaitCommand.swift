@@ -15,7 +15,8 @@ extension Command {
         name: "wait",
         synopsis:
             "wait [(--id ID | --bundle-id ID) --countries CC[,CC…] [--base-url URL]] [--package PKG [--track NAME] "
-            + "[--play-base-url URL] [--play-token-file FILE]] (--version V | --version-code N) [--interval S] [--timeout S]",
+            + "[--play-base-url URL] [--play-token-file FILE]] [(--id ID | --bundle-id ID) ASC [--until live|phased-complete]] "
+            + "(--version V | --version-code N) [--interval S] [--timeout S]",
         summary: "Waits until a version is live in every storefront asked, on a Play track, or both.",
         discussion: """
             For release pipelines. The App Store side (--id or --bundle-id with --countries) asks
@@ -26,7 +27,11 @@ extension Command {
             start every interval, growing by half each round (at most 10 minutes), until all is
             live or the timeout passes. Progress goes to stderr: one updating line on a terminal,
             plain lines otherwise. A storefront that does not have the app yet counts as missing.
+            With App Store Connect credentials (and --id or --bundle-id), App Store Connect must
+            call the version live too; --until phased-complete waits for its phased release to
+            complete as well.
             \(PlayOptions.tokenHelp)
+            \(AppStoreConnectOptions.help)
             Exit status: 0 live everywhere; 1 timed out (what is still missing is named), or
             stopped early on what waiting cannot fix (a refused token, no permission, an unknown
             package, an app no storefront has three rounds running); 2 bad input.
@@ -44,7 +49,8 @@ extension Command {
             .value("--version-code", "N", "The Play versionCode to wait for (a higher one counts too)."),
             .value("--interval", "S", "Seconds between rounds at first (default 60)."),
             .value("--timeout", "S", "Seconds to wait in all (default 3600)."),
-        ],
+            .value("--until", "live|phased-complete", "What App Store Connect must show (default live)."),
+        ] + AppStoreConnectOptions.specs,
         examples: [
             "storerelease wait --id 414478124 --version 8.0.10 --countries us,cn,jp --timeout 7200",
             "storerelease wait --id 414478124 --countries us,cn --package com.example.rollout --version 8.0.10",
@@ -65,10 +71,12 @@ enum WaitCommand {
         }
         let appStore = try appStoreSide(arguments, version: version)
         let play = try playSide(arguments)
-        guard appStore != nil || play != nil else {
+        let connect = try connectSide(arguments, version: version)
+        guard appStore != nil || play != nil || connect != nil else {
             throw .usage("wait: give the App Store side (--id or --bundle-id with --countries), --package, or both")
         }
-        var waiter = ReleaseWaiter(appStore: appStore, play: play, version: version, versionCode: versionCode)
+        var waiter = ReleaseWaiter(
+            appStore: appStore, play: play, appStoreConnect: connect, version: version, versionCode: versionCode)
         waiter.interval = try arguments.seconds("--interval", command: name, default: .seconds(60))
         waiter.timeout = try arguments.seconds("--timeout", command: name, default: .seconds(3600))
         let terminal = isatty(2) == 1
@@ -100,20 +108,39 @@ enum WaitCommand {
     static func appStoreSide(_ arguments: ParsedArguments, version: Version?) throws(CLIError)
         -> ReleaseWaiter.AppStoreSide?
     {
-        let ids = try arguments.appStoreIDs(command: name)
-        let bundleID = arguments.value("--bundle-id")
+        let named = arguments.value("--id") != nil || arguments.value("--bundle-id") != nil
         let countries = try arguments.countries(command: name)
-        guard ids != nil || bundleID != nil || countries != nil else { return nil }
-        guard (ids == nil) != (bundleID == nil), ids?.count ?? 1 == 1 else {
-            throw .usage("wait: give one of --id ID or --bundle-id ID")
+        guard named || countries != nil else { return nil }
+        let app = try AppStoreOptions.app(arguments, command: name)
+        guard let countries, !countries.isEmpty else {
+            if AppStoreConnectOptions.isRequested(arguments) { return nil }
+            throw .usage("wait: --countries CC[,CC…] is required")
         }
-        guard let countries, !countries.isEmpty else { throw .usage("wait: --countries CC[,CC…] is required") }
         guard version != nil else {
             throw .usage("wait: the App Store side needs --version V (the App Store has no versionCode)")
         }
-        let app: AppStoreApp = if let id = ids?.first { .id(id) } else { .bundleID(bundleID ?? "") }
         let client = try AppStoreOptions.client(arguments, command: name, bustsCaches: true)
         return ReleaseWaiter.AppStoreSide(app: app, countries: countries, client: client)
+    }
+
+    static func connectSide(_ arguments: ParsedArguments, version: Version?) throws(CLIError)
+        -> ReleaseWaiter.ConnectSide?
+    {
+        guard let client = try AppStoreConnectOptions.client(arguments, command: name) else {
+            if arguments.value("--until") != nil { throw .usage("wait: --until needs App Store Connect credentials") }
+            return nil
+        }
+        let app = try AppStoreOptions.app(arguments, command: name)
+        guard version != nil else { throw .usage("wait: App Store Connect needs --version V") }
+        var until = ReleaseWaiter.ConnectSide.Until.live
+        if let text = arguments.value("--until") {
+            guard let value = ReleaseWaiter.ConnectSide.Until(rawValue: text) else {
+                throw .usage("wait: --until \(text.debugDescription) is not live or phased-complete")
+            }
+            until = value
+        }
+        let platform = try AppStoreConnectOptions.platform(arguments, command: name)
+        return ReleaseWaiter.ConnectSide(app: app, platform: platform, client: client, until: until)
     }
 
     static func playSide(_ arguments: ParsedArguments) throws(CLIError) -> ReleaseWaiter.PlaySide? {

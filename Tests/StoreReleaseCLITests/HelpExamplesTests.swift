@@ -23,7 +23,10 @@ import Testing
 
     @Test func theToolListsEveryCommandAndEachHasExamples() throws {
         let commands = try Self.commands()
-        #expect(commands == ["compare", "sort", "lookup", "decide", "simulate", "parity", "wait", "tracks"])
+        #expect(
+            commands == [
+                "compare", "sort", "lookup", "decide", "simulate", "parity", "wait", "tracks", "status", "manifest",
+            ])
         for command in commands {
             #expect(try !Self.examples(of: command).isEmpty, "\(command) --help has no examples")
         }
@@ -43,6 +46,12 @@ import Testing
                 if line.contains("storerelease lookup") || line.contains("--countries") {
                     for asking in ["storerelease lookup", "storerelease parity"] {
                         line = line.replacingOccurrences(of: asking, with: asking + " --base-url \(baseURL)")
+                    }
+                }
+                if line.contains("--asc-") {
+                    for asking in ["storerelease status", "storerelease parity"] {
+                        line = line.replacingOccurrences(
+                            of: asking, with: asking + " --asc-base-url \(server.baseURL("complete").absoluteString)")
                     }
                 }
                 if line.contains("--package") {

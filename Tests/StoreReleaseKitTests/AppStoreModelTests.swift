@@ -287,3 +287,39 @@ import Testing
         await #expect(throws: AppStoreLookupError.cancelled) { try await third.value }
     }
 }
+
+/// Apple's lookup API also throttles with a bare 403: the client waits and retries, and every
+/// lookup through the same limiter is held back meanwhile.
+@Suite struct LookupThrottleTests {
+    @Test func aBare403IsThrottlingThatARetryOutlasts() async throws {
+        let server = try LoopbackServer.shared.get()
+        let token = UUID().uuidString
+        let limiter = RateLimiter(requests: 10_000)
+        let retry = RetryPolicy(maximumAttempts: 3, baseDelay: .milliseconds(10), throttleWait: .milliseconds(50))
+        let client = try AppStoreLookupClient(
+            configuration: .init(baseURL: server.baseURL("403once", token: token), retry: retry), rateLimiter: limiter)
+        let release = try await client.lookup(id: 414_478_124, country: StorefrontCountry("cn"))
+        #expect(release.version?.description == "8.0.2")
+        #expect(try server.stats(token: token).requests == 2)
+
+        let always = try AppStoreLookupClient(
+            configuration: .init(baseURL: server.baseURL("403always"), retry: retry), rateLimiter: limiter)
+        await #expect(throws: AppStoreLookupError.throttled) {
+            try await always.lookup(id: 414_478_124, country: StorefrontCountry("cn"))
+        }
+        #expect(AppStoreLookupError.throttled.description.contains("bare HTTP 403"))
+        let notThrottling = try AppStoreLookupClient(
+            configuration: .init(baseURL: server.baseURL("404"), retry: retry), rateLimiter: limiter)
+        await #expect(throws: AppStoreLookupError.self) { try await notThrottling.lookup(id: 1) }
+    }
+
+    @Test func aPauseHoldsEveryLaterRequestBack() {
+        var window = RateLimitWindow(limit: 100, period: .seconds(60))
+        #expect(window.reserve(at: .seconds(1)) == .seconds(1))
+        window.pause(until: .seconds(31))
+        #expect(window.reserve(at: .seconds(2)) == .seconds(31))
+        #expect(window.reserve(at: .seconds(40)) == .seconds(40))
+        window.pause(until: .seconds(10))
+        #expect(window.reserve(at: .seconds(41)) == .seconds(41), "a shorter pause does not shorten a longer one")
+    }
+}

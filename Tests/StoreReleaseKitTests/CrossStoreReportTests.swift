@@ -187,10 +187,11 @@ import Testing
         let keys = [
             "agree", "laggingStorefronts", "storefronts", "appStoreVersion", "playTrack", "playVersion",
             "playReleaseName", "playVersionCode", "playRollout", "playHalted", "playReleaseNameWithoutVersion", "ahead",
-            "aheadBy", "forceUpdate",
+            "aheadBy", "forceUpdate", "appStoreConnect",
         ]
         #expect(Set(object.keys) == Set(keys))
-        #expect(object["playVersion"] is NSNull && object["playRollout"] is NSNull)
+        #expect(
+            object["playVersion"] is NSNull && object["playRollout"] is NSNull && object["appStoreConnect"] is NSNull)
         #expect(object["playHalted"] as? [Any] != nil && object["playReleaseNameWithoutVersion"] as? [Int] == [80])
     }
 

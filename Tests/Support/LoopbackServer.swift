@@ -54,6 +54,12 @@ public final class LoopbackServer: @unchecked Sendable {
         return (object["requests"] as? Int ?? -1, object["ids"] as? [[String]] ?? [])
     }
 
+    /// The App Store Connect API's counters for a token (see `asc_api.py`).
+    public func ascStats(token: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: baseURL.appendingPathComponent(token).appendingPathComponent("ascstats"))
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
     /// The Play Developer API's counters for a token (see `play_api.py`).
     public func playStats(token: String) throws -> [String: Any] {
         let data = try Data(contentsOf: baseURL.appendingPathComponent(token).appendingPathComponent("playstats"))

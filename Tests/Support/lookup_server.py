@@ -3,8 +3,9 @@
 
     python3 lookup_server.py FIXTURES_DIR
 
-FIXTURES_DIR holds appstore/ (lookup results) and play-api/ (apps of the Play Developer API,
-which play_api.py serves under /<token>/<scenario>/androidpublisher/...; see its header).
+FIXTURES_DIR holds appstore/ (lookup results), play-api/ (apps of the Play Developer API,
+which play_api.py serves under /<token>/<scenario>/androidpublisher/...) and asc/ (the App Store
+Connect API, which asc_api.py serves under /<token>/<scenario>/v1/...); see their headers.
 
 Prints the port it listens on as the first line of stdout, then serves until its parent
 process exits. Paths are /<token>/<scenario>/lookup?<query>: the token keeps each test's
@@ -26,10 +27,14 @@ counters apart, the scenario picks the behaviour:
   badversion    the fixture with version "1.4 (18)"
   miscount      the fixtures with a resultCount that disagrees with results
   404           404
+  403once       403 with an empty body (how the lookup API throttles) on the token's first
+                request, then ok
+  403always     403 with an empty body every time
   rollout       any id or bundleId in any storefront, the WeChat payload with version 8.0.2
                 until the token's storefront has been asked 2 times (us) or 4 times (any other
                 country), version 9.0 from then on: a release reaching storefronts one by one
 
+GET /<token>/ascstats returns the App Store Connect API's counters for the token (asc_api.py).
 GET /<token>/playstats returns the Play Developer API's counters for the token (play_api.py).
 GET /<token>/stats returns {"requests": N, "ids": [[...], ...]} for the token.
 """
@@ -42,6 +47,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, unquote, urlparse
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import asc_api  # noqa: E402
 import play_api  # noqa: E402
 
 FIXTURES = {}
@@ -118,6 +124,12 @@ class Handler(BaseHTTPRequestHandler):
             return
         url = urlparse(self.path)
         parts = url.path.strip("/").split("/")
+        if len(parts) >= 3 and parts[2] == "v1":
+            query = parse_qs(url.query)
+            base = "http://%s:%d/%s/%s" % (self.server.server_address[0], self.server.server_address[1], parts[0], parts[1])
+            return asc_api.handle(self, parts[0], parts[1], [unquote(p) for p in parts[3:]], query, base)
+        if len(parts) == 2 and parts[1] == "ascstats":
+            return self.send(200, json.dumps(asc_api.snapshot(parts[0])))
         if len(parts) == 2 and parts[1] == "playstats":
             return self.send(200, json.dumps(play_api.snapshot(parts[0])))
         if len(parts) == 2 and parts[1] == "stats":
@@ -186,6 +198,10 @@ class Handler(BaseHTTPRequestHandler):
             if "bundleId" in query:
                 result["bundleId"] = query["bundleId"][0]
             return self.answer([result])
+        if scenario == "403once" and count == 1 or scenario == "403always":
+            return self.send(403, "", "text/plain")
+        if scenario == "403once":
+            return self.answer(find(query))
         if scenario == "404":
             return self.send(404, "<html>Not Found</html>", "text/html")
         return self.send(400, f"unknown scenario {scenario}", "text/plain")
@@ -202,6 +218,7 @@ def watch_parent():
 def main():
     load(os.path.join(sys.argv[1], "appstore"))
     play_api.load(os.path.join(sys.argv[1], "play-api"))
+    asc_api.load(os.path.join(sys.argv[1], "asc"))
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     threading.Thread(target=watch_parent, daemon=True).start()

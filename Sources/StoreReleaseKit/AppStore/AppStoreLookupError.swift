@@ -10,8 +10,9 @@ public enum AppStoreLookupError: Error, Sendable, Hashable {
     case httpStatus(Int, url: String)
     /// Still rate-limited (HTTP 429) after the retries; `retryAfter` is the server's wait, if any.
     case rateLimited(retryAfter: Duration?)
-    /// Still refused with a bare 403 (no body), the lookup API's other way of throttling, after
-    /// the retries.
+    /// Still refused with a bare 403 after the retries.
+    ///
+    /// A 403 without a body is the lookup API's other way of throttling.
     case throttled
     /// The body is not JSON: a captive portal or an error page (`contentType` as sent).
     case notJSON(contentType: String?, start: String)

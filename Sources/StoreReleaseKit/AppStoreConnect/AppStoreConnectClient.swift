@@ -98,7 +98,8 @@ public struct AppStoreConnectClient: Sendable {
     ///
     /// Apple's filter also returns apps whose bundle ids only start with it; those are ignored.
     public func appID(bundleID: String) async throws(AppStoreConnectError) -> String {
-        guard !bundleID.isEmpty, bundleID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.".contains($0)) })
+        guard !bundleID.isEmpty,
+            bundleID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.".contains($0)) })
         else {
             throw .invalidRequest("\(bundleID.debugDescription) is not a bundle id (such as com.example.app)")
         }
@@ -170,7 +171,8 @@ public struct AppStoreConnectClient: Sendable {
                 maximumBodySize: configuration.maximumBodySize)
             let request = HTTPRequest(url: url, headers: ["Authorization": token.authorizationHeader])
             do throws(AppStoreConnectError) {
-                let response = try await exchange.send(request) { response -> HTTPExchange.Verdict<AppStoreConnectError> in
+                let response = try await exchange.send(request) {
+                    response -> HTTPExchange.Verdict<AppStoreConnectError> in
                     if let budget = RateLimitBudget(header: response.headers["x-rate-limit"]) { state.budget = budget }
                     return judge(response, app: app, token: token)
                 }
@@ -218,10 +220,11 @@ public struct AppStoreConnectClient: Sendable {
 
     /// Takes the current token out of `text`.
     private func redact(_ text: String) -> String {
-        state.cachedToken.map { $0.redacting(text) } ?? {
-            if case .token(let token) = credentials { return token.redacting(text) }
-            return text
-        }()
+        state.cachedToken.map { $0.redacting(text) }
+            ?? {
+                if case .token(let token) = credentials { return token.redacting(text) }
+                return text
+            }()
     }
 }
 

@@ -78,7 +78,9 @@ enum AppStoreConnectDocuments {
                     AppStoreVersion(
                         id: resource.id, versionString: attributes.versionString,
                         state: AppStoreVersion.State(rawValue: state), releaseType: attributes.releaseType,
-                        earliestReleaseDate: attributes.earliestReleaseDate.flatMap { try? Date($0, strategy: .iso8601) },
+                        earliestReleaseDate: attributes.earliestReleaseDate.flatMap {
+                            try? Date($0, strategy: .iso8601)
+                        },
                         createdDate: attributes.createdDate.flatMap { try? Date($0, strategy: .iso8601) },
                         phasedRelease: link.flatMap { phased[$0] }))
             }

@@ -69,13 +69,14 @@ extension AppStoreConnectError: CustomStringConvertible {
             return "HTTP status \(status) from App Store Connect"
                 + [code, detail].compactMap { $0 }.map { ": \($0)" }.joined()
         case .notJSON(let contentType, let start):
-            return "the answer is not JSON (Content-Type \(contentType ?? "none"); it starts \(start.debugDescription))"
+            return "App Store Connect's answer is not JSON (Content-Type \(contentType ?? "none"); it starts "
+                + "\(start.debugDescription))"
         case .invalidPayload(let message):
             return "the answer is not what App Store Connect sends: \(message)"
         case .truncated(let received, let expected):
-            return "the answer was cut off after \(received)\(expected.map { " of \($0)" } ?? "") bytes"
+            return "App Store Connect's answer was cut off after \(received)\(expected.map { " of \($0)" } ?? "") bytes"
         case .bodyTooLarge(let limit):
-            return "the answer is larger than \(limit) bytes"
+            return "App Store Connect's answer is larger than \(limit) bytes"
         case .timedOut(let after):
             return "no answer from App Store Connect within \(AppStoreLookupError.seconds(after))"
         case .transport(let message):
@@ -117,7 +118,9 @@ public struct RateLimitBudget: Sendable, Hashable, CustomStringConvertible {
             let pair = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             if pair.count == 2, let value = Int(pair[1]) { values[pair[0]] = value }
         }
-        guard let limit = values["user-hour-lim"], let remaining = values["user-hour-rem"], limit > 0 else { return nil }
+        guard let limit = values["user-hour-lim"], let remaining = values["user-hour-rem"], limit > 0 else {
+            return nil
+        }
         self.limit = limit
         self.remaining = remaining
     }

@@ -1,7 +1,9 @@
 import Foundation
 
-/// App Store Connect's view of an app: the version users can download, its phased release, and
-/// the newest version above it (in review, approved, waiting).
+/// App Store Connect's view of an app.
+///
+/// The version users can download, its phased release, and the newest version above it (in
+/// review, approved, waiting).
 public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
     /// The version users can download.
     public struct Live: Sendable, Hashable, Encodable {
@@ -115,7 +117,8 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
         if let live {
             var line = "  live     \(live.version) (\(live.state))"
             if let phase = live.phasedRelease {
-                line += ", phased release \(phase.state)" + (phase.day.map { " day \($0)" } ?? "")
+                line +=
+                    ", phased release \(phase.state)" + (phase.day.map { " day \($0)" } ?? "")
                     + ": \(phase.percent)% of automatic updates"
             }
             lines.append(line)

@@ -11,8 +11,9 @@ public struct OpenSSLSigner: ES256Signer {
     /// The `openssl` executable.
     public let executable: URL
 
-    /// Makes a signer for a PKCS#8 P-256 key file (`-----BEGIN PRIVATE KEY-----`), as App Store
-    /// Connect hands it out.
+    /// Makes a signer for a PKCS#8 P-256 key file, as App Store Connect hands it out.
+    ///
+    /// The file is PEM (`-----BEGIN PRIVATE KEY-----`).
     ///
     /// - Throws: ``KeyFileError`` naming the file when it cannot be read, is not PEM PKCS#8, or its
     ///   key is not on P-256.
@@ -45,7 +46,8 @@ public struct OpenSSLSigner: ES256Signer {
         _ = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw SigningError("openssl could not sign with \(keyFile.lastPathComponent) (exit \(process.terminationStatus))")
+            throw SigningError(
+                "openssl could not sign with \(keyFile.lastPathComponent) (exit \(process.terminationStatus))")
         }
         guard let raw = DERSignature.rawRepresentation(der) else {
             throw SigningError("openssl's signature is not an ECDSA DER signature")

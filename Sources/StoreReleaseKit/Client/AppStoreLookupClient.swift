@@ -29,7 +29,7 @@ public struct AppStoreLookupClient: Sendable {
         /// Makes a configuration.
         ///
         /// The defaults: Apple's host, 10 s, the defaults of
-        /// ``RetryPolicy/init(maximumAttempts:baseDelay:maximumDelay:maximumRetryAfter:)``, 4 MiB, no
+        /// ``RetryPolicy/init(maximumAttempts:baseDelay:maximumDelay:maximumRetryAfter:throttleWait:)``, 4 MiB, no
         /// cache-busting parameter.
         public init(
             baseURL: URL = AppStoreLookupRequest.defaultBaseURL, timeout: Duration = .seconds(10),

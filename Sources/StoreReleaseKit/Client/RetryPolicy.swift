@@ -15,12 +15,14 @@ public struct RetryPolicy: Sendable, Hashable {
     public var maximumDelay: Duration
     /// The longest `Retry-After` to wait for; a server asking for more ends the lookup.
     public var maximumRetryAfter: Duration
-    /// How long to hold every request back when a server throttles without saying for how long
-    /// (Apple's lookup answers a bare 403).
+    /// How long to hold every request back when a server throttles without saying for how long.
+    ///
+    /// Apple's lookup API answers a bare 403.
     public var throttleWait: Duration
 
-    /// Makes a policy; the defaults suit an interactive check: 3 attempts, 0.5 s then 1 s, 20 s
-    /// when throttled.
+    /// Makes a policy; the defaults suit an interactive check.
+    ///
+    /// 3 attempts, 0.5 s then 1 s between them, 20 s when throttled.
     public init(
         maximumAttempts: Int = 3, baseDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(8),
         maximumRetryAfter: Duration = .seconds(30), throttleWait: Duration = .seconds(20)

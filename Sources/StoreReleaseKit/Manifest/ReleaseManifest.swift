@@ -36,6 +36,21 @@ public struct ReleaseManifest: Sendable, Hashable {
     /// A build is in App Review: decide `none` so the reviewer never sees a prompt.
     public var inReview: Bool
 
+    /// Makes a manifest; only the latest version is required.
+    public init(
+        latestVersion: Version, minimumSupportedVersion: Version? = nil, releaseDate: Date? = nil,
+        releaseNotes: [String: String] = [:], storeURL: URL? = nil, minimumOSVersion: Version? = nil,
+        inReview: Bool = false
+    ) {
+        self.latestVersion = latestVersion
+        self.minimumSupportedVersion = minimumSupportedVersion
+        self.releaseDate = releaseDate
+        self.releaseNotes = releaseNotes
+        self.storeURL = storeURL
+        self.minimumOSVersion = minimumOSVersion
+        self.inReview = inReview
+    }
+
     /// The release, with the notes in the first of `preferredLanguages` the manifest has.
     ///
     /// `zh-Hans-CN` matches `zh-Hans`, then `zh`; without a match, English, else any.
@@ -61,7 +76,26 @@ public struct ReleaseManifest: Sendable, Hashable {
     }
 }
 
-extension ReleaseManifest: Decodable {
+extension ReleaseManifest: Codable {
+    /// Encodes the manifest as ``init(from:)`` reads it.
+    ///
+    /// Absent values are left out, notes stored under `""` are a plain string, `inReview` is
+    /// written only when true.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(latestVersion, forKey: .latestVersion)
+        try c.encodeIfPresent(minimumSupportedVersion, forKey: .minimumSupportedVersion)
+        try c.encodeIfPresent(releaseDate.map(ISO8601Timestamp.string(from:)), forKey: .releaseDate)
+        if let plain = releaseNotes[""], releaseNotes.count == 1 {
+            try c.encode(plain, forKey: .releaseNotes)
+        } else if !releaseNotes.isEmpty {
+            try c.encode(releaseNotes, forKey: .releaseNotes)
+        }
+        try c.encodeIfPresent(storeURL?.absoluteString, forKey: .storeURL)
+        try c.encodeIfPresent(minimumOSVersion, forKey: .minimumOSVersion)
+        if inReview { try c.encode(true, forKey: .inReview) }
+    }
+
     enum CodingKeys: String, CodingKey, CaseIterable {
         case latestVersion, minimumSupportedVersion, releaseDate, releaseNotes, storeURL, minimumOSVersion, inReview
     }

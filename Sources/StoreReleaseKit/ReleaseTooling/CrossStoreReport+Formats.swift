@@ -46,7 +46,9 @@ extension CrossStoreReport {
         }
         if let status = appStoreConnect {
             if let live = status.live {
-                let phase = live.phasedRelease.map { ", phased release \($0.state): \($0.percent)% of automatic updates" }
+                let phase = live.phasedRelease.map {
+                    ", phased release \($0.state): \($0.percent)% of automatic updates"
+                }
                 lines.append(Self.row(["App Store Connect", "live", live.version, "", live.state + (phase ?? "")]))
             }
             if let pending = status.pending {

@@ -140,8 +140,9 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     public let aheadBy: String?
     /// Whether a forced update is safe now.
     public let forceUpdate: ForceUpdate
-    /// App Store Connect's view, when it was asked: the live version, its phased release, the
-    /// pending one.
+    /// App Store Connect's view, when it was asked.
+    ///
+    /// The live version, its phased release, the pending one.
     public let appStoreConnect: AppStoreConnectStatus?
 
     /// Builds the report.
@@ -201,72 +202,15 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         let target = [newestApple, playVersion].compactMap { $0 }.max()
         var reasons: [String] = []
         if let target {
-            let missing = live.filter { $0.1 < target }.map { Self.country($0.0) }.sorted()
-            if !missing.isEmpty { reasons.append("not live in storefront \(missing.joined(separator: ", ")) yet") }
-            if let reason = Self.playReason(play, target: target) { reasons.append(reason) }
-            if let status = appStoreConnect { reasons += Self.connectReasons(status, lookup: newestApple) }
-            let young = live.filter { release, version in
-                version == target
-                    && (release.releaseDate.map { now < $0.addingTimeInterval(releaseDelayHours * 3600) } ?? false)
-            }
-            if !young.isEmpty {
-                reasons.append(
-                    "released less than \(releaseDelayHours) hours ago in \(young.map { Self.country($0.0) }.sorted().joined(separator: ", "))"
-                )
-            }
+            reasons = ForceGate.reasons(
+                forcing: target, appStore: appStore, play: play, appStoreConnect: appStoreConnect,
+                releaseDelayHours: releaseDelayHours, now: now)
         } else if let playLive {
-            reasons.append(Self.noVersionReason(playLive, track: play.track))
+            reasons.append(ForceGate.noVersionReason(playLive, track: play.track))
         } else {
             reasons.append("no version is known")
         }
         forceUpdate = ForceUpdate(version: target?.description, safe: reasons.isEmpty, reasons: reasons)
-    }
-
-    /// Why Play does not serve `target` to every user of the track yet, or `nil` when it does.
-    private static func playReason(_ play: PlayTrack, target: Version) -> String? {
-        let track = play.track
-        guard let live = play.liveRelease else {
-            return "nothing is fully rolled out on Play (\(track))"
-        }
-        guard let liveVersion = live.version else { return noVersionReason(live, track: track) }
-        guard liveVersion < target else { return nil }
-        if let halted = play.haltedReleases.first(where: { $0.version == target }) {
-            return "\(target) is halted on Play (\(track))\(percent(halted.userFraction).map { " at \($0)" } ?? "") "
-                + "(versionCode \(halted.highestVersionCode?.description ?? "?")): nobody new gets it"
-        }
-        if let rollout = play.rollout, rollout.version == target {
-            var reason = "not fully rolled out on Play (\(track))"
-            if let share = percent(rollout.userFraction) { reason += ": \(share) of users" }
-            if let targeting = rollout.countryTargeting {
-                reason += " in \(targeting.countries.joined(separator: ", ")) only"
-                reason += targeting.includeRestOfWorld ? " and the rest of the world" : ""
-            }
-            return reason + "; forcing waits until the release is completed"
-        }
-        return "not fully rolled out on Play (\(track))"
-    }
-
-    /// Why App Store Connect says forcing must wait: a phased release under way, or a live
-    /// version the lookup does not show yet.
-    private static func connectReasons(_ status: AppStoreConnectStatus, lookup: Version?) -> [String] {
-        guard let live = status.live else { return ["App Store Connect has no version users can download"] }
-        var reasons: [String] = []
-        if let lookup, Version(live.version) != lookup {
-            reasons.append(
-                "the lookup shows \(lookup) but App Store Connect's live version is \(live.version)")
-        }
-        if let phase = live.phasedRelease, phase.state == "ACTIVE" || phase.state == "PAUSED" {
-            let day = phase.day.map { "day \($0), " } ?? ""
-            reasons.append(
-                "\(live.version) is in a phased release on the App Store (\(phase.state), \(day)\(phase.percent)% of "
-                    + "automatic updates); forcing waits until it is complete")
-        }
-        return reasons
-    }
-
-    private static func noVersionReason(_ release: PlayTrackRelease, track: String) -> String {
-        "Play's live release on \(track) (versionCode \(release.highestVersionCode?.description ?? "?")) is named "
-            + "\((release.name ?? "").debugDescription), which carries no version: cannot tell which version Play serves"
     }
 
     /// `20%` for a fraction of 0.2 (`0.5%` for 0.005), or `nil` when there is none.

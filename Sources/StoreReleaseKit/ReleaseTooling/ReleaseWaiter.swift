@@ -166,7 +166,7 @@ public struct ReleaseWaiter: Sendable {
             case .play(let error):
                 return "Google Play: \(error)"
             case .appStoreConnect(let error):
-                return "App Store Connect: \(error)"
+                return error.description
             case .cancelled:
                 return "cancelled"
             }
@@ -277,7 +277,8 @@ public struct ReleaseWaiter: Sendable {
 
         private mutating func askConnect(_ side: ConnectSide, _ version: Version) async throws(Failure) {
             do throws(AppStoreConnectError) {
-                connectDone = side.isDone(try await side.client.status(of: side.app, platform: side.platform), version: version)
+                connectDone = side.isDone(
+                    try await side.client.status(of: side.app, platform: side.platform), version: version)
             } catch {
                 if error == .cancelled { throw .cancelled }
                 if error.isPermanent { throw .appStoreConnect(error) }

@@ -1,0 +1,119 @@
+import Foundation
+import StoreReleaseKit
+
+/// The App Store Connect flags that `status`, `parity`, `wait` and `manifest` share.
+enum AppStoreConnectOptions {
+    /// The environment variable a ready token may come from.
+    static let tokenVariable = "STORERELEASE_ASC_TOKEN"
+
+    static let specs: [OptionSpec] = [
+        .value(
+            "--asc-key-file", "FILE",
+            "An App Store Connect API key (AuthKey_XXXX.p8), with --asc-key-id and --asc-issuer-id."),
+        .value("--asc-key-id", "KID", "The key's id."),
+        .value("--asc-issuer-id", "ISSUER", "The key's issuer id."),
+        .value("--asc-token-file", "FILE", "A ready App Store Connect token instead (else $\(tokenVariable))."),
+        .value("--asc-base-url", "URL", "The API's base URL instead of https://api.appstoreconnect.apple.com."),
+        .value("--platform", "ios|macos|tvos", "The App Store Connect platform (default ios)."),
+    ]
+
+    /// How to give credentials, for help texts.
+    static let help = """
+        App Store Connect: --asc-key-file AuthKey_XXXX.p8 --asc-key-id KID --asc-issuer-id ISSUER (an \
+        ES256 token is made with the system's openssl), or a ready token from --asc-token-file FILE or \
+        $\(tokenVariable). Keys and tokens are never printed.
+        """
+
+    /// Whether any App Store Connect credential flag (or the token variable) was given.
+    static func isRequested(_ arguments: ParsedArguments) -> Bool {
+        ["--asc-key-file", "--asc-key-id", "--asc-issuer-id", "--asc-token-file"].contains {
+            arguments.value($0) != nil
+        }
+            || !(ProcessInfo.processInfo.environment[tokenVariable] ?? "").isEmpty
+    }
+
+    /// The platform given with `--platform`, iOS by default.
+    static func platform(_ arguments: ParsedArguments, command: String) throws(CLIError) -> AppStoreConnectPlatform {
+        guard let name = arguments.value("--platform") else { return .iOS }
+        guard let platform = AppStoreConnectPlatform(name: name) else {
+            throw .usage("\(command): --platform \(name.debugDescription) is not ios, macos or tvos")
+        }
+        return platform
+    }
+
+    /// The client the flags describe, or `nil` when no credential was given.
+    static func client(_ arguments: ParsedArguments, command: String) throws(CLIError) -> AppStoreConnectClient? {
+        var configuration = AppStoreConnectClient.Configuration()
+        if let url = try arguments.url("--asc-base-url", command: command) { configuration.baseURL = url }
+        guard let credentials = try credentials(arguments, command: command) else {
+            for flag in ["--asc-base-url"] where arguments.value(flag) != nil {
+                throw .usage("\(command): \(flag) needs App Store Connect credentials (\(help))")
+            }
+            return nil
+        }
+        do throws(AppStoreConnectError) {
+            return try AppStoreConnectClient(credentials: credentials, configuration: configuration)
+        } catch {
+            throw .usage("\(command): --asc-base-url: \(error)")
+        }
+    }
+
+    private static func credentials(_ arguments: ParsedArguments, command: String) throws(CLIError)
+        -> AppStoreConnectClient.Credentials?
+    {
+        let keyFlags = ["--asc-key-file", "--asc-key-id", "--asc-issuer-id"]
+        let given = keyFlags.filter { arguments.value($0) != nil }
+        if !given.isEmpty {
+            guard arguments.value("--asc-token-file") == nil else {
+                throw .usage("\(command): give an API key (--asc-key-file …) or --asc-token-file, not both")
+            }
+            let missing = keyFlags.filter { arguments.value($0) == nil }
+            guard missing.isEmpty else {
+                throw .usage(
+                    "\(command): \(given.joined(separator: ", ")) needs \(missing.joined(separator: " and ")) too")
+            }
+            let path = arguments.value("--asc-key-file") ?? ""
+            do throws(KeyFileError) {
+                let signer = try OpenSSLSigner(keyFile: URL(fileURLWithPath: path))
+                let key = try AppStoreConnectKey(
+                    keyID: arguments.value("--asc-key-id") ?? "", issuerID: arguments.value("--asc-issuer-id") ?? "",
+                    signer: signer)
+                return .key(key)
+            } catch {
+                let flag =
+                    error.message.hasPrefix("the key id")
+                    ? "--asc-key-id" : error.message.hasPrefix("the issuer") ? "--asc-issuer-id" : "--asc-key-file"
+                throw .badInput("\(command): \(flag): \(error)")
+            }
+        }
+        let source: String
+        let text: String
+        if let path = arguments.value("--asc-token-file") {
+            source = "--asc-token-file \(path)"
+            text = try InputFile.text(path, command: command, maximumSize: 64 << 10)
+        } else if let value = ProcessInfo.processInfo.environment[tokenVariable], !value.isEmpty {
+            source = "$\(tokenVariable)"
+            text = value
+        } else {
+            return nil
+        }
+        do throws(BearerToken.Problem) {
+            return .token(try BearerToken(text))
+        } catch {
+            throw .badInput("\(command): \(source): \(error)")
+        }
+    }
+
+    /// The CLI error for a failed call: bad requests exit 2, everything else 1.
+    static func failure(_ error: AppStoreConnectError, command: String) -> CLIError {
+        if case .invalidRequest(let message) = error { return .usage("\(command): \(message)") }
+        return .failure("\(command): \(error)")
+    }
+
+    /// A warning on stderr when less than a tenth of the key's hourly budget is left.
+    static func warnIfLow(_ client: AppStoreConnectClient, command: String) {
+        if let budget = client.rateLimit, budget.isLow {
+            StandardStreams.printError("\(command): warning: \(budget)\n")
+        }
+    }
+}
