@@ -58,3 +58,37 @@ func playClientExample(accessToken: String) throws -> PlayDeveloperAPIClient {
     let play = try PlayDeveloperAPIClient(token: try BearerToken(accessToken))
     return play
 }
+
+/// The guide's App Store Connect and manifest examples, against the loopback server.
+func appStoreConnectExamples(baseURL: URL) async throws {
+    let appStore = try AppStoreLookupClient(configuration: .init(baseURL: baseURL))
+    let connect = try AppStoreConnectClient(
+        credentials: .token(try BearerToken("doc-examples-token")),
+        configuration: .init(baseURL: baseURL.deletingLastPathComponent().appendingPathComponent("phased")))
+
+    let status = try await connect.status(of: .bundleID("com.tencent.xin"), platform: .iOS)
+    if let live = status.live, let phase = live.phasedRelease, phase.state != "COMPLETE" {
+        print("\(live.version) reaches \(phase.percent)% of automatic updates (\(phase.state), day \(phase.day ?? 0))")
+    }
+    if let pending = status.pending {
+        print("next: \(pending.version) is \(pending.state)")
+    }
+
+    let generator = ManifestGenerator(releaseDelayHours: 24)
+    let cn = try await appStore.lookup(.id(414478124), country: StorefrontCountry("cn"))
+    let result = try generator.appStore(cn, appStoreConnect: status, minimumSupported: try Version(parsing: "8.0.2"))
+    for reason in result.reasons {
+        print("minimumSupportedVersion left out:", reason)
+    }
+    let manifestJSON = try JSONEncoder().encode(result.manifest)
+    print(String(decoding: manifestJSON, as: UTF8.self).count > 0 ? "manifest written" : "empty manifest")
+}
+
+/// The guide's key, compiled but not run (there is no key file here).
+func appStoreConnectKeyExample() throws -> AppStoreConnectClient {
+    let key = try AppStoreConnectKey(
+        keyID: "2X9R4HXF34", issuerID: "57246542-96fe-1a63-e053-0824d011072a",
+        signer: try OpenSSLSigner(keyFile: URL(fileURLWithPath: "AuthKey_2X9R4HXF34.p8")))
+    let connect = try AppStoreConnectClient(credentials: .key(key))
+    return connect
+}

@@ -16,6 +16,8 @@ print("Android parity")
 try androidParityExamples()
 print("Testing with the simulator")
 try await testingWithTheSimulatorExamples()
+print("Doc comments")
+try docCommentExamples()
 print("Migrating from hand-written checks")
 try migratingExamples()
 if CommandLine.arguments.count > 1, let baseURL = URL(string: CommandLine.arguments[1]) {
@@ -28,6 +30,8 @@ if CommandLine.arguments.count > 1, let baseURL = URL(string: CommandLine.argume
     try await checkingTheAppStoreExamples(baseURL: baseURL)
     print("Release tooling: both stores, live")
     try await releaseToolingLiveExamples(baseURL: baseURL, accessToken: "doc-examples-token")
+    print("Release tooling: App Store Connect")
+    try await appStoreConnectExamples(baseURL: baseURL)
     print("Migrating: seed 000")
     try await migratingLookupExample(client: AppStoreLookupClient(configuration: configuration))
 } else {

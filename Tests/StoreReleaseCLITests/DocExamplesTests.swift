@@ -58,6 +58,37 @@ import Testing
         #expect(blockCount >= 7, "the guides' examples were found")
     }
 
+    /// The ```swift blocks of the library's doc comments, without their `///`.
+    static func docCommentBlocks() throws -> [(String, String)] {
+        let sources = BuiltProducts.packageRoot.appendingPathComponent("Sources/StoreReleaseKit")
+        let enumerator = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        var blocks: [(String, String)] = []
+        for file in (enumerator?.allObjects as? [URL] ?? []) where file.pathExtension == "swift" {
+            let comments = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("///") }
+                .map { String($0.dropFirst(3).drop { $0 == " " }) }
+            blocks += swiftBlocks(in: comments.joined(separator: "\n")).map { (file.lastPathComponent, $0) }
+        }
+        return blocks
+    }
+
+    @Test func everySwiftBlockInADocCommentIsCompiledExampleCode() throws {
+        let examples = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples")
+        let sources = try FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "swift" }
+            .map { Self.normalized(try String(contentsOf: $0, encoding: .utf8)) }
+        let blocks = try Self.docCommentBlocks()
+        for (file, block) in blocks {
+            let lines = Self.normalized(block)
+            let found = sources.contains { source in
+                source.count >= lines.count
+                    && (0...(source.count - lines.count)).contains { Array(source[$0..<($0 + lines.count)]) == lines }
+            }
+            #expect(found, "\(file): this doc comment's block is not in Docs/Examples:\n\(block)")
+        }
+        #expect(blocks.count >= 8, "the doc comments' examples were found")
+    }
+
     @Test func theExamplesRunAndTheirClaimsHold() throws {
         let server = try LoopbackServer.shared.get()
         let result = try BuiltProducts.run("DocExamples", [server.baseURL("ok").absoluteString])
@@ -65,6 +96,7 @@ import Testing
         #expect(result.stdout.contains("Checking the App Store\n"))
         #expect(result.stdout.contains("App Store id 414478124 is not sold in us"))
         #expect(result.stdout.contains("All documentation examples ran."))
+        #expect(result.stdout.contains("Doc comments\ntrue\n1.2\n8.0.2\n8.0.10\n"))
         // What the release tooling guide says its live examples print.
         let guide = try String(
             contentsOf: BuiltProducts.packageRoot.appendingPathComponent("Docs/StoreReleaseKit.docc/ReleaseTooling.md"),
@@ -72,6 +104,11 @@ import Testing
         let markdown = try #require(ReleaseToolingGuideTests.block(after: "prints, for a CI job summary:", in: guide))
         #expect(result.stdout.contains(markdown))
         #expect(result.stdout.contains("inProgress 8.0.10 0.2\n"))
+        #expect(result.stdout.contains("8.0.2 reaches 5% of automatic updates (ACTIVE, day 3)\n"))
+        #expect(
+            result.stdout.contains(
+                "minimumSupportedVersion left out: 8.0.2 is in a phased release on the App Store (ACTIVE, day 3, 5% of "
+                    + "automatic updates); forcing waits until it is complete\n"))
         // The README's backend example.
         #expect(
             result.stdout.contains(

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```swift
 /// let request = try AppStoreLookupRequest(ids: [414478124], country: StorefrontCountry("cn"))
-/// request.url()  // https://itunes.apple.com/lookup?id=414478124&country=cn
+/// print(request.url())  // https://itunes.apple.com/lookup?id=414478124&country=cn
 /// ```
 public struct AppStoreLookupRequest: Sendable, Hashable {
     /// What to look up.

@@ -8,9 +8,9 @@ import Foundation
 /// ``AppStoreLookupError`` that says what happened.
 ///
 /// ```swift
-/// let client = AppStoreLookupClient()
+/// let client = try AppStoreLookupClient()
 /// let wechat = try await client.lookup(id: 414478124, country: StorefrontCountry("cn"))
-/// print(wechat.version)  // 8.0.2
+/// print(wechat.version?.description ?? "no version")  // 8.0.2
 /// ```
 public struct AppStoreLookupClient: Sendable {
     /// What the client does on the wire.

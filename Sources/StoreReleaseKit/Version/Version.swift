@@ -3,7 +3,7 @@
 /// ```swift
 /// let installed = try Version(parsing: "8.0.2")
 /// let store = try Version(parsing: "8.0.10")
-/// installed < store  // true: 10 > 2 as numbers, whatever string comparison says
+/// print(installed < store)  // true: 10 > 2 as numbers, whatever string comparison says
 /// ```
 ///
 /// Equality and order ignore what does not change a version's meaning: trailing zero components

@@ -3,7 +3,7 @@
 /// ```swift
 /// let input = Array("8.0.10\n8.0.2\n1.2\n".utf8)
 /// let output = try VersionLines.sorted(input)
-/// // "1.2\n8.0.2\n8.0.10\n"
+/// print(String(decoding: output, as: UTF8.self))  // 1.2, 8.0.2, 8.0.10, a line each
 /// ```
 public enum VersionLines {
     /// Sorts lines of versions, oldest first (newest first when `descending`).

@@ -1,0 +1,43 @@
+import Foundation
+import StoreReleaseKit
+
+/// The examples in the library's doc comments, which the docs test finds here line for line.
+func docCommentExamples() throws {
+    let installed = try Version(parsing: "8.0.2")
+    let store = try Version(parsing: "8.0.10")
+    print(installed < store)  // true: 10 > 2 as numbers, whatever string comparison says
+
+    let input = Array("8.0.10\n8.0.2\n1.2\n".utf8)
+    let output = try VersionLines.sorted(input)
+    print(String(decoding: output, as: UTF8.self))  // 1.2, 8.0.2, 8.0.10, a line each
+
+    let decoder = JSONDecoder()
+    decoder.userInfo[.versionScheme] = VersionScheme.semver
+    print(try decoder.decode([Version].self, from: Data(#"["1.0.0-rc.1"]"#.utf8)))
+
+    let request = try AppStoreLookupRequest(ids: [414478124], country: StorefrontCountry("cn"))
+    print(request.url())  // https://itunes.apple.com/lookup?id=414478124&country=cn
+
+    var fake = UpdateFlowSimulator()
+    try fake.setUpdateAvailable(2)
+    try fake.startUpdateFlow(.flexible)
+    try fake.userAcceptsUpdate()
+}
+
+/// The doc comments' network examples: compiled, not run (they would reach Apple and Google).
+func docCommentNetworkExamples(token: String) async throws {
+    let client = try AppStoreLookupClient()
+    let wechat = try await client.lookup(id: 414478124, country: StorefrontCountry("cn"))
+    print(wechat.version?.description ?? "no version")  // 8.0.2
+
+    let play = try PlayDeveloperAPIClient(token: try BearerToken(token))
+    let production = try await play.track("production", packageName: "com.example.app")
+    print(production.liveRelease?.version ?? "no version")
+
+    let key = try AppStoreConnectKey(
+        keyID: "2X9R4HXF34", issuerID: "57246542-96fe-1a63-e053-0824d011072a",
+        signer: try OpenSSLSigner(keyFile: URL(fileURLWithPath: "AuthKey_2X9R4HXF34.p8")))
+    let connect = try AppStoreConnectClient(credentials: .key(key))
+    let status = try await connect.status(of: .bundleID("com.example.app"), platform: .iOS)
+    print(status.live?.phasedRelease?.percent ?? 100)
+}
