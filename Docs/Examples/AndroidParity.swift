@@ -29,8 +29,10 @@ func androidParityExamples() throws {
     try fake.setUpdateAvailable(2, type: .immediate)
     try fake.startUpdateFlow(.immediate)
     try fake.userAcceptsUpdate()
-    let resumed = try onResume(&fake)
-    precondition(resumed == "resumed the immediate update")
+    if let installed = VersionCode(rawValue: 1) {
+        print(try onResume(&fake, installed: installed, startedType: .immediate))  // show the immediate update again
+        print(try onResume(&fake, installed: installed, startedType: .flexible))  // nothing to resume
+    }
 }
 
 func flexibleFlowExample() throws {
@@ -58,14 +60,14 @@ func immediateFlowExample() throws {
     precondition(play.isInstallSplashScreenVisible)
 }
 
-func onResume(_ play: inout UpdateFlowSimulator) throws(UpdateFlowError) -> String {
+func onResume(_ play: inout UpdateFlowSimulator, installed: VersionCode, startedType: AppUpdateType?)
+    throws(UpdateFlowError) -> String
+{
     let info = try play.getAppUpdateInfo()
-    if info.installStatus == .downloaded {
-        return "ask the user to restart (completeUpdate)"  // a flexible update waits
+    let context = UpdateContext(typeInProgress: startedType)  // Play's record does not say which
+    switch UpdatePolicy().decide(play: info, installed: installed, context: context).action {
+    case .completeUpdate: return "ask the user to restart (completeUpdate)"  // a flexible update waits
+    case .resumeImmediate: return "show the immediate update again"
+    case .none, .flexible, .immediate: return "nothing to resume"
     }
-    if info.updateAvailability == .developerTriggeredUpdateInProgress, play.typeForUpdateInProgress == .immediate {
-        try play.startUpdateFlow(.immediate)
-        return "resumed the immediate update"
-    }
-    return "nothing to do"
 }

@@ -22,6 +22,9 @@ func docCommentExamples() throws {
     try fake.setUpdateAvailable(2)
     try fake.startUpdateFlow(.flexible)
     try fake.userAcceptsUpdate()
+
+    let graph = UpdateFlowGraph(store: .googlePlay)
+    print(graph.mermaid)  // a stateDiagram-v2 GitHub draws
 }
 
 /// The doc comments' network examples: compiled, not run (they would reach Apple and Google).

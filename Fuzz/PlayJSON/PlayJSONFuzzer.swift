@@ -39,7 +39,11 @@ public func fuzzPlayJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let report = CrossStoreReport(appStore: [], play: track, now: Date(timeIntervalSince1970: 0))
         check(!report.agree, "no storefront cannot agree")
         check(report.forceUpdate.safe == report.forceUpdate.reasons.isEmpty, "safe exactly when no reason is left")
-        check(report.playVersion == track.liveRelease?.name, "the report names the live release")
+        check(report.playReleaseName == track.liveRelease?.name, "the report names the live release")
+        check(
+            report.playVersion == track.liveRelease?.version?.description,
+            "the report's Play version is the one the live release's name carries, never guessed")
+        check(report.playHalted.count == track.haltedReleases.count, "every halted release is reported")
     }
     return 0
 }

@@ -10,13 +10,20 @@
 //     refused event required to leave the state exactly as it was.
 
 /// The invariants of the fake's table, after any event.
-func checkInvariants(_ machine: UpdateFlowStateMachine) {
+func checkInvariants(_ machine: UpdateFlowMachine) {
     let info = machine.appUpdateInfo
-    check(machine.bytesDownloaded <= machine.totalBytes || machine.totalBytes == 0, "bytes never exceed the total")
+    check(
+        info.bytesDownloaded <= info.totalBytesToDownload || info.totalBytesToDownload == 0,
+        "bytes never exceed the total")
+    let available: Bool
+    switch machine {
+    case .googlePlay(let flow): available = flow.offer.available
+    case .appStore(let flow): available = flow.isUpdateAvailable
+    }
     let expected: UpdateAvailability =
-        !machine.isUpdateAvailable
+        !available
         ? .updateNotAvailable
-        : (machine.installStatus == .unknown ? .updateAvailable : .developerTriggeredUpdateInProgress)
+        : (info.installStatus == .unknown ? .updateAvailable : .developerTriggeredUpdateInProgress)
     check(info.updateAvailability == expected, "availability matches the status as the table derives it")
     check(!(machine.isConfirmationDialogVisible && machine.isImmediateFlowVisible), "one flow at a time")
     check(machine.isInstallSplashScreenVisible == (info.installStatus == .installing), "the splash means INSTALLING")
@@ -26,24 +33,26 @@ func checkInvariants(_ machine: UpdateFlowStateMachine) {
         "types allowed only when available")
 }
 
-func events() -> [UpdateFlowEvent] {
-    let v1 = (try? Version(parsing: "1.0")).map { [$0] } ?? []
-    let v2 = (try? Version(parsing: "2.0")).map { [$0] } ?? []
-    var all: [UpdateFlowEvent] = [
-        .setUpdateAvailable(versionCode: 7, type: nil), .setUpdateAvailable(versionCode: 8, type: .flexible),
-        .setUpdateAvailable(versionCode: 9, type: .immediate), .setUpdateNotAvailable, .setUpdatePriority(5),
-        .setClientVersionStalenessDays(3), .setClientVersionStalenessDays(nil),
-        .setInstallErrorCode(.errorInstallNotAllowed),
-        .setInstallErrorCode(.noError), .userAcceptsUpdate, .userRejectsUpdate, .downloadStarts,
-        .setTotalBytesToDownload(100), .setBytesDownloaded(50), .setBytesDownloaded(150), .downloadCompletes,
-        .downloadFails, .userCancelsDownload, .installCompletes, .installFails, .startUpdateFlow(.flexible),
-        .startUpdateFlow(.immediate), .completeUpdate, .getAppUpdateInfo,
+/// Every verb of both stores with sample arguments, parsed by the script parser.
+func events(_ store: Store) -> [UpdateFlowEvent] {
+    let lines = [
+        "setUpdateAvailable 7", "setUpdateAvailable 8 flexible", "setUpdateAvailable 9 immediate",
+        "setUpdateNotAvailable", "setUpdatePriority 5", "setClientVersionStalenessDays 3",
+        "setClientVersionStalenessDays null", "setInstallErrorCode -6", "setInstallErrorCode 0", "userAcceptsUpdate",
+        "userRejectsUpdate", "downloadStarts", "setTotalBytesToDownload 100", "setBytesDownloaded 50",
+        "setBytesDownloaded 150", "downloadCompletes", "downloadFails", "userCancelsDownload", "installCompletes",
+        "installFails", "startUpdateFlow flexible", "startUpdateFlow immediate", "completeUpdate", "getAppUpdateInfo",
+        "setStoreVersion 1.0", "setStoreVersion 2.0", "setInstalledVersion 1.0", "setInstalledVersion 2.0",
+        "relaunch 1.0", "relaunch 2.0",
     ]
-    for version in v1 + v2 { all += [.setStoreVersion(version), .setInstalledVersion(version), .relaunch(version)] }
-    return all
+    return lines.compactMap { line in
+        let words = line.split(separator: " ").map(String.init)
+        return try? UpdateFlowScriptParser.event(words[0], Array(words.dropFirst()), store: store, line: 1)
+    }
 }
 
-let allEvents = events()
+let playEvents = events(.googlePlay)
+let appStoreEvents = events(.appStore)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -52,7 +61,7 @@ public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
     do throws(UpdateFlowScriptError) {
         let script = try UpdateFlowScript(parsing: text)
-        var machine = UpdateFlowStateMachine(store: script.store)
+        var machine = UpdateFlowMachine(store: script.store)
         for line in script.lines {
             let before = machine
             do throws(UpdateFlowError) {
@@ -67,12 +76,12 @@ public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(error.line >= 1 && error.line <= lineCount, "the error names a line of the script")
     }
 
-    for store in [Store.googlePlay, .appStore] {
-        var machine = UpdateFlowStateMachine(store: store)
+    for (store, all) in [(Store.googlePlay, playEvents), (.appStore, appStoreEvents)] {
+        var machine = UpdateFlowMachine(store: store)
         for byte in bytes {
             let before = machine
             do throws(UpdateFlowError) {
-                _ = try machine.handle(allEvents[Int(byte) % allEvents.count])
+                _ = try machine.handle(all[Int(byte) % all.count])
             } catch {
                 check(machine == before, "a refused event changes nothing")
             }

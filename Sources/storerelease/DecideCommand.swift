@@ -7,7 +7,7 @@ extension Command {
         name: "decide",
         synopsis:
             "decide --installed V (--lookup FILE | --play FILE | --manifest FILE) [--policy FILE] [--os-version V] "
-            + "[--now ISO8601] [--skipped-version V] [--last-prompted ISO8601]",
+            + "[--now ISO8601] [--skipped-version V] [--last-prompted ISO8601] [--type-in-progress flexible|immediate]",
         summary: "Decides what the app should do about a release and prints one JSON decision.",
         discussion: """
             --lookup takes an App Store lookup response (as the API sends it) or the output of
@@ -18,7 +18,9 @@ extension Command {
             installStatus; optional updatePriority, clientVersionStalenessDays, bytesDownloaded,
             totalBytesToDownload, installErrorCode, allowedUpdateTypes, failedPreconditions;
             constants as Play's integers or names), and then --installed is the installed
-            versionCode. FILE '-' reads stdin.
+            versionCode; --type-in-progress says which flow the app started, since Play's record
+            does not: a flexible download in progress is none/updateInProgress (its listener
+            reports progress), immediate or unknown is resumeImmediate. FILE '-' reads stdin.
             --policy takes the policy JSON; absent keys take their defaults: forceUpdateOn
             ("none"; or "major", "minor", "patch": that change or a bigger one is immediate),
             minimumSupportedVersion (none; below it is immediate), releaseDelayHours (24),
@@ -41,6 +43,8 @@ extension Command {
             .value("--now", "ISO8601", "The current time (default: now)."),
             .value("--skipped-version", "V", "The version the user chose to skip."),
             .value("--last-prompted", "ISO8601", "When the user last chose \"later\"."),
+            .value(
+                "--type-in-progress", "flexible|immediate", "With --play: the update flow the app started, if one is."),
         ],
         examples: [
             "storerelease decide --installed 8.0.1 --lookup Docs/Examples/payloads/appstore-wechat-cn.json --now 2021-02-05T00:00:00Z",
@@ -69,7 +73,8 @@ enum DecideCommand {
             osVersion: try arguments.version("--os-version", command: name),
             now: try arguments.date("--now", command: name) ?? Date(),
             skippedVersion: try arguments.version("--skipped-version", command: name),
-            lastPrompted: try arguments.date("--last-prompted", command: name))
+            lastPrompted: try arguments.date("--last-prompted", command: name),
+            typeInProgress: try typeInProgress(arguments))
         let decision: UpdateDecision
         if let path = arguments.value("--play") {
             let installed: VersionCode
@@ -94,6 +99,15 @@ enum DecideCommand {
         }
         try JSONOutput.print(decision)
         return 0
+    }
+
+    static func typeInProgress(_ arguments: ParsedArguments) throws(CLIError) -> AppUpdateType? {
+        guard let text = arguments.value("--type-in-progress") else { return nil }
+        guard arguments.value("--play") != nil else { throw .usage("decide: --type-in-progress goes with --play") }
+        guard let type = AppUpdateType(name: text) else {
+            throw .usage("decide: --type-in-progress \(text.debugDescription) is not flexible or immediate")
+        }
+        return type
     }
 
     static func decodeFile<T: Decodable>(_ type: T.Type, _ path: String, flag: String) throws(CLIError) -> T {

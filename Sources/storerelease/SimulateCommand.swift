@@ -8,20 +8,14 @@ extension Command {
         synopsis: "simulate [FILE|-]",
         summary: "Runs an event script through the update flow and prints one JSON object per event.",
         discussion: """
-            One event a line, '#' comments. The verbs are FakeAppUpdateManager's method names
-            (setUpdateAvailable 42 [flexible|immediate], setUpdateNotAvailable,
-            setUpdatePriority 4, setClientVersionStalenessDays 3, setInstallErrorCode -6,
-            userAcceptsUpdate, userRejectsUpdate, downloadStarts, setTotalBytesToDownload N,
-            setBytesDownloaded N, downloadCompletes, downloadFails, userCancelsDownload,
-            installCompletes, installFails) and the app's calls (startUpdateFlow
-            flexible|immediate, completeUpdate, getAppUpdateInfo). A first line 'store appStore'
-            switches to the App Store flow: setStoreVersion V, setInstalledVersion V,
-            getAppUpdateInfo, startUpdateFlow …, userAcceptsUpdate (opens the store),
-            userRejectsUpdate, relaunch V.
+            One event a line, '#' comments. The verbs are FakeAppUpdateManager's method names and
+            the app's calls; a first line 'store appStore' switches to the App Store flow.
+            Google Play's verbs: \(SimulateCommand.verbs(.googlePlay)).
+            The App Store's verbs: \(SimulateCommand.verbs(.appStore)).
             Each output line has: line, event, accepted, error, announced, updateAvailability,
             installStatus, installErrorCode, availableVersionCode, bytesDownloaded,
-            totalBytesToDownload, updateTypeInProgress. An event the state does not allow is
-            accepted: false with an error, and the state is unchanged.
+            totalBytesToDownload, updateTypeInProgress, allowedUpdateTypes. An event the state
+            does not allow is accepted: false with an error, and the state is unchanged.
             Exit status: 0 every event accepted; 1 an event was refused; 2 a malformed line
             (named) or an unreadable file. FILE '-' or no FILE reads stdin.
             """,
@@ -57,4 +51,11 @@ extension Command {
             return refused ? 1 : 0
         }
     )
+}
+
+enum SimulateCommand {
+    /// A store's verbs with their arguments, from the one vocabulary (`UpdateFlowVerb`).
+    static func verbs(_ store: Store) -> String {
+        UpdateFlowVerb.verbs(of: store).map(\.usage).joined(separator: ", ")
+    }
 }

@@ -12,7 +12,7 @@ import StoreReleaseKit
 enum Tool {
     /// Every subcommand, in the order the overview lists them.
     static let commands: [Command] = [
-        .compare, .sort, .lookup, .decide, .simulate, .parity, .wait, .tracks, .status, .manifest,
+        .compare, .sort, .lookup, .decide, .simulate, .parity, .wait, .tracks, .status, .manifest, .graph,
     ]
 
     static let version = "0.1.0"

@@ -189,3 +189,34 @@ import Testing
         #expect(result.stdout.contains(#""action" : "immediate""#))
     }
 }
+
+/// `decide --play --type-in-progress`: Play's record does not say which flow is in progress.
+@Suite struct TypeInProgressTests {
+    static let inProgress = #"""
+        {"packageName": "com.example.app", "availableVersionCode": 90, "updateAvailability": 3,
+         "installStatus": "DOWNLOADING", "bytesDownloaded": 10, "totalBytesToDownload": 100, "allowedUpdateTypes": []}
+        """#
+
+    @Test(arguments: [
+        ([], "resumeImmediate"), (["--type-in-progress", "immediate"], "resumeImmediate"),
+        (["--type-in-progress", "flexible"], "none"),
+    ])
+    func aFlexibleDownloadIsLeftToItsListener(_ flags: [String], _ action: String) throws {
+        let result = try BuiltProducts.run(
+            "storerelease", ["decide", "--installed", "80", "--play", "-"] + flags, stdin: Self.inProgress)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""action" : "\#(action)""#))
+        #expect(result.stdout.contains(#""reason" : "updateInProgress""#))
+    }
+
+    @Test func aBadTypeOrOneWithoutPlayIsNamed() throws {
+        let bad = try BuiltProducts.run(
+            "storerelease", ["decide", "--installed", "80", "--play", "-", "--type-in-progress", "both"],
+            stdin: Self.inProgress)
+        #expect(bad.status == 2 && bad.stderr.contains(#"--type-in-progress "both" is not flexible or immediate"#))
+        let lookup = try BuiltProducts.run(
+            "storerelease",
+            ["decide", "--installed", "8", "--lookup", DecideCommandTests.wechat, "--type-in-progress", "flexible"])
+        #expect(lookup.status == 2 && lookup.stderr.contains("--type-in-progress goes with --play"))
+    }
+}

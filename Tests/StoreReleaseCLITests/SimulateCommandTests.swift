@@ -47,9 +47,12 @@ import Testing
         let keys: Set = [
             "line", "event", "accepted", "error", "announced", "updateAvailability", "installStatus",
             "installErrorCode", "availableVersionCode", "bytesDownloaded", "totalBytesToDownload",
-            "updateTypeInProgress",
+            "updateTypeInProgress", "allowedUpdateTypes",
         ]
         #expect(steps.allSatisfy { Set($0.keys) == keys })
+        // The record allows both types while the update is available and no flow runs, none after.
+        #expect(steps[0]["allowedUpdateTypes"] as? [String] == ["flexible", "immediate"])
+        #expect(steps[2...7].allSatisfy { ($0["allowedUpdateTypes"] as? [String])?.isEmpty == true })
     }
 
     @Test func completeUpdateBeforeADownloadIsRefusedAndExitsOne() throws {
@@ -121,9 +124,13 @@ import Testing
         #expect(two.status == 2 && two.stderr.contains("simulate: takes one script file"))
     }
 
-    @Test func nullClearsTheStaleness() throws {
+    @Test func nullIsAStalenessAndOtherWordsAreNot() throws {
         let result = try BuiltProducts.storerelease(
             "simulate", stdin: "setUpdateAvailable 3\nsetClientVersionStalenessDays null\n")
-        #expect(result.status == 0)
+        let parsed = try steps(result.stdout)
+        #expect(result.status == 0 && parsed.count == 2)
+        let word = try BuiltProducts.storerelease(
+            "simulate", stdin: "setUpdateAvailable 3\nsetClientVersionStalenessDays none\n")
+        #expect(word.status == 2 && word.stderr.contains(#"line 2: setClientVersionStalenessDays: "none" is not"#))
     }
 }

@@ -6,15 +6,37 @@ import Testing
 /// observers and what the listener hears. Where the fake ignores an event silently, the
 /// simulator refuses it with an error instead; those tests say so in their names.
 @Suite struct FakeAppUpdateManagerParityTests {
-    /// Reads the next `count` install statuses the listener heard.
-    func heard(_ fake: UpdateFlowSimulator, _ count: Int) async -> [InstallStatus] {
-        var iterator = fake.installStates.makeAsyncIterator()
-        var statuses: [InstallStatus] = []
-        for _ in 0..<count {
-            guard let state = await iterator.next() else { break }
-            statuses.append(state.installStatus)
+    /// The install statuses the listener hears next: `count` of them, or fewer when no more
+    /// arrives within the deadline (so a missing status fails the test instead of hanging it).
+    func heard(_ fake: UpdateFlowSimulator, _ count: Int, within deadline: Duration = .seconds(2)) async
+        -> [InstallStatus]
+    {
+        let stream = fake.installStates
+        return await withTaskGroup(of: [InstallStatus]?.self) { group in
+            group.addTask {
+                var statuses: [InstallStatus] = []
+                for await state in stream {
+                    statuses.append(state.installStatus)
+                    if statuses.count == count { break }
+                }
+                return statuses
+            }
+            group.addTask {
+                try? await Task.sleep(for: deadline)
+                return nil
+            }
+            var collected: [InstallStatus] = []
+            for await result in group {
+                if let result {
+                    collected = result
+                    group.cancelAll()
+                    break
+                }
+                // The deadline passed first: take what arrived so far by cancelling the reader.
+                group.cancelAll()
+            }
+            return collected
         }
-        return statuses
     }
 
     func flexibleDownloading() throws -> UpdateFlowSimulator {
@@ -116,12 +138,25 @@ import Testing
         #expect(fake.typeForUpdateInProgress == nil)
     }
 
-    @Test func startingAnImmediateFlowAgainResumesTheUpdateInProgress() throws {
+    @Test func startingAFlowWhileAnUpdateIsInProgressIsNotAllowedAsWithTheFake() throws {
         var fake = try immediateDownloading()
         #expect(try fake.getAppUpdateInfo().updateAvailability == .developerTriggeredUpdateInProgress)
-        try fake.startUpdateFlow(.immediate)
+        #expect(try fake.getAppUpdateInfo().allowedUpdateTypes.isEmpty)
+        expectRefusal("ERROR_INSTALL_NOT_ALLOWED") { () throws(UpdateFlowError) in try fake.startUpdateFlow(.immediate)
+        }
         #expect(fake.isImmediateFlowVisible)
         #expect(try fake.getAppUpdateInfo().installStatus == .downloading)
+    }
+
+    @Test func leavingTheImmediateScreenCancelsTheUpdateAndTellsNoListener() async throws {
+        var fake = try immediateDownloading()
+        try fake.userRejectsUpdate()
+        #expect(!fake.isImmediateFlowVisible && fake.typeForUpdateInProgress == nil)
+        let info = try fake.getAppUpdateInfo()
+        #expect(info.updateAvailability == .updateAvailable && info.installStatus == .unknown)
+        try fake.startUpdateFlow(.flexible)
+        try fake.userAcceptsUpdate()
+        #expect(await heard(fake, 2) == [.pending], "only the flexible flow's PENDING, nothing from the immediate one")
     }
 
     // MARK: The user's answer
@@ -307,13 +342,18 @@ import Testing
     // MARK: Listeners and the ktx stream
 
     @Test func immediateFlowsNeverNotifyListeners() async throws {
+        // An immediate flow end to end would announce PENDING, DOWNLOADING, DOWNLOADED,
+        // INSTALLING, INSTALLED; then a flexible flow announces PENDING, DOWNLOADING, CANCELED.
+        // The listener must hear the flexible flow's three and nothing before them.
         var fake = try immediateDownloading()
         try fake.downloadCompletes()
         try fake.installCompletes()
         try fake.setUpdateAvailable(3)
         try fake.startUpdateFlow(.flexible)
         try fake.userAcceptsUpdate()
-        #expect(await heard(fake, 1) == [.pending], "only the flexible flow's first status")
+        try fake.downloadStarts()
+        try fake.userCancelsDownload()
+        #expect(await heard(fake, 3) == [.pending, .downloading, .canceled])
     }
 
     @Test func requestUpdateFlowEmitsAvailableThenProgressThenDownloadedAndEnds() async throws {

@@ -123,9 +123,17 @@ import Testing
             name: "downloaded", info: info(availability: .developerTriggeredUpdateInProgress, status: .downloaded),
             action: .completeUpdate, reason: .downloaded),
         PlayCase(
-            name: "an immediate update in progress",
+            name: "an update in progress of an unknown type",
             info: info(availability: .developerTriggeredUpdateInProgress, status: .downloading),
             action: .resumeImmediate, reason: .updateInProgress),
+        PlayCase(
+            name: "an immediate update in progress",
+            info: info(availability: .developerTriggeredUpdateInProgress, status: .downloading),
+            context: UpdateContext(typeInProgress: .immediate), action: .resumeImmediate, reason: .updateInProgress),
+        PlayCase(
+            name: "a flexible download in progress: the listener reports it",
+            info: info(availability: .developerTriggeredUpdateInProgress, status: .downloading),
+            context: UpdateContext(typeInProgress: .flexible), action: .none, reason: .updateInProgress),
         PlayCase(
             name: "not available", info: info(availability: .updateNotAvailable), action: .none, reason: .notAvailable),
         PlayCase(

@@ -34,6 +34,10 @@ public struct UpdateFlowError: Error, Sendable, Hashable, CustomStringConvertibl
         "flowAlreadyShown", "an update prompt is already shown: the user must accept or reject it first")
     static let promptNotDismissible = UpdateFlowError(
         "promptNotDismissible", "an immediate (blocking) update prompt cannot be rejected")
+    static let alreadyAccepted = UpdateFlowError(
+        "alreadyAccepted", "the user already accepted this immediate update; its screen has no second accept")
+    static let cannotLeaveInstall = UpdateFlowError(
+        .errorInstallInProgress, "the update is installing: leaving the screen does not stop it")
     static let storeOpened = UpdateFlowError(
         "storeOpened", "the App Store is open: the next launch tells whether the update was installed")
     static let notStartedOnAppStore = UpdateFlowError(

@@ -7,11 +7,10 @@
 /// userAcceptsUpdate
 /// ```
 ///
-/// The verbs are `FakeAppUpdateManager`'s method names plus the app's own calls
-/// (`startUpdateFlow flexible|immediate`, `completeUpdate`, `getAppUpdateInfo`). A first line
-/// `store appStore` switches to the App Store flow, whose verbs are `setStoreVersion V`,
-/// `setInstalledVersion V`, `getAppUpdateInfo`, `startUpdateFlow …`, `userAcceptsUpdate` (opens
-/// the store), `userRejectsUpdate` and `relaunch V`. Blank lines and `#` comments are ignored.
+/// The verbs are ``UpdateFlowVerb``'s: `FakeAppUpdateManager`'s method names plus the app's own
+/// calls (`startUpdateFlow flexible|immediate`, `completeUpdate`, `getAppUpdateInfo`). A first
+/// line `store appStore` switches to the App Store flow, whose verbs are
+/// ``UpdateFlowVerb/verbs(of:)`` of ``Store/appStore``. Blank lines and `#` comments are ignored.
 public struct UpdateFlowScript: Sendable {
     /// One event line.
     struct Line: Sendable {
@@ -71,9 +70,9 @@ public struct UpdateFlowScript: Sendable {
 
     /// Runs the script on a fresh flow and returns one step per event line.
     public func run() -> [UpdateFlowStep] {
-        var machine = UpdateFlowStateMachine(store: store)
+        var machine = UpdateFlowMachine(store: store)
         return lines.map { line in
-            let outcome: Result<[UpdateFlowStateMachine.Action], UpdateFlowError>
+            let outcome: Result<[UpdateFlowAction], UpdateFlowError>
             do throws(UpdateFlowError) {
                 outcome = .success(try machine.handle(line.event))
             } catch {

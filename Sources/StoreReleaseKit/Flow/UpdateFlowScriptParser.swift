@@ -1,66 +1,67 @@
-/// The table of script verbs: what each takes, and the event it makes.
+/// Reads one script line into an event of the script's store, from the verb table
+/// (``UpdateFlowVerb``).
 enum UpdateFlowScriptParser {
-    static let playVerbs = [
-        "setUpdateAvailable", "setUpdateNotAvailable", "setUpdatePriority", "setClientVersionStalenessDays",
-        "setInstallErrorCode", "userAcceptsUpdate", "userRejectsUpdate", "downloadStarts", "setTotalBytesToDownload",
-        "setBytesDownloaded", "downloadCompletes", "downloadFails", "userCancelsDownload", "installCompletes",
-        "installFails", "startUpdateFlow", "completeUpdate", "getAppUpdateInfo",
-    ]
-    static let appStoreVerbs = [
-        "setStoreVersion", "setInstalledVersion", "getAppUpdateInfo", "startUpdateFlow", "userAcceptsUpdate",
-        "userRejectsUpdate", "relaunch",
-    ]
-
-    static func event(_ verb: String, _ arguments: [String], store: Store, line: Int) throws(UpdateFlowScriptError)
+    static func event(_ word: String, _ arguments: [String], store: Store, line: Int) throws(UpdateFlowScriptError)
         -> UpdateFlowEvent
     {
-        let verbs = store == .appStore ? appStoreVerbs : playVerbs
-        guard verbs.contains(verb) else {
-            let other = store == .appStore ? playVerbs : appStoreVerbs
+        let verbs = UpdateFlowVerb.verbs(of: store)
+        let names = verbs.map(\.rawValue).joined(separator: ", ")
+        guard let verb = UpdateFlowVerb(rawValue: word), verbs.contains(verb) else {
             let message: String
-            if other.contains(verb) {
-                message = "\(verb) is not a verb of the \(store) flow (its verbs: \(verbs.joined(separator: ", ")))"
+            if UpdateFlowVerb(rawValue: word) != nil {
+                message = "\(word) is not a verb of the \(store) flow (its verbs: \(names))"
             } else if let close = verbs.first(where: {
-                $0.lowercased() == verb.lowercased() || NearMiss.editDistance($0, verb) <= 2
+                $0.rawValue.lowercased() == word.lowercased() || NearMiss.editDistance($0.rawValue, word) <= 2
             }) {
-                message = "unknown verb \(verb.debugDescription) (did you mean \(close)?)"
+                message = "unknown verb \(word.debugDescription) (did you mean \(close.rawValue)?)"
             } else {
-                message = "unknown verb \(verb.debugDescription) (the \(store) verbs: \(verbs.joined(separator: ", ")))"
+                message = "unknown verb \(word.debugDescription) (the \(store) verbs: \(names))"
             }
             throw UpdateFlowScriptError(line: line, message: message)
         }
-        var reader = ArgumentReader(verb: verb, arguments: arguments, line: line)
-        let event: UpdateFlowEvent
+        var reader = ArgumentReader(verb: word, arguments: arguments, line: line)
+        let play: PlayFlowEvent?
+        let appStore: AppStoreFlowEvent?
         switch verb {
-        case "setUpdateAvailable":
+        case .setUpdateAvailable:
             let code = try reader.integer("a versionCode", in: 1...VersionCode.maximum)
-            event = .setUpdateAvailable(versionCode: code, type: try reader.optionalUpdateType())
-        case "setUpdatePriority": event = .setUpdatePriority(try reader.integer("a priority", in: 0...5))
-        case "setClientVersionStalenessDays":
-            event = .setClientVersionStalenessDays(try reader.integerOrNull("a number of days", in: 0...100_000))
-        case "setInstallErrorCode": event = .setInstallErrorCode(try reader.installErrorCode())
-        case "setTotalBytesToDownload":
-            event = .setTotalBytesToDownload(Int64(try reader.integer("a byte count", in: 0...Int(Int64.max))))
-        case "setBytesDownloaded":
-            event = .setBytesDownloaded(Int64(try reader.integer("a byte count", in: 0...Int(Int64.max))))
-        case "startUpdateFlow": event = .startUpdateFlow(try reader.updateType())
-        case "setStoreVersion": event = .setStoreVersion(try reader.version())
-        case "setInstalledVersion": event = .setInstalledVersion(try reader.version())
-        case "relaunch": event = .relaunch(try reader.version())
-        case "setUpdateNotAvailable": event = .setUpdateNotAvailable
-        case "userAcceptsUpdate": event = .userAcceptsUpdate
-        case "userRejectsUpdate": event = .userRejectsUpdate
-        case "downloadStarts": event = .downloadStarts
-        case "downloadCompletes": event = .downloadCompletes
-        case "downloadFails": event = .downloadFails
-        case "userCancelsDownload": event = .userCancelsDownload
-        case "installCompletes": event = .installCompletes
-        case "installFails": event = .installFails
-        case "completeUpdate": event = .completeUpdate
-        default: event = .getAppUpdateInfo
+            (play, appStore) = (.setUpdateAvailable(versionCode: code, type: try reader.optionalUpdateType()), nil)
+        case .setUpdateNotAvailable: (play, appStore) = (.setUpdateNotAvailable, nil)
+        case .setUpdatePriority:
+            (play, appStore) = (.setUpdatePriority(try reader.integer("a priority", in: 0...5)), nil)
+        case .setClientVersionStalenessDays:
+            let days = try reader.integerOrNull("a number of days", in: 0...100_000)
+            (play, appStore) = (.setClientVersionStalenessDays(days), nil)
+        case .setInstallErrorCode: (play, appStore) = (.setInstallErrorCode(try reader.installErrorCode()), nil)
+        case .setTotalBytesToDownload:
+            let bytes = Int64(try reader.integer("a byte count", in: 0...Int(Int64.max)))
+            (play, appStore) = (.setTotalBytesToDownload(bytes), nil)
+        case .setBytesDownloaded:
+            let bytes = Int64(try reader.integer("a byte count", in: 0...Int(Int64.max)))
+            (play, appStore) = (.setBytesDownloaded(bytes), nil)
+        case .downloadStarts: (play, appStore) = (.downloadStarts, nil)
+        case .downloadCompletes: (play, appStore) = (.downloadCompletes, nil)
+        case .downloadFails: (play, appStore) = (.downloadFails, nil)
+        case .userCancelsDownload: (play, appStore) = (.userCancelsDownload, nil)
+        case .installCompletes: (play, appStore) = (.installCompletes, nil)
+        case .installFails: (play, appStore) = (.installFails, nil)
+        case .completeUpdate: (play, appStore) = (.completeUpdate, nil)
+        case .startUpdateFlow:
+            let type = try reader.updateType()
+            (play, appStore) = (.startUpdateFlow(type), .startUpdateFlow(type))
+        case .userAcceptsUpdate: (play, appStore) = (.userAcceptsUpdate, .userAcceptsUpdate)
+        case .userRejectsUpdate: (play, appStore) = (.userRejectsUpdate, .userRejectsUpdate)
+        case .getAppUpdateInfo: (play, appStore) = (.getAppUpdateInfo, .getAppUpdateInfo)
+        case .setStoreVersion: (play, appStore) = (nil, .setStoreVersion(try reader.version()))
+        case .setInstalledVersion: (play, appStore) = (nil, .setInstalledVersion(try reader.version()))
+        case .relaunch: (play, appStore) = (nil, .relaunch(try reader.version()))
         }
         try reader.finish()
-        return event
+        switch (store, play, appStore) {
+        case (.appStore, _, let event?): return .appStore(event)
+        case (.googlePlay, let event?, _), (.manifest, let event?, _): return .googlePlay(event)
+        default: throw UpdateFlowScriptError(line: line, message: "\(word) is not a verb of the \(store) flow")
+        }
     }
 
     /// Reads one line's arguments in order, each error naming the line, the verb and the value.

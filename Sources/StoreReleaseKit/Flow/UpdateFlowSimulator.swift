@@ -7,9 +7,9 @@
 /// answer as the fake's do; ``installStates`` is the install-state listener, which hears flexible
 /// flows only, as with the fake; ``requestUpdateFlow()`` is play-core-ktx's result stream.
 ///
-/// One deliberate difference: what the fake ignores silently (accepting an update no dialog
-/// offered, completing a download that never started) throws an ``UpdateFlowError`` here, and
-/// the state stays as it was.
+/// Deliberate differences, each a marked row of the parity table and listed in the Android parity
+/// guide: what the fake ignores silently (accepting an update no dialog offered, completing a
+/// download that never started) throws an ``UpdateFlowError`` here, and the state stays as it was.
 ///
 /// ```swift
 /// var fake = UpdateFlowSimulator()
@@ -18,7 +18,7 @@
 /// try fake.userAcceptsUpdate()
 /// ```
 public struct UpdateFlowSimulator: Sendable {
-    private var machine: UpdateFlowStateMachine
+    private var machine: UpdateFlowMachine
     private let listener: AsyncStream<InstallState>.Continuation
     private var flows: [AsyncStream<AppUpdateResult>.Continuation] = []
 
@@ -31,7 +31,7 @@ public struct UpdateFlowSimulator: Sendable {
     ///   - store: ``Store/googlePlay`` (the fake's flow) or ``Store/appStore``.
     ///   - packageName: The package name reported in update records and install states.
     public init(store: Store = .googlePlay, packageName: String = "com.example.app") {
-        machine = UpdateFlowStateMachine(store: store, packageName: packageName)
+        machine = UpdateFlowMachine(store: store, packageName: packageName)
         (installStates, listener) = AsyncStream.makeStream(of: InstallState.self)
     }
 
@@ -47,6 +47,8 @@ public struct UpdateFlowSimulator: Sendable {
     public var typeForUpdateInProgress: AppUpdateType? { machine.typeInProgress }
     /// The store whose flow this is.
     public var store: Store { machine.store }
+    /// How many times the App Store page was opened for the user (App Store flow: each accepted prompt).
+    public private(set) var storeVisits = 0
 
     // MARK: The app's calls
 
@@ -54,17 +56,16 @@ public struct UpdateFlowSimulator: Sendable {
     ///
     /// - Throws: the install error code set with ``setInstallErrorCode(_:)``, as Play's task fails.
     public mutating func getAppUpdateInfo() throws(UpdateFlowError) -> AppUpdateInfo {
-        try apply(.getAppUpdateInfo)
-        return machine.appUpdateInfo
+        try apply(machine.event(.getAppUpdateInfo, .getAppUpdateInfo)) ?? machine.appUpdateInfo
     }
 
     /// Starts an update flow: shows the confirmation dialog (flexible) or the immediate screen.
     ///
-    /// Starting an immediate flow while an immediate update is in progress resumes it.
-    ///
-    /// - Throws: `ERROR_INSTALL_NOT_ALLOWED` when the type is not allowed now.
+    /// - Throws: `ERROR_INSTALL_NOT_ALLOWED` when the type is not allowed now, as with the fake
+    ///   (an update in progress allows none; real Play resumes an immediate one).
     public mutating func startUpdateFlow(_ options: AppUpdateOptions) throws(UpdateFlowError) {
-        try apply(.startUpdateFlow(options.appUpdateType))
+        let type = options.appUpdateType
+        try apply(machine.event(.startUpdateFlow(type), .startUpdateFlow(type)))
     }
 
     /// Starts an update flow of a type with the default options.
@@ -76,7 +77,7 @@ public struct UpdateFlowSimulator: Sendable {
     ///
     /// - Throws: `ERROR_DOWNLOAD_NOT_PRESENT`, `ERROR_INSTALL_IN_PROGRESS`, or the install error
     ///   code in force.
-    public mutating func completeUpdate() throws(UpdateFlowError) { try apply(.completeUpdate) }
+    public mutating func completeUpdate() throws(UpdateFlowError) { try apply(.googlePlay(.completeUpdate)) }
 
     /// play-core-ktx's `requestUpdateFlow()`: the update's state now, then what listeners hear.
     ///
@@ -104,77 +105,102 @@ public struct UpdateFlowSimulator: Sendable {
 
     /// Play knows of an update to `versionCode`, of both types or only `type`.
     public mutating func setUpdateAvailable(_ versionCode: Int, type: AppUpdateType? = nil) throws(UpdateFlowError) {
-        try apply(.setUpdateAvailable(versionCode: versionCode, type: type))
+        try apply(.googlePlay(.setUpdateAvailable(versionCode: versionCode, type: type)))
     }
     /// No update any more; staleness is forgotten, priority and versionCode kept (as the fake does).
-    public mutating func setUpdateNotAvailable() throws(UpdateFlowError) { try apply(.setUpdateNotAvailable) }
+    public mutating func setUpdateNotAvailable() throws(UpdateFlowError) {
+        try apply(.googlePlay(.setUpdateNotAvailable))
+    }
     /// The update's priority (0–5). Refused when no update is available.
     public mutating func setUpdatePriority(_ priority: Int) throws(UpdateFlowError) {
-        try apply(.setUpdatePriority(priority))
+        try apply(.googlePlay(.setUpdatePriority(priority)))
     }
     /// Days since Play learned of the update (`nil`: unknown). Refused when no update is available.
     public mutating func setClientVersionStalenessDays(_ days: Int?) throws(UpdateFlowError) {
-        try apply(.setClientVersionStalenessDays(days))
+        try apply(.googlePlay(.setClientVersionStalenessDays(days)))
     }
     /// An install error code that `getAppUpdateInfo` and `completeUpdate` then fail with.
     public mutating func setInstallErrorCode(_ code: InstallErrorCode) throws(UpdateFlowError) {
-        try apply(.setInstallErrorCode(code))
+        try apply(.googlePlay(.setInstallErrorCode(code)))
     }
     /// The user accepts the prompt: PENDING on Play, the store opens on the App Store.
-    public mutating func userAcceptsUpdate() throws(UpdateFlowError) { try apply(.userAcceptsUpdate) }
-    /// The user declines the prompt (an App Store immediate prompt cannot be declined).
-    public mutating func userRejectsUpdate() throws(UpdateFlowError) { try apply(.userRejectsUpdate) }
+    public mutating func userAcceptsUpdate() throws(UpdateFlowError) {
+        try apply(machine.event(.userAcceptsUpdate, .userAcceptsUpdate))
+    }
+    /// The user declines the prompt, or leaves Play's immediate screen before the install.
+    ///
+    /// Leaving the immediate screen cancels the update; an App Store immediate prompt cannot be
+    /// declined.
+    public mutating func userRejectsUpdate() throws(UpdateFlowError) {
+        try apply(machine.event(.userRejectsUpdate, .userRejectsUpdate))
+    }
     /// Play starts downloading (after the user accepted).
-    public mutating func downloadStarts() throws(UpdateFlowError) { try apply(.downloadStarts) }
+    public mutating func downloadStarts() throws(UpdateFlowError) { try apply(.googlePlay(.downloadStarts)) }
     /// The download's size, while downloading.
     public mutating func setTotalBytesToDownload(_ bytes: Int64) throws(UpdateFlowError) {
-        try apply(.setTotalBytesToDownload(bytes))
+        try apply(.googlePlay(.setTotalBytesToDownload(bytes)))
     }
     /// Progress, while downloading; at most the total.
     public mutating func setBytesDownloaded(_ bytes: Int64) throws(UpdateFlowError) {
-        try apply(.setBytesDownloaded(bytes))
+        try apply(.googlePlay(.setBytesDownloaded(bytes)))
     }
     /// The download finishes: DOWNLOADED; an immediate update then installs by itself.
-    public mutating func downloadCompletes() throws(UpdateFlowError) { try apply(.downloadCompletes) }
+    public mutating func downloadCompletes() throws(UpdateFlowError) { try apply(.googlePlay(.downloadCompletes)) }
     /// The download fails: FAILED is announced, then the flow resets.
-    public mutating func downloadFails() throws(UpdateFlowError) { try apply(.downloadFails) }
+    public mutating func downloadFails() throws(UpdateFlowError) { try apply(.googlePlay(.downloadFails)) }
     /// The user cancels the download: CANCELED is announced, then the flow resets.
-    public mutating func userCancelsDownload() throws(UpdateFlowError) { try apply(.userCancelsDownload) }
+    public mutating func userCancelsDownload() throws(UpdateFlowError) { try apply(.googlePlay(.userCancelsDownload)) }
     /// The install finishes: INSTALLED is announced, and there is no update any more.
-    public mutating func installCompletes() throws(UpdateFlowError) { try apply(.installCompletes) }
+    public mutating func installCompletes() throws(UpdateFlowError) { try apply(.googlePlay(.installCompletes)) }
     /// The install fails: FAILED is announced; the update is still available.
-    public mutating func installFails() throws(UpdateFlowError) { try apply(.installFails) }
+    public mutating func installFails() throws(UpdateFlowError) { try apply(.googlePlay(.installFails)) }
 
     // MARK: The App Store's harness
 
     /// The version the App Store serves.
     public mutating func setStoreVersion(_ version: Version) throws(UpdateFlowError) {
-        try apply(.setStoreVersion(version))
+        try apply(.appStore(.setStoreVersion(version)))
     }
     /// The version installed on the device.
     public mutating func setInstalledVersion(_ version: Version) throws(UpdateFlowError) {
-        try apply(.setInstalledVersion(version))
+        try apply(.appStore(.setInstalledVersion(version)))
     }
     /// The app starts again with `version` installed (after the user visited the store, or not).
-    public mutating func relaunch(_ version: Version) throws(UpdateFlowError) { try apply(.relaunch(version)) }
+    public mutating func relaunch(_ version: Version) throws(UpdateFlowError) {
+        try apply(.appStore(.relaunch(version)))
+    }
 
     // MARK: Effects
 
-    private mutating func apply(_ event: UpdateFlowEvent) throws(UpdateFlowError) {
+    /// Applies an event and performs every action the machine returns.
+    ///
+    /// - Returns: The record handed out, when the event delivered one.
+    @discardableResult
+    private mutating func apply(_ event: UpdateFlowEvent) throws(UpdateFlowError) -> AppUpdateInfo? {
+        var delivered: AppUpdateInfo?
         for action in try machine.handle(event) {
-            guard case .announce(let status) = action else { continue }
-            let state = InstallState(
-                installStatus: status, installErrorCode: machine.errorCode, bytesDownloaded: machine.bytesDownloaded,
-                totalBytesToDownload: machine.totalBytes, packageName: machine.packageName)
-            listener.yield(state)
-            guard !flows.isEmpty else { continue }
-            for flow in flows {
-                flow.yield(status == .downloaded ? .downloaded : .inProgress(state))
+            switch action {
+            case .announce(let status): announce(status)
+            case .deliver(let info): delivered = info
+            case .openStore: storeVisits += 1
             }
-            if status == .unknown || status == .downloaded || status == .failed || status == .canceled {
-                for flow in flows { flow.finish() }
-                flows.removeAll()
-            }
+        }
+        return delivered
+    }
+
+    /// Tells the listener, and every ktx flow, of a status.
+    private mutating func announce(_ status: InstallStatus) {
+        let info = machine.appUpdateInfo
+        let state = InstallState(
+            installStatus: status, installErrorCode: info.installErrorCode, bytesDownloaded: info.bytesDownloaded,
+            totalBytesToDownload: info.totalBytesToDownload, packageName: info.packageName)
+        listener.yield(state)
+        for flow in flows {
+            flow.yield(status == .downloaded ? .downloaded : .inProgress(state))
+        }
+        if status == .unknown || status == .downloaded || status == .failed || status == .canceled {
+            for flow in flows { flow.finish() }
+            flows.removeAll()
         }
     }
 }

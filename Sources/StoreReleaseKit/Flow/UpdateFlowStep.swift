@@ -24,11 +24,10 @@ public struct UpdateFlowStep: Sendable, Hashable, Codable {
     public let totalBytesToDownload: Int64
     /// `flexible`, `immediate`, or `nil` when no flow is under way.
     public let updateTypeInProgress: AppUpdateType?
+    /// The update types the record allows after the event (none while a flow is under way).
+    public let allowedUpdateTypes: [AppUpdateType]
 
-    init(
-        line: Int, event: String, outcome: Result<[UpdateFlowStateMachine.Action], UpdateFlowError>,
-        machine: UpdateFlowStateMachine
-    ) {
+    init(line: Int, event: String, outcome: Result<[UpdateFlowAction], UpdateFlowError>, machine: UpdateFlowMachine) {
         self.line = line
         self.event = event
         switch outcome {
@@ -52,11 +51,12 @@ public struct UpdateFlowStep: Sendable, Hashable, Codable {
         bytesDownloaded = info.bytesDownloaded
         totalBytesToDownload = info.totalBytesToDownload
         updateTypeInProgress = machine.typeInProgress
+        allowedUpdateTypes = info.allowedUpdateTypes
     }
 
     enum CodingKeys: String, CodingKey {
         case line, event, accepted, error, announced, updateAvailability, installStatus, installErrorCode
-        case availableVersionCode, bytesDownloaded, totalBytesToDownload, updateTypeInProgress
+        case availableVersionCode, bytesDownloaded, totalBytesToDownload, updateTypeInProgress, allowedUpdateTypes
     }
 
     /// Encodes every key, `null` for no error and no flow.
@@ -74,5 +74,6 @@ public struct UpdateFlowStep: Sendable, Hashable, Codable {
         try c.encode(bytesDownloaded, forKey: .bytesDownloaded)
         try c.encode(totalBytesToDownload, forKey: .totalBytesToDownload)
         try c.encode(updateTypeInProgress, forKey: .updateTypeInProgress)
+        try c.encode(allowedUpdateTypes, forKey: .allowedUpdateTypes)
     }
 }

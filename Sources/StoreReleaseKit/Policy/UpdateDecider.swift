@@ -12,15 +12,19 @@ public struct UpdateContext: Sendable, Hashable {
     public var skippedVersion: Version?
     /// When the user was last prompted (and chose "later").
     public var lastPrompted: Date?
+    /// The type of the Play update flow the app started, if it remembers; Play's record does not say.
+    public var typeInProgress: AppUpdateType?
 
     /// Makes a context.
     public init(
-        osVersion: Version? = nil, now: Date = Date(), skippedVersion: Version? = nil, lastPrompted: Date? = nil
+        osVersion: Version? = nil, now: Date = Date(), skippedVersion: Version? = nil, lastPrompted: Date? = nil,
+        typeInProgress: AppUpdateType? = nil
     ) {
         self.osVersion = osVersion
         self.now = now
         self.skippedVersion = skippedVersion
         self.lastPrompted = lastPrompted
+        self.typeInProgress = typeInProgress
     }
 }
 
@@ -66,7 +70,9 @@ extension UpdatePolicy {
     /// Decides what to do about a Play update record for the installed `versionCode`.
     ///
     /// The rules, first match wins: DOWNLOADED → `completeUpdate`; an update in progress →
-    /// `resumeImmediate`; not available → `none`; the available code not above the installed
+    /// `none` / `updateInProgress` when the app started a flexible one (its listener reports the
+    /// download), else `resumeImmediate` (Google's guide: resume an immediate update at every
+    /// entry point; an unknown type is treated as immediate); not available → `none`; the available code not above the installed
     /// one → `upToDate` or `installedIsNewer`; priority at least ``immediatePriority`` with
     /// IMMEDIATE allowed → `immediate`; stale for ``immediateStalenessDays`` with IMMEDIATE
     /// allowed → `immediate`; the skipped version code → `skippedVersion`; prompted too
@@ -82,7 +88,9 @@ extension UpdatePolicy {
         }
         if info.installStatus == .downloaded { return decision(.completeUpdate, .downloaded) }
         switch info.updateAvailability {
-        case .developerTriggeredUpdateInProgress: return decision(.resumeImmediate, .updateInProgress)
+        case .developerTriggeredUpdateInProgress:
+            let action: UpdateDecision.Action = context.typeInProgress == .flexible ? .none : .resumeImmediate
+            return decision(action, .updateInProgress)
         case .updateNotAvailable: return decision(.none, .notAvailable)
         case .updateAvailable: break
         default: return decision(.none, .availabilityUnknown)

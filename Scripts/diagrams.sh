@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Draws the update flow's diagrams from the machine itself: `storerelease graph` writes the DOT
+# sources into the DocC catalog's Resources, Graphviz's `dot` (Debian package graphviz) renders
+# them as SVG, and the README's Mermaid blocks are printed for pasting. The tests fail when a
+# committed source differs from what `storerelease graph` prints now.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+command -v dot >/dev/null || { echo "diagrams.sh: Graphviz's dot is not installed (apt-get install graphviz)" >&2; exit 1; }
+swift build --product storerelease >/dev/null
+tool=.build/debug/storerelease
+out=Docs/StoreReleaseKit.docc/Resources
+for store in googlePlay appStore; do
+    "$tool" graph --store "$store" --format dot > "$out/update-flow-$store.dot"
+    dot -Tsvg "$out/update-flow-$store.dot" > "$out/update-flow-$store.svg"
+    echo "wrote $out/update-flow-$store.dot and .svg"
+done
+echo
+echo "README.md's Mermaid blocks (the tests compare them with storerelease graph):"
+for store in googlePlay appStore; do
+    echo '```mermaid'
+    "$tool" graph --store "$store"
+    echo '```'
+done

@@ -1,0 +1,41 @@
+import StoreReleaseKit
+
+extension Command {
+    /// `storerelease graph [--store googlePlay|appStore] [--format mermaid|dot]`.
+    static let graph = Command(
+        name: "graph",
+        synopsis: "graph [--store googlePlay|appStore] [--format mermaid|dot]",
+        summary: "Draws the update flow's state machine: every reachable state and transition.",
+        discussion: """
+            Explores the machine itself from a fresh start, with one sample of each event of the
+            store (the verbs of 'storerelease simulate'), and prints every state reached and every
+            transition, labelled with the event and the install statuses listeners hear. Events
+            that change nothing drawn (priority, staleness, getAppUpdateInfo, refused events) are
+            left out. Mermaid (default) is a stateDiagram-v2 that GitHub draws; DOT is Graphviz's
+            language ('| dot -Tsvg' draws it).
+            Exit status: 0 printed; 2 bad flags.
+            """,
+        options: [
+            .value("--store", "googlePlay|appStore", "Whose flow (default googlePlay)."),
+            .value("--format", "mermaid|dot", "Mermaid (default) or Graphviz DOT."),
+        ],
+        examples: [
+            "storerelease graph  # stateDiagram-v2, confirmation dialog",
+            "storerelease graph --store appStore --format dot  # digraph appStore",
+        ],
+        run: { arguments throws(CLIError) in
+            try arguments.requireOnlyFlags("graph")
+            let storeName = arguments.value("--store") ?? "googlePlay"
+            guard let store = [Store.googlePlay, .appStore].first(where: { $0.name == storeName }) else {
+                throw .usage("graph: --store \(storeName.debugDescription) is not googlePlay or appStore")
+            }
+            let graph = UpdateFlowGraph(store: store)
+            switch arguments.value("--format") ?? "mermaid" {
+            case "mermaid": StandardStreams.print(graph.mermaid)
+            case "dot": StandardStreams.print(graph.dot)
+            case let other: throw .usage("graph: --format \(other.debugDescription) is not mermaid or dot")
+            }
+            return 0
+        }
+    )
+}
