@@ -37,7 +37,7 @@ let package = Package(
             name: "DocExamples",
             dependencies: ["StoreReleaseKit"],
             path: "Docs/Examples",
-            exclude: ["README.md", "versions.txt", "scripts", "payloads"],
+            exclude: ["README.md", "versions.txt", "scripts", "payloads", "expected-output.txt"],
             swiftSettings: swiftSettings
         ),
         // The loopback HTTP server the client and CLI tests run against.

@@ -11,15 +11,15 @@ func decidingWhatToShowExamples() throws {
     let now = released.addingTimeInterval(2 * 86_400)
     let decision = policy.decide(
         release: release, installed: try Version(parsing: "8.0.2"), context: UpdateContext(now: now))
-    precondition(decision.action == .flexible && decision.reason == .updateAvailable)
+    print(decision.action, decision.reason)  // flexible updateAvailable
 
     let inReview = policy.decide(
         release: release, installed: try Version(parsing: "8.1"), context: UpdateContext(now: now))
-    precondition(inReview.action == .none && inReview.reason == .installedIsNewer)  // never prompt the reviewer
+    print(inReview.action, inReview.reason)  // none installedIsNewer: never prompt the reviewer
 
     let tooSoon = policy.decide(
         release: release, installed: try Version(parsing: "8.0.2"), context: UpdateContext(now: released))
-    precondition(tooSoon.reason == .releaseTooRecent)  // the CDN may not have it everywhere yet
+    print(tooSoon.reason)  // releaseTooRecent: the CDN may not have it everywhere yet
 
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -32,19 +32,19 @@ func decidingWhatToShowExamples() throws {
     let history = try store.load()
     let again = policy.decide(
         release: release, installed: try Version(parsing: "8.0.2"), context: history.context(now: now))
-    precondition(again.reason == .skippedVersion)
+    print(again.reason)  // skippedVersion
 
     let installed = try Version(parsing: "1.10.0")
     var whatsNew = PromptHistory(whatsNewShownFor: try Version(parsing: "1.1.0"))
     if whatsNew.shouldShowWhatsNew(installed: installed) {  // a new minor version: show it once
         whatsNew.whatsNewShown(for: installed)
     }
-    precondition(!whatsNew.shouldShowWhatsNew(installed: installed))
+    print(!whatsNew.shouldShowWhatsNew(installed: installed))
 
     let manifestJSON = #"{"latestVersion": "8.1.0", "minimumSupportedVersion": "8.0.5", "inReview": false}"#
     let manifest = try JSONDecoder().decode(ReleaseManifest.self, from: Data(manifestJSON.utf8))
     let fromManifest = UpdatePolicy().decide(manifest: manifest, installed: try Version(parsing: "8.0.2"))
-    precondition(fromManifest.action == .immediate && fromManifest.reason == .belowMinimumSupported)
+    print(fromManifest.action, fromManifest.reason)  // immediate belowMinimumSupported
 
     if let text = UpdatePromptText(for: .flexible, appName: "微信", version: "8.0.10", preferredLanguages: ["zh-Hans"]) {
         print(text.title, text.message, text.updateButton, text.laterButton ?? "", text.skipButton ?? "")

@@ -14,7 +14,7 @@ func readmeExamples() throws {
 /// The app and backend examples of the top-level README.md, against the given client.
 func readmeLookupExample(client: AppStoreLookupClient, play: PlayDeveloperAPIClient) async throws {
     let outcome = try await readmeAppExample(client: client)
-    precondition(outcome == .flexible)
+    print(outcome == .flexible)
     try await readmeBackendExample(client: client, play: play)
 }
 

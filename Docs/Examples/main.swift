@@ -2,8 +2,8 @@ import Foundation
 import StoreReleaseKit
 
 // Runs every example of the guides in Docs/. The test suite runs this executable with the
-// base URL of its loopback lookup server and expects exit status 0; an example whose claim
-// stops holding fails with its precondition.
+// base URL of its loopback server and compares what it prints with expected-output.txt: an
+// example whose claim stops holding prints something else.
 print("README")
 try readmeExamples()
 print("Version semantics")

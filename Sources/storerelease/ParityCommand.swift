@@ -54,8 +54,9 @@ extension Command {
         examples: [
             "storerelease parity --lookup Docs/Examples/payloads/appstore-wechat-us.json,"
                 + "Docs/Examples/payloads/appstore-wechat-cn.json --play-track Docs/Examples/payloads/play-production.json "
-                + "--format text",
-            "storerelease parity --bundle-id com.tencent.xin --countries us,cn,jp --play-track Docs/Examples/payloads/play-production.json",
+                + "--format text  # exit 1, The stores do not agree.",
+            "storerelease parity --bundle-id com.tencent.xin --countries cn --play-track Docs/Examples/payloads/play-production.json"
+                + "  # \"agree\" : true",
             "storerelease parity --id 414478124 --countries cn --package com.example.rollout --format markdown  "
                 + "# The stores agree, in US, CA only",
         ],

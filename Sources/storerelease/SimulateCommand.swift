@@ -22,7 +22,7 @@ extension Command {
         options: [],
         examples: [
             "storerelease simulate Docs/Examples/scripts/flexible-update.txt",
-            "printf 'setUpdateAvailable 42\\ncompleteUpdate\\n' | storerelease simulate   # ERROR_DOWNLOAD_NOT_PRESENT",
+            "printf 'setUpdateAvailable 42\\ncompleteUpdate\\n' | storerelease simulate   # exit 1, ERROR_DOWNLOAD_NOT_PRESENT",
         ],
         run: { arguments throws(CLIError) in
             guard arguments.positionals.count <= 1 else {

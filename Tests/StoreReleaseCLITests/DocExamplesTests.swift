@@ -93,6 +93,11 @@ import Testing
         let server = try LoopbackServer.shared.get()
         let result = try BuiltProducts.run("DocExamples", [server.baseURL("ok").absoluteString])
         #expect(result.exited && result.status == 0, "DocExamples failed:\n\(result.stderr)")
+        // Every claim of the guides is printed: the whole output is the committed transcript.
+        let expected = try String(
+            contentsOf: BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/expected-output.txt"),
+            encoding: .utf8)
+        #expect(result.stdout == expected, "the examples print something else than Docs/Examples/expected-output.txt")
         #expect(result.stdout.contains("Checking the App Store\n"))
         #expect(result.stdout.contains("App Store id 414478124 is not sold in us"))
         #expect(result.stdout.contains("All documentation examples ran."))

@@ -69,11 +69,14 @@ import Testing
                     ])
                 ran += 1
                 #expect(result.exited, "\(example): crashed")
-                #expect(result.status != 2, "\(example): bad usage or a missing file:\n\(result.stderr)")
-                if parts.count > 1 {
-                    for promised in parts[1].split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                        #expect(result.stdout.contains(promised), "\(example): no \(promised) in:\n\(result.stdout)")
-                    }
+                // An example exits 0 unless its comment promises another status (`# exit 1, …`).
+                let promises =
+                    parts.count > 1
+                    ? parts[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } : []
+                let status = promises.first { $0.hasPrefix("exit ") }.flatMap { Int32($0.dropFirst(5)) } ?? 0
+                #expect(result.status == status, "\(example): exit \(result.status), not \(status):\n\(result.stderr)")
+                for promised in promises where !promised.hasPrefix("exit ") {
+                    #expect(result.stdout.contains(promised), "\(example): no \(promised) in:\n\(result.stdout)")
                 }
             }
         }
