@@ -86,22 +86,9 @@ enum AppStoreConnectOptions {
                 throw .badInput("\(command): \(flag): \(error)")
             }
         }
-        let source: String
-        let text: String
-        if let path = arguments.value("--asc-token-file") {
-            source = "--asc-token-file \(path)"
-            text = try InputFile.text(path, command: command, maximumSize: 64 << 10)
-        } else if let value = ProcessInfo.processInfo.environment[tokenVariable], !value.isEmpty {
-            source = "$\(tokenVariable)"
-            text = value
-        } else {
-            return nil
-        }
-        do throws(BearerToken.Problem) {
-            return .token(try BearerToken(text))
-        } catch {
-            throw .badInput("\(command): \(source): \(error)")
-        }
+        let token = try TokenInput.read(
+            arguments, flag: "--asc-token-file", variable: tokenVariable, command: command)
+        return token.map { .token($0) }
     }
 
     /// The CLI error for a failed call: bad requests exit 2, everything else 1.

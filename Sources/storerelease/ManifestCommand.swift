@@ -55,13 +55,9 @@ enum ManifestCommand {
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags(name)
         let minimum = try arguments.version("--minimum-supported", command: name)
-        var generator = ManifestGenerator(now: try arguments.date("--now", command: name) ?? Date())
-        if let text = arguments.value("--release-delay-hours") {
-            guard let hours = Double(text), hours.isFinite, hours >= 0 else {
-                throw .usage("manifest: --release-delay-hours \(text.debugDescription) is not a number of hours")
-            }
-            generator.releaseDelayHours = hours
-        }
+        let generator = ManifestGenerator(
+            releaseDelayHours: try arguments.hours("--release-delay-hours", command: name, default: 24),
+            now: try arguments.date("--now", command: name) ?? Date())
         let result: ManifestGenerator.Result
         switch arguments.value("--platform") {
         case "appStore":

@@ -12,6 +12,15 @@ extension ParsedArguments {
         return .milliseconds(Int((seconds * 1000).rounded(.up)))
     }
 
+    /// A number of hours, zero or more (`--release-delay-hours 24`).
+    func hours(_ flag: String, command: String, default fallback: Double) throws(CLIError) -> Double {
+        guard let text = value(flag) else { return fallback }
+        guard let hours = Double(text), hours.isFinite, hours >= 0 else {
+            throw .usage("\(command): \(flag) \(text.debugDescription) is not a number of hours")
+        }
+        return hours
+    }
+
     /// A version (`--installed 8.0.1`), if given.
     func version(_ flag: String, command: String) throws(CLIError) -> Version? {
         guard let text = value(flag) else { return nil }

@@ -74,13 +74,7 @@ enum ParityCommand {
             throw .usage("parity: --format \(format.debugDescription) is not json, text or markdown")
         }
         let now = try arguments.date("--now", command: name) ?? Date()
-        var delay = 24.0
-        if let text = arguments.value("--release-delay-hours") {
-            guard let hours = Double(text), hours.isFinite, hours >= 0 else {
-                throw .usage("parity: --release-delay-hours \(text.debugDescription) is not a number of hours")
-            }
-            delay = hours
-        }
+        let delay = try arguments.hours("--release-delay-hours", command: name, default: 24)
         let source = try playSource(arguments)
         let connect = try AppStoreConnectOptions.client(arguments, command: name)
         let releases = try await appStoreReleases(arguments)

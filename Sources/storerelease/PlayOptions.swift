@@ -37,24 +37,14 @@ enum PlayOptions {
     /// - Throws: ``CLIError/usage(_:)`` saying how to give one when there is none; a bad file or
     ///   value is named, its content never shown.
     static func token(_ arguments: ParsedArguments, command: String) throws(CLIError) -> BearerToken {
-        let source: String
-        let text: String
-        if let path = arguments.value(tokenFile.name) {
-            source = "--play-token-file \(path)"
-            text = try InputFile.text(path, command: command, maximumSize: 64 << 10)
-        } else if let value = ProcessInfo.processInfo.environment[tokenVariable], !value.isEmpty {
-            source = "$\(tokenVariable)"
-            text = value
-        } else {
+        guard
+            let token = try TokenInput.read(arguments, flag: tokenFile.name, variable: tokenVariable, command: command)
+        else {
             throw .usage(
                 "\(command): no Play access token: give --play-token-file FILE or set \(tokenVariable) "
                     + "(in CI: gcloud auth print-access-token --scopes=\(PlayDeveloperAPIClient.scope))")
         }
-        do throws(BearerToken.Problem) {
-            return try BearerToken(text)
-        } catch {
-            throw .badInput("\(command): \(source): \(error)")
-        }
+        return token
     }
 
     /// A client for the token and base URL the arguments give.
