@@ -10,8 +10,9 @@ extension Command {
             Each line is printed exactly as it was read, with its own line ending ('\\n' or
             '\\r\\n'); a last line without one gets '\\n'. The sort is stable: versions that are
             equal (1.2 and 1.2.0) keep their input order, with or without --reverse.
-            Every line must be a version: an empty or malformed line stops the sort with exit
-            status 2 and a message naming its line number; nothing is printed then.
+            Every line must be a version: an empty or malformed line, or one longer than 64 KiB,
+            stops the sort with exit status 2 and a message naming its line number; nothing is
+            printed then. A UTF-8 byte-order mark at the start of the input is skipped.
             """,
         options: [
             SchemeOption.spec,
@@ -28,7 +29,14 @@ extension Command {
                     "sort: reads versions from standard input and takes no arguments; got "
                         + arguments.positionals.map(\.debugDescription).joined(separator: " "))
             }
-            let input = try StandardStreams.readAllInput()
+            let limit = 64 << 10
+            let input: [UInt8]
+            switch try StandardStreams.readLines(maximumLineLength: limit) {
+            case .success(let bytes): input = bytes
+            case .failure(let tooLong):
+                throw .badInput(
+                    "sort: line \(tooLong.line) is longer than 64 KiB (\(limit) bytes), the limit for a line")
+            }
             do {
                 let output = try VersionLines.sorted(input, scheme: scheme, descending: arguments.has("--reverse"))
                 output.withUnsafeBytes { _ = StandardStreams.write($0, to: 1) }

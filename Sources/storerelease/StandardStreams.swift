@@ -8,11 +8,48 @@
 
 /// Reading standard input and writing standard output and error, in whole buffers.
 enum StandardStreams {
-    /// Reads standard input to its end, however long.
+    /// Reads standard input to its end as lines, stopping at the first line longer than
+    /// `maximumLineLength` bytes (a stream without line breaks, such as `/dev/zero`, is caught
+    /// after that many bytes); a UTF-8 byte-order mark at the very start is dropped.
     ///
+    /// - Returns: The bytes, or the number of the first line that is too long.
     /// - Throws: ``CLIError/failure(_:)`` when reading fails.
-    static func readAllInput() throws(CLIError) -> [UInt8] {
-        try readAll(from: 0, limit: Int.max - 1) ?? []
+    static func readLines(maximumLineLength: Int) throws(CLIError) -> Result<[UInt8], LineTooLong> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var lineStart = 0
+        var lineNumber = 1
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count > 0 {
+                let chunkStart = bytes.count
+                bytes.append(contentsOf: chunk[0..<count])
+                // memchr jumps from line break to line break; only the gaps are measured.
+                let tooLong = chunk.withUnsafeBytes { buffer -> Bool in
+                    guard let base = buffer.baseAddress else { return false }
+                    var offset = 0
+                    while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
+                        let position = base.distance(to: UnsafeRawPointer(found))
+                        if chunkStart + position - lineStart > maximumLineLength { return true }
+                        lineStart = chunkStart + position + 1
+                        lineNumber += 1
+                        offset = position + 1
+                    }
+                    return chunkStart + count - lineStart > maximumLineLength
+                }
+                if tooLong { return .failure(LineTooLong(line: lineNumber)) }
+            } else if count == 0 {
+                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+                return .success(bytes)
+            } else if errno != EINTR {
+                throw .failure("cannot read input: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// A line longer than the limit: its number, from 1.
+    struct LineTooLong: Error {
+        let line: Int
     }
 
     /// Reads a file descriptor to its end, or until it has given more than `limit` bytes.

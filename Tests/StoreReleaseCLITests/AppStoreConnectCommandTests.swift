@@ -86,6 +86,18 @@ import Testing
             low.status == 0 && low.stderr == "status: warning: 100 of 3600 App Store Connect requests left this hour\n")
     }
 
+    @Test func aTokenFromTheEnvironmentWorksAndNeverShows() throws {
+        let result = try BuiltProducts.run(
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"),
+            ["status", "--id", "414478124"] + asc("complete"), environment: ["STORERELEASE_ASC_TOKEN": Self.token])
+        #expect(result.status == 0 && result.stdout.contains(#""appID" : "414478124""#), "\(result.stderr)")
+        #expect(!result.stdout.contains(Self.token) && !result.stderr.contains(Self.token))
+        let refused = try BuiltProducts.run(
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"),
+            ["status", "--id", "414478124"] + asc("401"), environment: ["STORERELEASE_ASC_TOKEN": Self.token])
+        #expect(refused.status == 1 && !refused.stderr.contains(Self.token))
+    }
+
     @Test(arguments: [
         ("401", "refused the token (HTTP 401: Provide a properly configured and signed bearer token"),
         ("403", "forbids this (HTTP 403 FORBIDDEN_ERROR: The API key in use does not allow this request)"),

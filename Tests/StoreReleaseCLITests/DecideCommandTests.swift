@@ -220,3 +220,29 @@ import Testing
         #expect(lookup.status == 2 && lookup.stderr.contains("--type-in-progress goes with --play"))
     }
 }
+
+/// `sort` reads without bound only what is made of lines: a line past 64 KiB stops it.
+@Suite struct SortInputLimitTests {
+    static func run(_ command: String) throws -> BuiltProducts.Result {
+        let tool = BuiltProducts.directory.appendingPathComponent("storerelease").path
+        return try BuiltProducts.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), ["-c", command.replacingOccurrences(of: "TOOL", with: tool)])
+    }
+
+    @Test func anEndlessLineIsRefusedNamingItsNumberAndTheLimit() throws {
+        let zero = try Self.run("TOOL sort < /dev/zero")
+        #expect(zero.status == 2)
+        #expect(zero.stderr == "storerelease: sort: line 1 is longer than 64 KiB (65536 bytes), the limit for a line\n")
+        let third = try Self.run("{ printf '1.0\\n2.0\\n'; head -c 70000 /dev/zero | tr '\\0' 1; } | TOOL sort")
+        #expect(third.status == 2 && third.stderr.contains("sort: line 3 is longer than 64 KiB"), "\(third.stderr)")
+        #expect(third.stdout.isEmpty)
+    }
+
+    @Test func aLineAtTheLimitIsReadAndABOMIsSkipped() throws {
+        let atLimit = try Self.run(
+            "{ printf '1.'; head -c 65534 /dev/zero | tr '\\0' 1; printf '\\n'; } | TOOL sort | wc -c")
+        #expect(atLimit.status == 0 && atLimit.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "65537")
+        let bom = try BuiltProducts.run("storerelease", ["sort"], stdin: "\u{FEFF}8.0.10\n8.0.2\n")
+        #expect(bom.status == 0 && bom.stdout == "8.0.2\n8.0.10\n")
+    }
+}
