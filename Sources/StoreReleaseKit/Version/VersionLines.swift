@@ -40,15 +40,32 @@ public enum VersionLines {
         let missingNewline = lines.ranges.last.map { $0.line.upperBound == $0.contentEnd } ?? false
         let output = [UInt8](unsafeUninitializedCapacity: text.count + 1) { output, initialized in
             text.withUnsafeBufferPointer { text in
-                for index in order {
-                    let range = lines.ranges[index]
-                    for offset in range.line {
-                        output[initialized] = text[offset]
-                        initialized += 1
-                    }
-                    if range.line.upperBound == range.contentEnd {
-                        output[initialized] = UInt8(ascii: "\n")
-                        initialized += 1
+                lines.ranges.withUnsafeBufferPointer { ranges in
+                    guard let source = text.baseAddress, let target = output.baseAddress else { return }
+                    let sourceEnd = text.count
+                    let capacity = output.count
+                    // One copy a line: this loop is most of the sort's time. A line of up to 16
+                    // bytes (almost every version) is two 8-byte moves where both buffers have
+                    // room for them, not a call to memmove.
+                    for index in order {
+                        let range = ranges[index]
+                        let start = range.line.lowerBound
+                        let count = range.line.count
+                        if count <= 16, start + 16 <= sourceEnd, initialized + 16 <= capacity {
+                            let from = UnsafeRawPointer(source + start)
+                            let to = UnsafeMutableRawPointer(target + initialized)
+                            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                            to.storeBytes(
+                                of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8,
+                                as: UInt64.self)
+                        } else {
+                            (target + initialized).initialize(from: source + start, count: count)
+                        }
+                        initialized += count
+                        if range.line.upperBound == range.contentEnd {
+                            (target + initialized).initialize(to: UInt8(ascii: "\n"))
+                            initialized += 1
+                        }
                     }
                 }
             }
