@@ -24,62 +24,99 @@ public enum VersionLines {
     public static func sorted(_ text: [UInt8], scheme: VersionScheme = .appStore, descending: Bool = false)
         throws(VersionLinesError) -> [UInt8]
     {
+        if scheme == .appStore, text.count < Int(UInt32.max),
+            var keys = text.withUnsafeBufferPointer({ packedKeys($0) })
+        {
+            // Every line is a simple App Store version: sort fixed-size keys whose position is
+            // the line's first byte, and copy the lines out in that order.
+            PackedVersionKey.radixSort(&keys, descending: descending)
+            return text.withUnsafeBufferPointer { text in
+                emit(text, count: keys.count) { keys[$0].position }
+            }
+        }
         let lines = try text.withUnsafeBufferPointer { (bytes) throws(VersionLinesError) in
             try splitAndParse(bytes, scheme: scheme)
         }
-        let order: [Int]
-        if var keys = lines.packedKeys {
-            PackedVersionKey.radixSort(&keys, descending: descending)
-            order = keys.map { Int($0.position) }
-        } else {
-            let wanted: Order = descending ? .greater : .less
-            order = lines.versions.withUnsafeBufferPointer { versions in
-                versions.indices.sorted { versions[$0].order(relativeTo: versions[$1]) == wanted }
-            }
+        let wanted: Order = descending ? .greater : .less
+        let order = lines.versions.withUnsafeBufferPointer { versions in
+            versions.indices.sorted { versions[$0].order(relativeTo: versions[$1]) == wanted }
         }
-        let missingNewline = lines.ranges.last.map { $0.line.upperBound == $0.contentEnd } ?? false
-        let output = [UInt8](unsafeUninitializedCapacity: text.count + 1) { output, initialized in
-            text.withUnsafeBufferPointer { text in
-                lines.ranges.withUnsafeBufferPointer { ranges in
-                    guard let source = text.baseAddress, let target = output.baseAddress else { return }
-                    let sourceEnd = text.count
-                    let capacity = output.count
-                    // One copy a line: this loop is most of the sort's time. A line of up to 16
-                    // bytes (almost every version) is two 8-byte moves where both buffers have
-                    // room for them, not a call to memmove.
-                    for index in order {
-                        let range = ranges[index]
-                        let start = range.line.lowerBound
-                        let count = range.line.count
-                        if count <= 16, start + 16 <= sourceEnd, initialized + 16 <= capacity {
-                            let from = UnsafeRawPointer(source + start)
-                            let to = UnsafeMutableRawPointer(target + initialized)
-                            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-                            to.storeBytes(
-                                of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8,
-                                as: UInt64.self)
-                        } else {
-                            (target + initialized).initialize(from: source + start, count: count)
-                        }
-                        initialized += count
-                        if range.line.upperBound == range.contentEnd {
-                            (target + initialized).initialize(to: UInt8(ascii: "\n"))
-                            initialized += 1
-                        }
-                    }
+        return text.withUnsafeBufferPointer { text in
+            emit(text, count: order.count) { UInt32(truncatingIfNeeded: lines.starts[order[$0]]) }
+        }
+    }
+
+    /// The lines starting at the given byte offsets, in that order, each with its own line
+    /// ending; a last line without one gets `\n`.
+    private static func emit(_ text: UnsafeBufferPointer<UInt8>, count: Int, start: (Int) -> UInt32) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: text.count + 1) { output, initialized in
+            guard let source = text.baseAddress, let target = output.baseAddress else { return }
+            let sourceEnd = text.count
+            let capacity = output.count
+            for index in 0..<count {
+                let lineStart = Int(start(index))
+                // The line runs to its "\n" (included) or to the end of the text.
+                let newline = memchrNewline(source, from: lineStart, to: sourceEnd)
+                let lineEnd = newline.map { $0 + 1 } ?? sourceEnd
+                let length = lineEnd - lineStart
+                // A line of up to 16 bytes (almost every version) is two 8-byte moves where both
+                // buffers have room for them, not a call to memmove: this loop is most of the time.
+                if length <= 16, lineStart + 16 <= sourceEnd, initialized + 16 <= capacity {
+                    let from = UnsafeRawPointer(source + lineStart)
+                    let to = UnsafeMutableRawPointer(target + initialized)
+                    to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    to.storeBytes(
+                        of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+                } else {
+                    (target + initialized).initialize(from: source + lineStart, count: length)
+                }
+                initialized += length
+                if newline == nil {
+                    (target + initialized).initialize(to: UInt8(ascii: "\n"))
+                    initialized += 1
                 }
             }
         }
-        assert(output.count == text.count + (missingNewline ? 1 : 0))
-        return output
+    }
+
+    /// The offset of the first `\n` in `source[from..<to]`, if any.
+    @inline(__always)
+    private static func memchrNewline(_ source: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        var index = from
+        while index < to {
+            if source[index] == UInt8(ascii: "\n") { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Fixed-size keys for every line, or `nil` as soon as a line is not a simple App Store
+    /// version (the caller then parses them all as versions).
+    private static func packedKeys(_ bytes: UnsafeBufferPointer<UInt8>) -> [PackedVersionKey]? {
+        var keys: [PackedVersionKey] = []
+        keys.reserveCapacity(bytes.count / 6)
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            var contentEnd = end
+            if end < bytes.count {
+                if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+                end += 1
+            }
+            guard let packed = VersionParser.packedAppStore(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]))
+            else { return nil }
+            keys.append(
+                PackedVersionKey(high: packed.high, low: packed.low, position: UInt32(truncatingIfNeeded: start)))
+            start = end
+        }
+        return keys
     }
 
     private struct Parsed {
-        /// Each line's bytes with its ending, and where its content ends.
-        var ranges: [(line: Range<Int>, contentEnd: Int)] = []
-        /// Fixed-size keys while every line so far is a simple App Store version.
-        var packedKeys: [PackedVersionKey]? = []
-        /// Parsed versions once a line is not (filled from then on, and backfilled).
+        /// Where each line starts.
+        var starts: [Int] = []
+        /// Each line's version.
         var versions: [Version] = []
     }
 
@@ -87,8 +124,6 @@ public enum VersionLines {
         throws(VersionLinesError) -> Parsed
     {
         var parsed = Parsed()
-        parsed.ranges.reserveCapacity(bytes.count / 6)
-        parsed.packedKeys?.reserveCapacity(bytes.count / 6)
         var start = 0
         while start < bytes.count {
             var end = start
@@ -99,25 +134,9 @@ public enum VersionLines {
                 if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
                 end += 1
             }
-            let number = parsed.ranges.count + 1
-            parsed.ranges.append((start..<end, contentEnd))
+            parsed.starts.append(start)
             let content = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
-            if parsed.packedKeys != nil, scheme == .appStore, let packed = VersionParser.packedAppStore(content) {
-                parsed.packedKeys?.append(
-                    PackedVersionKey(
-                        high: packed.high, low: packed.low, position: UInt32(truncatingIfNeeded: number - 1)))
-            } else {
-                if parsed.packedKeys != nil {
-                    // The first line off the fast path: parse the earlier lines as versions too.
-                    parsed.packedKeys = nil
-                    for (earlier, range) in parsed.ranges.dropLast().enumerated() {
-                        let earlierContent = UnsafeBufferPointer(
-                            rebasing: bytes[range.line.lowerBound..<range.contentEnd])
-                        parsed.versions.append(try version(earlierContent, line: earlier + 1, scheme: scheme))
-                    }
-                }
-                parsed.versions.append(try version(content, line: number, scheme: scheme))
-            }
+            parsed.versions.append(try version(content, line: parsed.starts.count, scheme: scheme))
             start = end
         }
         return parsed
