@@ -220,11 +220,9 @@ public struct AppStoreConnectClient: Sendable {
 
     /// Takes the current token out of `text`.
     private func redact(_ text: String) -> String {
-        state.cachedToken.map { $0.redacting(text) }
-            ?? {
-                if case .token(let token) = credentials { return token.redacting(text) }
-                return text
-            }()
+        var redacted = state.cachedToken?.redacting(text) ?? text
+        if case .token(let token) = credentials { redacted = token.redacting(redacted) }
+        return redacted
     }
 }
 

@@ -56,7 +56,7 @@ public enum VersionLines {
             for index in 0..<count {
                 let lineStart = Int(start(index))
                 // The line runs to its "\n" (included) or to the end of the text.
-                let newline = memchrNewline(source, from: lineStart, to: sourceEnd)
+                let newline = firstNewline(source, from: lineStart, to: sourceEnd)
                 let lineEnd = newline.map { $0 + 1 } ?? sourceEnd
                 let length = lineEnd - lineStart
                 // A line of up to 16 bytes (almost every version) is two 8-byte moves where both
@@ -81,7 +81,7 @@ public enum VersionLines {
 
     /// The offset of the first `\n` in `source[from..<to]`, if any.
     @inline(__always)
-    private static func memchrNewline(_ source: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+    private static func firstNewline(_ source: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
         var index = from
         while index < to {
             if source[index] == UInt8(ascii: "\n") { return index }
@@ -95,6 +95,23 @@ public enum VersionLines {
     private static func packedKeys(_ bytes: UnsafeBufferPointer<UInt8>) -> [PackedVersionKey]? {
         var keys: [PackedVersionKey] = []
         keys.reserveCapacity(bytes.count / 6)
+        let complete = forEachLine(bytes) { (start, content) throws(Never) in
+            guard let packed = VersionParser.packedAppStore(content) else { return false }
+            keys.append(
+                PackedVersionKey(high: packed.high, low: packed.low, position: UInt32(truncatingIfNeeded: start)))
+            return true
+        }
+        return complete ? keys : nil
+    }
+
+    /// Calls `body` with each line's first byte offset and its content (without `\n` or
+    /// `\r\n`; a `\r` without `\n` after it is content), until it returns `false`.
+    ///
+    /// - Returns: Whether every line was visited.
+    @inline(__always)
+    private static func forEachLine<Failure: Error>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws(Failure) -> Bool
+    ) throws(Failure) -> Bool {
         var start = 0
         while start < bytes.count {
             var end = start
@@ -104,13 +121,10 @@ public enum VersionLines {
                 if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
                 end += 1
             }
-            guard let packed = VersionParser.packedAppStore(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]))
-            else { return nil }
-            keys.append(
-                PackedVersionKey(high: packed.high, low: packed.low, position: UInt32(truncatingIfNeeded: start)))
+            guard try body(start, UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])) else { return false }
             start = end
         }
-        return keys
+        return true
     }
 
     private struct Parsed {
@@ -124,20 +138,10 @@ public enum VersionLines {
         throws(VersionLinesError) -> Parsed
     {
         var parsed = Parsed()
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            var contentEnd = end
-            if end < bytes.count {
-                // "\r\n" ends a line too; a "\r" without "\n" after it is content.
-                if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-                end += 1
-            }
+        _ = try forEachLine(bytes) { (start, content) throws(VersionLinesError) in
             parsed.starts.append(start)
-            let content = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
             parsed.versions.append(try version(content, line: parsed.starts.count, scheme: scheme))
-            start = end
+            return true
         }
         return parsed
     }
