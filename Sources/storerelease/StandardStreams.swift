@@ -15,36 +15,27 @@ enum StandardStreams {
     /// - Returns: The bytes, or the number of the first line that is too long.
     /// - Throws: ``CLIError/failure(_:)`` when reading fails.
     static func readLines(maximumLineLength: Int) throws(CLIError) -> Result<[UInt8], LineTooLong> {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        // Where the line being read starts. Any line that ends in a window of
+        // `maximumLineLength + 1` bytes from there is short enough, so the check looks for the
+        // last "\n" of each window, backwards from its end: a few bytes a window, not every byte.
         var lineStart = 0
-        var lineNumber = 1
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if count > 0 {
-                let chunkStart = bytes.count
-                bytes.append(contentsOf: chunk[0..<count])
-                // memchr jumps from line break to line break; only the gaps are measured.
-                let tooLong = chunk.withUnsafeBytes { buffer -> Bool in
-                    guard let base = buffer.baseAddress else { return false }
-                    var offset = 0
-                    while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
-                        let position = base.distance(to: UnsafeRawPointer(found))
-                        if chunkStart + position - lineStart > maximumLineLength { return true }
-                        lineStart = chunkStart + position + 1
-                        lineNumber += 1
-                        offset = position + 1
-                    }
-                    return chunkStart + count - lineStart > maximumLineLength
+        var tooLong = false
+        var (bytes, _) = try read(from: 0) { bytes in
+            while true {
+                let windowEnd = lineStart + maximumLineLength + 1
+                var index = min(windowEnd, bytes.count)
+                repeat { index -= 1 } while index >= lineStart && bytes[index] != UInt8(ascii: "\n")
+                if index >= lineStart {
+                    lineStart = index + 1
+                } else {
+                    tooLong = windowEnd <= bytes.count
+                    return !tooLong
                 }
-                if tooLong { return .failure(LineTooLong(line: lineNumber)) }
-            } else if count == 0 {
-                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-                return .success(bytes)
-            } else if errno != EINTR {
-                throw .failure("cannot read input: \(String(cString: strerror(errno)))")
             }
         }
+        if tooLong { return .failure(LineTooLong(line: bytes[..<lineStart].count { $0 == UInt8(ascii: "\n") } + 1)) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        return .success(bytes)
     }
 
     /// A line longer than the limit: its number, from 1.
@@ -57,18 +48,56 @@ enum StandardStreams {
     /// - Returns: The bytes, or `nil` when there are more than `limit` (reading stops there).
     /// - Throws: ``CLIError/failure(_:)`` when reading fails.
     static func readAll(from descriptor: Int32, limit: Int) throws(CLIError) -> [UInt8]? {
+        let (bytes, complete) = try read(from: descriptor, sizeLimit: limit + 1) { $0.count <= limit }
+        return complete ? bytes : nil
+    }
+
+    /// Reads a file descriptor to its end into one buffer, asking `proceed` after each read
+    /// whether to go on.
+    ///
+    /// A regular file's buffer is its size (from `fstat`) and a byte, so it is read in place
+    /// without a copy; a stream's starts at 1 MiB and doubles, up to `sizeLimit` bytes.
+    ///
+    /// - Returns: The bytes read, and whether reading reached the end (`false` when `proceed`
+    ///   stopped it).
+    /// - Throws: ``CLIError/failure(_:)`` when reading fails.
+    private static func read(
+        from descriptor: Int32, sizeLimit: Int = .max, proceed: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) throws(CLIError) -> (bytes: [UInt8], complete: Bool) {
+        var status = stat()
+        let isFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        var capacity = min(isFile ? Int(status.st_size) + 1 : 1 << 20, sizeLimit)
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var state: (complete: Bool, stopped: Bool, error: Int32?) = (false, false, nil)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                guard bytes.count + count <= limit else { return nil }
-                bytes.append(contentsOf: chunk[0..<count])
-            } else if count == 0 {
-                return bytes
-            } else if errno != EINTR {
-                throw .failure("cannot read input: \(String(cString: strerror(errno)))")
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                bytes.withUnsafeBufferPointer { old in
+                    if let from = old.baseAddress { base.initialize(from: from, count: old.count) }
+                    initialized = old.count
+                }
+                while initialized < buffer.count {
+                    let count = systemRead(descriptor, base + initialized, buffer.count - initialized)
+                    if count > 0 {
+                        initialized += count
+                        guard proceed(UnsafeBufferPointer(rebasing: buffer[..<initialized])) else {
+                            state.stopped = true
+                            return
+                        }
+                    } else if count == 0 {
+                        state.complete = true
+                        return
+                    } else if errno != EINTR {
+                        state.error = errno
+                        return
+                    }
+                }
             }
+            if let error = state.error {
+                throw .failure("cannot read input: \(String(cString: strerror(error)))")
+            }
+            if state.complete || state.stopped || capacity >= sizeLimit { return (bytes, state.complete) }
+            capacity = min(capacity * 2, sizeLimit)
         }
     }
 
@@ -102,6 +131,12 @@ enum StandardStreams {
         var text = text
         text.withUTF8 { _ = write(UnsafeRawBufferPointer($0), to: 2) }
     }
+}
+
+/// The C library's `read`, under a name that does not clash with `StandardStreams.read(from:)`.
+@inline(__always)
+private func systemRead(_ descriptor: Int32, _ address: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, address, count)
 }
 
 /// The C library's `write`, under a name that does not clash with ``StandardStreams/write(_:to:)``.

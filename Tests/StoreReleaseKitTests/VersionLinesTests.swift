@@ -47,6 +47,57 @@ import Testing
         }
     }
 
+    /// Lines of one to four components below `bound`, some written with leading zeros and
+    /// some ending in "\r\n", sorted here and by a stable sort of parsed versions.
+    func expectAgreement(lines count: Int, bound: UInt64, seed: UInt64, scheme: VersionScheme = .appStore)
+        throws
+    {
+        var random = SeededGenerator(state: seed)
+        let lines = (0..<count).map { _ in
+            let components = scheme == .semver ? 3 : Int.random(in: 1...4, using: &random)
+            return (0..<components).map { _ in
+                let value = String(UInt64.random(in: 0..<bound, using: &random))
+                return scheme == .appStore && Bool.random(using: &random) ? "00" + value : value
+            }
+            .joined(separator: ".")
+        }
+        let endings = lines.map { _ in Int.random(in: 0..<8, using: &random) == 0 ? "\r\n" : "\n" }
+        let versions = try lines.map { try Version(parsing: $0, scheme: scheme) }
+        let text = zip(lines, endings).map { $0 + $1 }.joined()
+        for descending in [false, true] {
+            let expected = versions.indices.sorted {
+                descending ? versions[$0] > versions[$1] : versions[$0] < versions[$1]
+            }
+            .map { lines[$0] + endings[$0] }.joined()
+            let got = try sorted(text, scheme: scheme, descending: descending)
+            #expect(got == expected, "\(count) lines below \(bound), \(scheme), descending: \(descending)")
+        }
+    }
+
+    // Small components fit 64-bit keys with the position; components near 2³² do not and take
+    // the 24-byte keys; a component of 2³² or more, the general path.
+    @Test(arguments: [4, 1 << 20, UInt64(UInt32.max), 1 << 40] as [UInt64])
+    func everyPathAgreesWithSortingParsedVersions(bound: UInt64) throws {
+        try expectAgreement(lines: 2000, bound: bound, seed: bound)
+        try expectAgreement(lines: 2000, bound: bound, seed: bound, scheme: .semver)
+    }
+
+    // Over 2 MiB and 65,536 lines: read and written in parts, one a core, on a machine with
+    // more than one.
+    @Test func aLargeTextReadInPartsSortsTheSame() throws {
+        try expectAgreement(lines: 150_000, bound: 1 << 24, seed: 7)
+    }
+
+    @Test func semverLinesWithAPreReleaseOrALeadingZeroLeaveTheFastPath() throws {
+        #expect(try sorted("1.0.0\n1.0.0-rc.1\n0.9.0\n", scheme: .semver) == "0.9.0\n1.0.0-rc.1\n1.0.0\n")
+        #expect {
+            try sorted("1.0.0\n01.0.0\n", scheme: .semver)
+        } throws: { error in
+            (error as? VersionLinesError)?.description
+                == #"line 2: "01.0.0": leading zero at offset 0 (SemVer numbers have none)"#
+        }
+    }
+
     @Test(arguments: [
         ("1\n\n2\n", "line 2: empty line (every line must be a version)"),
         ("1\n2\n1..2\n", #"line 3: "1..2": empty component at offset 2"#),

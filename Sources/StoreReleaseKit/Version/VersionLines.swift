@@ -19,20 +19,17 @@ public enum VersionLines {
     /// - Returns: The sorted lines, as UTF-8.
     /// - Throws: ``VersionLinesError`` for the first line that is empty, not UTF-8, or not a
     ///   version.
-    /// - Complexity: O(*n* log *n*) comparisons; App Store versions of up to four components
-    ///   below 2³² are sorted as fixed-size keys without allocating per line.
+    /// - Complexity: O(*n* log *n*) comparisons; when every line is a simple version (App Store
+    ///   versions of up to four components, SemVer `x.y.z` without pre-release or build metadata,
+    ///   each component below 2³²) O(*n*): a radix sort of fixed-size keys, the lines read and
+    ///   written on every core.
     public static func sorted(_ text: [UInt8], scheme: VersionScheme = .appStore, descending: Bool = false)
         throws(VersionLinesError) -> [UInt8]
     {
-        if scheme == .appStore, text.count < Int(UInt32.max),
-            var keys = text.withUnsafeBufferPointer({ packedKeys($0) })
+        if text.count < Int(UInt32.max),
+            let output = text.withUnsafeBufferPointer({ sortedSimple($0, scheme: scheme, descending: descending) })
         {
-            // Every line is a simple App Store version: sort fixed-size keys whose position is
-            // the line's first byte, and copy the lines out in that order.
-            PackedVersionKey.radixSort(&keys, descending: descending)
-            return text.withUnsafeBufferPointer { text in
-                emit(text, count: keys.count) { keys[$0].position }
-            }
+            return output
         }
         let lines = try text.withUnsafeBufferPointer { (bytes) throws(VersionLinesError) in
             try splitAndParse(bytes, scheme: scheme)
@@ -42,41 +39,97 @@ public enum VersionLines {
             versions.indices.sorted { versions[$0].order(relativeTo: versions[$1]) == wanted }
         }
         return text.withUnsafeBufferPointer { text in
-            emit(text, count: order.count) { UInt32(truncatingIfNeeded: lines.starts[order[$0]]) }
+            emit(text, count: order.count) { lines.starts[order[$0]] }
         }
     }
 
     /// The lines starting at the given byte offsets, in that order, each with its own line
     /// ending; a last line without one gets `\n`.
-    private static func emit(_ text: UnsafeBufferPointer<UInt8>, count: Int, start: (Int) -> UInt32) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: text.count + 1) { output, initialized in
-            guard let source = text.baseAddress, let target = output.baseAddress else { return }
-            let sourceEnd = text.count
-            let capacity = output.count
-            for index in 0..<count {
-                let lineStart = Int(start(index))
-                // The line runs to its "\n" (included) or to the end of the text.
-                let newline = firstNewline(source, from: lineStart, to: sourceEnd)
-                let lineEnd = newline.map { $0 + 1 } ?? sourceEnd
-                let length = lineEnd - lineStart
-                // A line of up to 16 bytes (almost every version) is two 8-byte moves where both
-                // buffers have room for them, not a call to memmove: this loop is most of the time.
-                if length <= 16, lineStart + 16 <= sourceEnd, initialized + 16 <= capacity {
-                    let from = UnsafeRawPointer(source + lineStart)
-                    let to = UnsafeMutableRawPointer(target + initialized)
-                    to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-                    to.storeBytes(
-                        of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
-                } else {
-                    (target + initialized).initialize(from: source + lineStart, count: length)
+    ///
+    /// On a large text the lines are written in parts, one a core: the first part in place, the
+    /// others into buffers of their own that are then copied after it.
+    private static func emit(_ text: UnsafeBufferPointer<UInt8>, count: Int, start: (Int) -> Int) -> [UInt8] {
+        let parts = ParallelParts.count(for: count, minimum: 1 << 16)
+        let bounds = (0...parts).map { count * $0 / parts }
+        return [UInt8](unsafeUninitializedCapacity: text.count + 1) { output, initialized in
+            // The first part's length, then the other parts' bytes.
+            let written = ParallelParts.map(parts) { part -> (count: Int, bytes: [UInt8]) in
+                let lines = bounds[part]..<bounds[part + 1]
+                if part == 0 { return (emit(text, lines: lines, start: start, into: output), []) }
+                let bytes = [UInt8](unsafeUninitializedCapacity: text.count + 1) { own, count in
+                    count = emit(text, lines: lines, start: start, into: own)
                 }
-                initialized += length
-                if newline == nil {
-                    (target + initialized).initialize(to: UInt8(ascii: "\n"))
-                    initialized += 1
+                return (bytes.count, bytes)
+            }
+            initialized = written[0].count
+            for piece in written.dropFirst() {
+                piece.bytes.withUnsafeBufferPointer { piece in
+                    guard let from = piece.baseAddress, let to = output.baseAddress else { return }
+                    (to + initialized).initialize(from: from, count: piece.count)
                 }
+                initialized += piece.count
             }
         }
+    }
+
+    /// Writes the lines `lines` (indices for `start`) into `output`, which has room for all of
+    /// them, and returns how many bytes it wrote.
+    private static func emit(
+        _ text: UnsafeBufferPointer<UInt8>, lines: Range<Int>, start: (Int) -> Int,
+        into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        guard let source = text.baseAddress, let target = output.baseAddress else { return 0 }
+        let sourceEnd = text.count
+        let capacity = output.count
+        var initialized = 0
+        for index in lines {
+            let lineStart = start(index)
+            // A line of up to 16 bytes with its "\n" (almost every version) is found and
+            // copied with two 8-byte loads and stores and no branch that depends on the text:
+            // the loads of the next lines can then start before this one has arrived, which
+            // matters because lines are read in sorted order, all over the input.
+            if lineStart + 16 <= sourceEnd, initialized + 16 <= capacity {
+                let from = UnsafeRawPointer(source + lineStart)
+                let first = from.loadUnaligned(as: UInt64.self)
+                let second = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                let length = lengthThroughNewline(first, second)
+                if length <= 16 {
+                    let to = UnsafeMutableRawPointer(target + initialized)
+                    to.storeBytes(of: first, as: UInt64.self)
+                    to.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
+                    initialized += length
+                    continue
+                }
+            }
+            // The line runs to its "\n" (included) or to the end of the text.
+            let newline = firstNewline(source, from: lineStart, to: sourceEnd)
+            let lineEnd = newline.map { $0 + 1 } ?? sourceEnd
+            let length = lineEnd - lineStart
+            (target + initialized).initialize(from: source + lineStart, count: length)
+            initialized += length
+            if newline == nil {
+                (target + initialized).initialize(to: UInt8(ascii: "\n"))
+                initialized += 1
+            }
+        }
+        return initialized
+    }
+
+    /// How many of the 16 bytes in `first` and `second` (little-endian, as loaded) come before
+    /// and with the first `\n`; 17 when there is none.
+    @inline(__always)
+    private static func lengthThroughNewline(_ first: UInt64, _ second: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // A byte becomes 0x80 where it was "\n" (exactly for the lowest one; bytes above it may
+        // also be marked, and are never looked at).
+        @inline(__always) func newlines(_ word: UInt64) -> UInt64 {
+            let zeroWhereNewline = word ^ (ones &* 0x0A)
+            return (zeroWhereNewline &- ones) & ~zeroWhereNewline & (ones &* 0x80)
+        }
+        let inFirst = newlines(first).trailingZeroBitCount >> 3  // 8 when the first word has none.
+        let inSecond = newlines(second).trailingZeroBitCount >> 3
+        // Without a branch: the second word counts only when the first has no "\n".
+        return inFirst + 1 + (inSecond & (0 &- (inFirst >> 3)))
     }
 
     /// The offset of the first `\n` in `source[from..<to]`, if any.
@@ -90,18 +143,30 @@ public enum VersionLines {
         return nil
     }
 
-    /// Fixed-size keys for every line, or `nil` as soon as a line is not a simple App Store
-    /// version (the caller then parses them all as versions).
-    private static func packedKeys(_ bytes: UnsafeBufferPointer<UInt8>) -> [PackedVersionKey]? {
-        var keys: [PackedVersionKey] = []
-        keys.reserveCapacity(bytes.count / 6)
-        let complete = forEachLine(bytes) { (start, content) throws(Never) in
-            guard let packed = VersionParser.packedAppStore(content) else { return false }
-            keys.append(
-                PackedVersionKey(high: packed.high, low: packed.low, position: UInt32(truncatingIfNeeded: start)))
-            return true
+    /// The lines sorted by fixed-size keys, or `nil` as soon as a line is not a simple version
+    /// of the scheme (``SimpleVersionLines``); the caller then parses them all as versions.
+    ///
+    /// A key's position is its line's first byte. Versions that fit in 64 bits with the position
+    /// (real release histories do) are sorted as ``CompactVersionKeys``, others as
+    /// ``PackedVersionKey``.
+    private static func sortedSimple(_ text: UnsafeBufferPointer<UInt8>, scheme: VersionScheme, descending: Bool)
+        -> [UInt8]?
+    {
+        guard let lines = SimpleVersionLines(text, scheme: scheme) else { return nil }
+        if let layout = CompactVersionKeys(
+            high: lines.high, low: lines.low, positionLimit: text.count, descending: descending)
+        {
+            guard var keys = lines.keys({ layout.key(high: $0, low: $1, position: $2) }) else { return nil }
+            layout.sort(&keys)
+            return emit(text, count: keys.count) { [keys] in layout.position(keys[$0]) }
         }
-        return complete ? keys : nil
+        guard
+            var keys = lines.keys({
+                PackedVersionKey(high: $0, low: $1, position: UInt32(truncatingIfNeeded: $2))
+            })
+        else { return nil }
+        PackedVersionKey.radixSort(&keys, descending: descending)
+        return emit(text, count: keys.count) { [keys] in Int(keys[$0].position) }
     }
 
     /// Calls `body` with each line's first byte offset and its content (without `\n` or
@@ -109,7 +174,7 @@ public enum VersionLines {
     ///
     /// - Returns: Whether every line was visited.
     @inline(__always)
-    private static func forEachLine<Failure: Error>(
+    static func forEachLine<Failure: Error>(
         _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws(Failure) -> Bool
     ) throws(Failure) -> Bool {
         var start = 0

@@ -1,7 +1,8 @@
 /// Parses version text (as UTF-8) into the canonical ``Version/Storage``.
 ///
 /// Two paths give the same answer: `packedAppStore` handles the common App Store version (at most
-/// four components, each below 2³², no trailing dot) without allocating; `parse` handles every
+/// four components, each below 2³², no trailing dot) without allocating (`packed` also the
+/// common SemVer one, `x.y.z`, and a line at a time, for sorting lines); `parse` handles every
 /// input of either scheme, reports the first error, and is the reference the fuzzer checks the
 /// fast path against.
 enum VersionParser {
@@ -41,26 +42,51 @@ enum VersionParser {
     ///   still be valid; `parse` decides).
     @inline(__always)
     static func packedAppStore(_ bytes: UnsafeBufferPointer<UInt8>) -> (high: UInt64, low: UInt64)? {
+        var position = 0
+        return packed(bytes, from: &position, semver: false, line: false)
+    }
+
+    /// The simple version (App Store, or with `semver` a SemVer `x.y.z` without pre-release or
+    /// build metadata: exactly three components without leading zeros, packed the same way,
+    /// since their order is the same) in `bytes[position...]`.
+    ///
+    /// With `line`, the version ends at the next `\n` (or `\r\n`), and `position` moves past
+    /// it; without, at the end of `bytes`.
+    ///
+    /// - Returns: The packed words, or `nil` when the text is not of that simple form (it may
+    ///   still be a valid version; `parse` decides).
+    @inline(__always)
+    static func packed(_ bytes: UnsafeBufferPointer<UInt8>, from position: inout Int, semver: Bool, line: Bool)
+        -> (high: UInt64, low: UInt64)?
+    {
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var index = 0
         var value: UInt64 = 0
         var digits = 0
-        for byte in bytes {
+        while position < bytes.count {
+            let byte = bytes[position]
+            position &+= 1
             let digit = byte &- UInt8(ascii: "0")
             if digit < 10 {
+                if semver, digits == 1, value == 0 { return nil }  // A leading zero.
                 value = value &* 10 &+ UInt64(digit)
                 digits &+= 1
                 if value > UInt64(UInt32.max) { return nil }
-            } else if byte == UInt8(ascii: "."), digits > 0, index < 3 {
+            } else if byte == UInt8(ascii: "."), digits > 0, index < (semver ? 2 : 3) {
                 store(value, at: index, in: &words)
                 index &+= 1
                 value = 0
                 digits = 0
+            } else if line, byte == UInt8(ascii: "\n") {
+                break
+            } else if line, byte == UInt8(ascii: "\r"), position < bytes.count, bytes[position] == UInt8(ascii: "\n") {
+                position &+= 1
+                break
             } else {
                 return nil
             }
         }
-        guard digits > 0 else { return nil }
+        guard digits > 0, !semver || index == 2 else { return nil }
         store(value, at: index, in: &words)
         return (words.0 << 32 | words.1, words.2 << 32 | words.3)
     }
