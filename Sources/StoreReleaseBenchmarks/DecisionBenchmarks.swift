@@ -16,38 +16,6 @@ enum DecisionBenchmarks {
         let policy = UpdatePolicy(forceUpdateOn: .major, minimumSupportedVersion: Version("2.0"))
         let perDecision = Double(size)
 
-        let seeds =
-            Measure.median(repetitions: repetitions) {
-                var prompts = 0
-                for index in 0..<size
-                where installedTexts[index].compare(storeTexts[index], options: .numeric) == .orderedAscending {
-                    prompts += 1
-                }
-                blackHole(prompts)
-            } / perDecision
-        let decide =
-            Measure.median(repetitions: repetitions) {
-                var prompts = 0
-                for index in 0..<size
-                where policy.decide(release: releases[index], installed: installed[index], context: context).action
-                    != .none
-                {
-                    prompts += 1
-                }
-                blackHole(prompts)
-            } / perDecision
-        let parseAndDecide =
-            try Measure.median(repetitions: repetitions) {
-                var prompts = 0
-                for index in 0..<size {
-                    let version = try Version(parsing: installedTexts[index])
-                    if policy.decide(release: releases[index], installed: version, context: context).action != .none {
-                        prompts += 1
-                    }
-                }
-                blackHole(prompts)
-            } / perDecision
-
         let records = (0..<size).map { index in
             AppUpdateInfo(
                 packageName: "com.example.app", availableVersionCode: 100 + index % 50,
@@ -57,28 +25,61 @@ enum DecisionBenchmarks {
                 allowedUpdateTypes: [.flexible, .immediate])
         }
         let installedCode = try VersionCode(parsing: "99")
-        let decidePlay =
-            Measure.median(repetitions: repetitions) {
-                var prompts = 0
-                for record in records
-                where policy.decide(play: record, installed: installedCode, context: context).action != .none {
-                    prompts += 1
-                }
-                blackHole(prompts)
-            } / perDecision
-
+        let samples = try Measure.rounds(
+            repetitions: repetitions, per: perDecision,
+            [
+                {
+                    var prompts = 0
+                    for index in 0..<size
+                    where installedTexts[index].compare(storeTexts[index], options: .numeric) == .orderedAscending {
+                        prompts += 1
+                    }
+                    blackHole(prompts)
+                },
+                {
+                    var prompts = 0
+                    for index in 0..<size
+                    where policy.decide(release: releases[index], installed: installed[index], context: context)
+                        .action != .none
+                    {
+                        prompts += 1
+                    }
+                    blackHole(prompts)
+                },
+                {
+                    var prompts = 0
+                    for index in 0..<size {
+                        let version = try Version(parsing: installedTexts[index])
+                        if policy.decide(release: releases[index], installed: version, context: context).action
+                            != .none
+                        {
+                            prompts += 1
+                        }
+                    }
+                    blackHole(prompts)
+                },
+                {
+                    var prompts = 0
+                    for record in records
+                    where policy.decide(play: record, installed: installedCode, context: context).action != .none {
+                        prompts += 1
+                    }
+                    blackHole(prompts)
+                },
+            ])
+        let seeds = samples[0]
         return [
             Row(
-                name: "seeds' check: Foundation .numeric compare", value: seeds, unit: "ns/op", baseline: nil,
+                name: "seeds' check: Foundation .numeric compare", samples: seeds, unit: "ns/op",
                 note: "baseline: no review safety, no policy"),
             Row(
-                name: "UpdatePolicy.decide(release:), parsed", value: decide, unit: "ns/op", baseline: seeds,
+                name: "UpdatePolicy.decide(release:), parsed", samples: samples[1], unit: "ns/op", baseline: seeds,
                 note: "vs the seeds' check"),
             Row(
-                name: "parse installed + decide(release:)", value: parseAndDecide, unit: "ns/op", baseline: seeds,
+                name: "parse installed + decide(release:)", samples: samples[2], unit: "ns/op", baseline: seeds,
                 note: "vs the seeds' check, from strings"),
             Row(
-                name: "UpdatePolicy.decide(play:)", value: decidePlay, unit: "ns/op", baseline: seeds,
+                name: "UpdatePolicy.decide(play:)", samples: samples[3], unit: "ns/op", baseline: seeds,
                 note: "vs the seeds' check"),
         ]
     }

@@ -37,43 +37,37 @@ enum FlowBenchmarks {
             .available, .prompt, .accept, .downloadStarts, .progress, .progress, .downloaded, .complete, .installed,
         ]
         let perEvent = Double(flows * events.count)
-        let handWritten =
-            Measure.median(repetitions: repetitions) {
-                for _ in 0..<flows { blackHole(HandWritten.run(events)) }
-            } / perEvent
-
-        let simulator =
-            try Measure.median(repetitions: repetitions) {
-                for _ in 0..<flows {
-                    var play = UpdateFlowSimulator()
-                    try play.setUpdateAvailable(42)
-                    try play.startUpdateFlow(.flexible)
-                    try play.userAcceptsUpdate()
-                    try play.downloadStarts()
-                    try play.setTotalBytesToDownload(1000)
-                    try play.setBytesDownloaded(400)
-                    try play.downloadCompletes()
-                    try play.completeUpdate()
-                    try play.installCompletes()
-                    blackHole(play)
-                }
-            } / perEvent
-
         let parsed = try UpdateFlowScript(parsing: String(contentsOf: scriptPath, encoding: .utf8))
-        let scripted =
-            Measure.median(repetitions: repetitions) {
-                for _ in 0..<flows { blackHole(parsed.run()) }
-            } / perEvent
-
+        let samples = try Measure.rounds(
+            repetitions: repetitions, per: perEvent,
+            [
+                { for _ in 0..<flows { blackHole(HandWritten.run(events)) } },
+                {
+                    for _ in 0..<flows {
+                        var play = UpdateFlowSimulator()
+                        try play.setUpdateAvailable(42)
+                        try play.startUpdateFlow(.flexible)
+                        try play.userAcceptsUpdate()
+                        try play.downloadStarts()
+                        try play.setTotalBytesToDownload(1000)
+                        try play.setBytesDownloaded(400)
+                        try play.downloadCompletes()
+                        try play.completeUpdate()
+                        try play.installCompletes()
+                        blackHole(play)
+                    }
+                },
+                { for _ in 0..<flows { blackHole(parsed.run()) } },
+            ])
         return [
             Row(
-                name: "hand-written status switch, per event", value: handWritten, unit: "ns/op", baseline: nil,
+                name: "hand-written status switch, per event", samples: samples[0], unit: "ns/op",
                 note: "baseline: no checks, no listeners"),
             Row(
-                name: "UpdateFlowSimulator, per event", value: simulator, unit: "ns/op", baseline: handWritten,
+                name: "UpdateFlowSimulator, per event", samples: samples[1], unit: "ns/op", baseline: samples[0],
                 note: "vs hand-written: checked, listeners told"),
             Row(
-                name: "UpdateFlowScript.run(), per event", value: scripted, unit: "ns/op", baseline: handWritten,
+                name: "UpdateFlowScript.run(), per event", samples: samples[2], unit: "ns/op", baseline: samples[0],
                 note: "vs hand-written: a full record per step"),
         ]
     }

@@ -1,11 +1,14 @@
 import Foundation
 
-// storerelease-benchmarks: the hot paths, each against a baseline measured in the same run.
+// storerelease-benchmarks: the hot paths, each against a baseline measured in the same rounds.
 //
-//   swift run -c release storerelease-benchmarks            # full sizes
+//   swift run -c release storerelease-benchmarks            # full sizes, about three minutes
 //   swift run -c release storerelease-benchmarks --quick    # small sizes, a smoke run
 //
-// Numbers are for comparison within one run on one machine; ratios are what carry over.
+// Every row runs alternately with its baseline (A, B, A, B …) and shows the median with the
+// smallest and largest run; the ratio is taken round by round, its median and spread shown.
+// Whole-process rows (the sort) also show peak memory. Ratios are what carry over to another
+// machine; the first lines say which machine this was.
 
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
@@ -17,12 +20,17 @@ if let unknown = arguments.first(where: { $0 != "--quick" }) {
 #if DEBUG
     print("note: a debug build; run with `swift run -c release storerelease-benchmarks` for real numbers\n")
 #endif
+print(MachineDescription.current)
+print()
 
+let repetitions = quick ? 3 : 7
+let processRows = try ProcessBenchmarks.run(
+    lines: quick ? 10_000 : 1_000_000, otherLines: quick ? 2_000 : 200_000, repetitions: quick ? 2 : 7)
 let rows = try VersionBenchmarks.run(
-    size: quick ? 2_000 : 200_000, sortSize: quick ? 10_000 : 1_000_000, repetitions: quick ? 3 : 7)
-let lookupRows = try LookupBenchmarks.run(iterations: quick ? 20 : 500, repetitions: quick ? 3 : 7)
-let decisionRows = try DecisionBenchmarks.run(size: quick ? 2_000 : 200_000, repetitions: quick ? 3 : 7)
-let flowRows = try FlowBenchmarks.run(flows: quick ? 200 : 20_000, repetitions: quick ? 3 : 7)
+    size: quick ? 2_000 : 200_000, sortSize: quick ? 10_000 : 1_000_000, repetitions: repetitions)
+let lookupRows = try LookupBenchmarks.run(iterations: quick ? 20 : 500, repetitions: repetitions)
+let decisionRows = try DecisionBenchmarks.run(size: quick ? 2_000 : 200_000, repetitions: repetitions)
+let flowRows = try FlowBenchmarks.run(flows: quick ? 200 : 20_000, repetitions: repetitions)
 let scaleRows = try await ScaleBenchmarks.run(batches: quick ? 5 : 50)
-print("benchmark".padding(toLength: 44) + "median".padding(toLength: 14) + "ratio".padding(toLength: 16) + "against")
-for row in rows + lookupRows + decisionRows + flowRows + scaleRows { print(row.formatted) }
+print(Row.header)
+for row in processRows + rows + lookupRows + decisionRows + flowRows + scaleRows { print(row.formatted) }
