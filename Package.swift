@@ -20,7 +20,9 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "StoreReleaseKit", swiftSettings: swiftSettings),
+        .target(name: "StoreReleaseKit", dependencies: ["CPrefetch"], swiftSettings: swiftSettings),
+        // One C inline function, a memory prefetch hint, which Swift cannot express (see its header).
+        .target(name: "CPrefetch"),
         .executableTarget(
             name: "storerelease",
             dependencies: ["StoreReleaseKit"],

@@ -24,7 +24,7 @@ for target in "${targets[@]}"; do
     echo "== building fuzz-$name"
     # The library's sources are compiled into the fuzzer's module, so internal parts (the fast
     # parser, the canonical storage) can be checked against each other.
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name StoreRelease \
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name StoreRelease -I Sources/CPrefetch/include \
         -module-name StoreReleaseKit $library Fuzz/Shared/*.swift "Fuzz/$target"/*.swift -o "$out/fuzz-$name" \
         2> >(grep -v "Cannot export local symbol" >&2)
     scratch=$(mktemp -d)

@@ -50,6 +50,11 @@ enum ProcessBenchmarks {
         let appStoreFew = try write("appstore-few.txt", VersionBenchmarks.versionStrings(count: otherLines, seed: 6))
         let semverFew = try write("semver-few.txt", semverStrings(count: otherLines))
 
+        // The smallest peak a command can show here (see `measure`): /bin/true's.
+        let floor = try measure(Command(name: "true", arguments: ["/bin/true"]), input: "/dev/null").peakMiB
+        print(
+            "peak memory is measured through a go-between: a command needing less than \(Row.short(floor)) MiB shows that"
+        )
         let ours = Command(name: "storerelease sort", arguments: [executable, "sort"])
         let oursSemver = Command(
             name: "storerelease sort --scheme semver", arguments: [executable, "sort", "--scheme", "semver"])
@@ -159,35 +164,75 @@ enum ProcessBenchmarks {
         Row(name: name, samples: Samples(values: []), unit: "", note: "skipped: \(reason)")
     }
 
-    /// Runs a command with standard input from `input` and standard output to /dev/null.
+    /// The argument that makes this executable the small go-between of ``measure(_:input:)``.
+    static let childFlag = "--measure-child"
+
+    /// Runs a command with standard input from `input` and standard output to /dev/null, through
+    /// this executable started again as a go-between (``measureChild(_:)``).
+    ///
+    /// Linux counts in a spawned child's peak memory the peak of the process that spawned it (the
+    /// child shares its memory until it starts its program), so a child of this benchmark,
+    /// which holds millions of strings, would report this benchmark's peak. The go-between is
+    /// small and has not held them: its child's peak is the command's own (or its ~15 MiB).
     static func measure(_ command: Command, input: String) throws -> Run {
+        guard let me = Bundle.main.executablePath else { throw Failure(description: "cannot find this executable") }
+        let result = FileManager.default.temporaryDirectory.appendingPathComponent("measure-\(getpid()).txt").path
+        defer { unlink(result) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 3, result, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let environment = ProcessInfo.processInfo.environment.merging(command.environment) { $1 }
-            .map { "\($0.key)=\($0.value)" }
+        let status = try spawnAndWait([me, childFlag] + command.arguments, environment, &actions).status
+        let fields = (try? String(contentsOfFile: result, encoding: .utf8))?.split(separator: " ").compactMap {
+            Double($0)
+        }
+        guard status == 0, let fields, fields.count == 3, fields[2] == 0 else {
+            throw Failure(
+                description: "\(command.name) failed (\(fields.map { "status \($0.last ?? -1)" } ?? "no result"))")
+        }
+        return Run(milliseconds: fields[0], peakMiB: fields[1])
+    }
+
+    /// The go-between: runs `arguments` with this process's standard streams (file descriptor 3
+    /// closed) and writes "milliseconds peakMiB exitStatus" to file descriptor 3.
+    static func measureChild(_ arguments: [String]) -> Never {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addclose(&actions, 3)
         let start = ContinuousClock.now
+        guard let (status, usage) = try? spawnAndWait(arguments, ProcessInfo.processInfo.environment, &actions) else {
+            exit(127)
+        }
+        let milliseconds = (ContinuousClock.now - start).nanoseconds / 1e6
+        let line = "\(milliseconds) \(Double(usage.ru_maxrss) / 1024) \(status)"
+        _ = line.withCString { write(3, $0, strlen($0)) }
+        exit(0)
+    }
+
+    /// Starts `arguments` with the file actions and waits for it.
+    ///
+    /// - Returns: Its exit status (or 128 and the signal that ended it) and its resource usage.
+    private static func spawnAndWait(
+        _ arguments: [String], _ environment: [String: String], _ actions: inout posix_spawn_file_actions_t
+    ) throws -> (status: Int32, usage: rusage) {
         var pid: pid_t = 0
-        let spawned = withCStrings(command.arguments) { arguments in
-            withCStrings(environment) { environment in
-                posix_spawn(&pid, command.arguments[0], &actions, nil, arguments, environment)
+        let spawned = withCStrings(arguments) { argv in
+            withCStrings(environment.map { "\($0.key)=\($0.value)" }) { envp in
+                posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
             }
         }
-        guard spawned == 0 else { throw Failure(description: "\(command.name): cannot start (\(spawned))") }
+        guard spawned == 0 else { throw Failure(description: "\(arguments[0]): cannot start (\(spawned))") }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw Failure(description: "\(command.name): wait4 failed") }
+            guard errno == EINTR else { throw Failure(description: "\(arguments[0]): wait4 failed") }
         }
-        let elapsed = ContinuousClock.now - start
-        // Exited normally with status 0: the low 7 bits say how it ended, the next 8 its status.
-        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
-            throw Failure(description: "\(command.name) failed (wait status \(status))")
-        }
-        return Run(milliseconds: elapsed.nanoseconds / 1e6, peakMiB: Double(usage.ru_maxrss) / 1024)
+        // The low 7 bits say how it ended (0: it exited), the next 8 its exit status.
+        return (status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F, usage)
     }
 
     /// Calls `body` with a NULL-terminated C array of the strings.

@@ -11,6 +11,7 @@ import Foundation
 // machine; the first lines say which machine this was.
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == ProcessBenchmarks.childFlag { ProcessBenchmarks.measureChild(Array(arguments.dropFirst())) }
 let quick = arguments.contains("--quick")
 if let unknown = arguments.first(where: { $0 != "--quick" }) {
     FileHandle.standardError.write(
