@@ -38,7 +38,8 @@ if [ -n "${SDKROOT:-}" ]; then sdk=(-sdk "$SDKROOT"); fi
 
 rm -rf "$output/symbol-graphs" "$output/site"
 mkdir -p "$output/symbol-graphs"
-swift-symbolgraph-extract -module-name StoreReleaseKit -I "$modules" -target "$triple" "${sdk[@]}" \
+# StoreReleaseKit imports the CPrefetch C module (internally); its module map is in its include folder.
+swift-symbolgraph-extract -module-name StoreReleaseKit -I "$modules" -I Sources/CPrefetch/include -target "$triple" "${sdk[@]}" \
     -minimum-access-level public -skip-inherited-docs -emit-extension-block-symbols \
     -output-dir "$output/symbol-graphs"
 docc convert Docs/StoreReleaseKit.docc \
