@@ -74,18 +74,20 @@ import Testing
         }
     }
 
-    // Small components fit 64-bit keys with the position; components near 2³² do not and take
-    // the 24-byte keys; a component of 2³² or more, the general path.
-    @Test(arguments: [4, 1 << 20, UInt64(UInt32.max), 1 << 40] as [UInt64])
+    // Small components fit 64-bit keys with the position (below 2¹², four of them and the
+    // offsets of 2,000 lines take 64 bits at most); larger ones take the 24-byte keys; a
+    // component of 2³² or more, the general path.
+    @Test(arguments: [4, 1 << 12, 1 << 20, UInt64(UInt32.max), 1 << 40] as [UInt64])
     func everyPathAgreesWithSortingParsedVersions(bound: UInt64) throws {
         try expectAgreement(lines: 2000, bound: bound, seed: bound)
         try expectAgreement(lines: 2000, bound: bound, seed: bound, scheme: .semver)
     }
 
     // Over 2 MiB and 65,536 lines: read and written in parts, one a core, on a machine with
-    // more than one.
-    @Test func aLargeTextReadInPartsSortsTheSame() throws {
-        try expectAgreement(lines: 150_000, bound: 1 << 24, seed: 7)
+    // more than one; with 64-bit keys (components below 2⁸) and with 24-byte keys.
+    @Test(arguments: [(300_000, 1 << 8), (150_000, 1 << 24)] as [(Int, UInt64)])
+    func aLargeTextReadInPartsSortsTheSame(lines: Int, bound: UInt64) throws {
+        try expectAgreement(lines: lines, bound: bound, seed: 7)
     }
 
     @Test func semverLinesWithAPreReleaseOrALeadingZeroLeaveTheFastPath() throws {
