@@ -238,6 +238,19 @@ import Testing
         #expect(third.stdout.isEmpty)
     }
 
+    // Past the first read: after 2 MiB of short lines, from a pipe (read as it comes) and from a
+    // file (read into one buffer of its size).
+    @Test func aLongLineDeepInTheInputIsNamed() throws {
+        let input = "{ yes 1.2.3 | head -n 300000; head -c 70000 /dev/zero | tr '\\0' 1; printf '\\n4\\n'; }"
+        let piped = try Self.run("\(input) | TOOL sort")
+        #expect(piped.status == 2 && piped.stderr.contains("sort: line 300001 is longer"), "\(piped.stderr)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("long-line-\(UUID()).txt").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let fromFile = try Self.run("\(input) > \(file) && TOOL sort < \(file)")
+        #expect(fromFile.status == 2 && fromFile.stderr.contains("sort: line 300001 is longer"), "\(fromFile.stderr)")
+        #expect(piped.stdout.isEmpty && fromFile.stdout.isEmpty)
+    }
+
     @Test func aLineAtTheLimitIsReadAndABOMIsSkipped() throws {
         let atLimit = try Self.run(
             "{ printf '1.'; head -c 65534 /dev/zero | tr '\\0' 1; printf '\\n'; } | TOOL sort | wc -c")
