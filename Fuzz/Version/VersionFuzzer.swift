@@ -45,13 +45,33 @@ func parsed(_ text: String, _ scheme: VersionScheme) -> Version? {
                     check(reference == fast, "fast path: \(text.debugDescription)")
                 }
             }
+        } else if let packed = packedSemver(text) {
+            // The sort's SemVer fast path: only x.y.z, packed as the App Store version it orders like.
+            check(
+                !text.contains("-") && !text.contains("+"),
+                "SemVer fast path without pre-release: \(text.debugDescription)")
+            check(
+                packedAppStore(text).map { $0 == packed } == true,
+                "SemVer fast path packs x.y.z: \(text.debugDescription)")
         }
         return version
     } catch {
         check(error.input == text, "the error names the input")
         check(error.description.hasPrefix(text.debugDescription + ": "), "the message quotes the input")
         if scheme == .appStore { check(Version(text) == nil, "LosslessStringConvertible agrees") }
+        if scheme == .semver { check(packedSemver(text) == nil, "no SemVer fast path for an invalid version") }
         return nil
+    }
+}
+
+/// The simple-version parser's words for the whole text, as SemVer or as an App Store version.
+func packedSemver(_ text: String) -> (high: UInt64, low: UInt64)? { packed(text, semver: true) }
+func packedAppStore(_ text: String) -> (high: UInt64, low: UInt64)? { packed(text, semver: false) }
+func packed(_ text: String, semver: Bool) -> (high: UInt64, low: UInt64)? {
+    var copy = text
+    return copy.withUTF8 { bytes in
+        var position = 0
+        return VersionParser.packed(bytes, from: &position, semver: semver, line: false)
     }
 }
 
