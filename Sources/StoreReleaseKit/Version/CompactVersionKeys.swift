@@ -1,51 +1,60 @@
-/// Sort keys of one 64-bit word for simple versions (see ``VersionParser/packedAppStore(_:)``):
-/// each component in as few bits as the largest value in its place needs, and below them the
-/// position of the item the version came from.
+/// Sort keys for simple versions (see ``VersionParser/packed(_:from:semver:line:)``), 64 or 128
+/// bits wide: each component in as few bits as the largest value in its place needs, and below
+/// them the position of the item the version came from.
 ///
-/// Real release histories fit easily: a million lines of `20.99.999.9999` take 5 + 7 + 10 + 14
-/// bits of version and 23 of position. Because the position is the lowest part of the key,
-/// sorting the words sorts by version and keeps equal versions in input order, and a radix sort
-/// only needs to look at the version's bits.
-struct CompactVersionKeys {
+/// Real release histories fit 64 bits easily: a million lines of `20.99.999.9999` take
+/// 5 + 7 + 10 + 14 bits of version and 23 of position; build numbers that are dates
+/// (`3.1.0.20240517`) need 128. Because the position is the lowest part of the key, sorting the
+/// keys sorts by version and keeps equal versions in input order, and a radix sort only needs to
+/// look at the version's bits.
+struct CompactVersionKeys<Key: CompactVersionKey> {
     /// Bits for each of the four components, most significant first.
     private let widths: (Int, Int, Int, Int)
     /// Bits below the version, for the position.
-    let positionBits: Int
+    private let positionBits: Int
     /// Bits of version, above the position.
-    let versionBits: Int
+    private let versionBits: Int
     /// Whether the version's bits are complemented, so ascending keys are newest first.
     private let descending: Bool
 
     /// The layout for versions whose packed words, OR-ed together, are `high` and `low`, and
-    /// positions below `positionLimit`; `nil` when they do not fit in 64 bits together.
+    /// positions below `positionLimit`; `nil` when they do not fit in a `Key` together.
     init?(high: UInt64, low: UInt64, positionLimit: Int, descending: Bool) {
         func width(_ value: UInt64) -> Int { UInt64.bitWidth - value.leadingZeroBitCount }
         widths = (width(high >> 32), width(high & 0xFFFF_FFFF), width(low >> 32), width(low & 0xFFFF_FFFF))
         versionBits = widths.0 + widths.1 + widths.2 + widths.3
         positionBits = width(UInt64(max(positionLimit, 1)))
-        guard versionBits + positionBits <= UInt64.bitWidth else { return nil }
+        guard versionBits + positionBits <= Key.bitWidth, positionBits <= 32 else { return nil }
         self.descending = descending
     }
 
     /// The key for a version's packed words and its position.
     @inline(__always)
-    func key(high: UInt64, low: UInt64, position: Int) -> UInt64 {
-        var version = high >> 32
-        version = version << UInt64(widths.1) | high & 0xFFFF_FFFF
-        version = version << UInt64(widths.2) | low >> 32
-        version = version << UInt64(widths.3) | low & 0xFFFF_FFFF
+    func key(high: UInt64, low: UInt64, position: Int) -> Key {
+        // The version as one number of up to 128 bits (two words), its components side by side.
+        var version = (high: UInt64(0), low: high >> 32)
+        @inline(__always) func append(_ component: UInt64, width: Int) {
+            // A width of 0 means every version has 0 there: nothing to append.
+            guard width > 0 else { return }
+            version.high = version.high &<< width | version.low &>> (64 - width)
+            version.low = version.low &<< width | component
+        }
+        append(high & 0xFFFF_FFFF, width: widths.1)
+        append(low >> 32, width: widths.2)
+        append(low & 0xFFFF_FFFF, width: widths.3)
         if descending {
             // Complementing reverses the order of versions and leaves positions ascending, so
             // equal versions still keep their input order.
-            version = ~version & (UInt64(1) << UInt64(versionBits) &- 1)
+            version.low = ~version.low & (versionBits >= 64 ? .max : UInt64(1) &<< versionBits &- 1)
+            version.high = versionBits > 64 ? ~version.high & (UInt64(1) &<< (versionBits - 64) &- 1) : 0
         }
-        return version << UInt64(positionBits) | UInt64(truncatingIfNeeded: position)
+        return Key(version: version, positionBits: positionBits, position: UInt64(truncatingIfNeeded: position))
     }
 
     /// The position a key was made with.
     @inline(__always)
-    func position(_ key: UInt64) -> Int {
-        Int(truncatingIfNeeded: key & (UInt64(1) << UInt64(positionBits) &- 1))
+    func position(_ key: Key) -> Int {
+        Int(truncatingIfNeeded: key.bits(from: 0) & (UInt64(1) << UInt64(positionBits) &- 1))
     }
 
     /// Sorts keys made with this layout by version, equal versions in order of position: a
@@ -53,25 +62,25 @@ struct CompactVersionKeys {
     /// the same in every key.
     ///
     /// - Complexity: O(*n*) time per varying digit of at most 11 bits, O(*n*) extra memory.
-    func sort(_ keys: inout [UInt64]) {
+    func sort(_ keys: inout [Key]) {
         let count = keys.count
         guard count > 1, versionBits > 0 else { return }
         let passes = (versionBits + 10) / 11
         let digitBits = (versionBits + passes - 1) / passes
         let buckets = 1 << digitBits
         let mask = UInt64(buckets - 1)
-        let shifts = (0..<passes).map { UInt64(positionBits + $0 * digitBits) }
+        let shifts = (0..<passes).map { positionBits + $0 * digitBits }
         var counts = [Int](repeating: 0, count: passes * buckets)
         counts.withUnsafeMutableBufferPointer { counts in
             keys.withUnsafeBufferPointer { keys in
                 for key in keys {
                     for pass in 0..<passes {
-                        counts[pass * buckets + Int(truncatingIfNeeded: key >> shifts[pass] & mask)] += 1
+                        counts[pass * buckets + Int(truncatingIfNeeded: key.bits(from: shifts[pass]) & mask)] += 1
                     }
                 }
             }
         }
-        var scratch = [UInt64](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        var scratch = keys
         var sortedIsInKeys = true
         for pass in 0..<passes {
             let base = pass * buckets
@@ -97,17 +106,61 @@ struct CompactVersionKeys {
     }
 
     private static func scatter(
-        _ source: [UInt64], into destination: inout [UInt64], shift: UInt64, mask: UInt64,
+        _ source: [Key], into destination: inout [Key], shift: Int, mask: UInt64,
         offsets: UnsafeMutableBufferPointer<Int>
     ) {
         source.withUnsafeBufferPointer { source in
             destination.withUnsafeMutableBufferPointer { destination in
                 for key in source {
-                    let digit = Int(truncatingIfNeeded: key >> shift & mask)
+                    let digit = Int(truncatingIfNeeded: key.bits(from: shift) & mask)
                     destination[offsets[digit]] = key
                     offsets[digit] += 1
                 }
             }
+        }
+    }
+}
+
+/// A fixed-width unsigned key for ``CompactVersionKeys``: a version above a position.
+protocol CompactVersionKey {
+    /// How many bits the key has.
+    static var bitWidth: Int { get }
+    /// The key `version << positionBits | position`; the caller makes sure it fits.
+    init(version: (high: UInt64, low: UInt64), positionBits: Int, position: UInt64)
+    /// The key's 64 bits starting at bit `shift` (0 the least significant), zeros past its top.
+    func bits(from shift: Int) -> UInt64
+}
+
+extension UInt64: CompactVersionKey {
+    @inline(__always)
+    init(version: (high: UInt64, low: UInt64), positionBits: Int, position: UInt64) {
+        self = version.low &<< positionBits | position
+    }
+
+    @inline(__always)
+    func bits(from shift: Int) -> UInt64 { self &>> shift }
+}
+
+/// A 128-bit key, as two words.
+struct WideVersionKey: CompactVersionKey {
+    var high: UInt64
+    var low: UInt64
+
+    static var bitWidth: Int { 128 }
+
+    /// `positionBits` is 1 to 32 (a position below 2³², never none).
+    @inline(__always)
+    init(version: (high: UInt64, low: UInt64), positionBits: Int, position: UInt64) {
+        high = version.high &<< positionBits | version.low &>> (64 - positionBits)
+        low = version.low &<< positionBits | position
+    }
+
+    @inline(__always)
+    func bits(from shift: Int) -> UInt64 {
+        switch shift {
+        case 0: low
+        case 1..<64: low &>> shift | high &<< (64 - shift)
+        default: high &>> (shift - 64)
         }
     }
 }

@@ -1,6 +1,7 @@
-/// A text's lines read as simple versions (see
-/// ``VersionParser/packed(_:from:semver:line:)``), in parts at line boundaries that are read at the same
-/// time, one a core: the fast path of ``VersionLines/sorted(_:scheme:descending:)``.
+/// A text's lines read as simple versions (see ``VersionParser/packed(_:from:semver:line:)``),
+/// in parts at line boundaries that are read at the same time, one a core: the fast path of
+/// ``VersionLines/sorted(_:scheme:descending:)``. It reads the text in place, so it lives only
+/// as long as the buffer it was made with.
 struct SimpleVersionLines {
     /// What reading one part found.
     struct Summary {
@@ -60,6 +61,7 @@ struct SimpleVersionLines {
     /// - Returns: The keys, or `nil` if a part no longer has the lines the first reading found
     ///   (which cannot happen to an unchanged text; checked all the same).
     func keys<Key>(_ key: (_ high: UInt64, _ low: UInt64, _ position: Int) -> Key) -> [Key]? {
+        guard lines > 0 else { return [] }
         let firstKeys = summaries.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.lines) }
         var complete = false
         let keys = [Key](unsafeUninitializedCapacity: lines) { keys, initialized in

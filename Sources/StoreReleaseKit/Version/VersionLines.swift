@@ -147,29 +147,31 @@ public enum VersionLines {
     }
 
     /// The lines sorted by fixed-size keys, or `nil` as soon as a line is not a simple version
-    /// of the scheme (``SimpleVersionLines``); the caller then parses them all as versions.
+    /// of the scheme (``SimpleVersionLines``), or the versions need more than 128 bits with the
+    /// positions; the caller then parses them all as versions.
     ///
     /// A key's position is its line's first byte. Versions that fit in 64 bits with the position
-    /// (real release histories do) are sorted as ``CompactVersionKeys``, others as
-    /// ``PackedVersionKey``.
+    /// (real release histories do) are sorted as 64-bit keys, others as 128-bit ones
+    /// (``CompactVersionKeys``).
     private static func sortedSimple(_ text: UnsafeBufferPointer<UInt8>, scheme: VersionScheme, descending: Bool)
         -> [UInt8]?
     {
         guard let lines = SimpleVersionLines(text, scheme: scheme) else { return nil }
-        if let layout = CompactVersionKeys(
-            high: lines.high, low: lines.low, positionLimit: text.count, descending: descending)
-        {
-            guard var keys = lines.keys({ layout.key(high: $0, low: $1, position: $2) }) else { return nil }
-            layout.sort(&keys)
-            return emit(text, count: keys.count) { [keys] in layout.position(keys[$0]) }
-        }
+        return sorted(lines, text, descending: descending, as: UInt64.self)
+            ?? sorted(lines, text, descending: descending, as: WideVersionKey.self)
+    }
+
+    /// The lines sorted as keys of type `Key`, or `nil` when their versions do not fit one.
+    private static func sorted<Key: CompactVersionKey>(
+        _ lines: SimpleVersionLines, _ text: UnsafeBufferPointer<UInt8>, descending: Bool, as: Key.Type
+    ) -> [UInt8]? {
         guard
-            var keys = lines.keys({
-                PackedVersionKey(high: $0, low: $1, position: UInt32(truncatingIfNeeded: $2))
-            })
+            let layout = CompactVersionKeys<Key>(
+                high: lines.high, low: lines.low, positionLimit: text.count, descending: descending),
+            var keys = lines.keys({ layout.key(high: $0, low: $1, position: $2) })
         else { return nil }
-        PackedVersionKey.radixSort(&keys, descending: descending)
-        return emit(text, count: keys.count) { [keys] in Int(keys[$0].position) }
+        layout.sort(&keys)
+        return emit(text, count: keys.count) { [keys] in layout.position(keys[$0]) }
     }
 
     /// Calls `body` with each line's first byte offset and its content (without `\n` or
