@@ -48,41 +48,35 @@ public enum VersionLines {
     /// The lines starting at the given byte offsets, in that order, each with its own line
     /// ending; a last line without one gets `\n`.
     ///
-    /// On a large text the lines are written in parts, one a core: the first part in place, the
-    /// others into buffers of their own that are then copied after it.
+    /// On a large text two cores write at once into the one output buffer: the first half of
+    /// the lines forward from its start, the second half backward from its end. Every line is
+    /// written once, so the halves meet exactly.
     private static func emit(_ text: UnsafeBufferPointer<UInt8>, count: Int, start: (Int) -> Int) -> [UInt8] {
-        let parts = ParallelParts.count(for: count, minimum: 1 << 16)
-        let bounds = (0...parts).map { count * $0 / parts }
-        return [UInt8](unsafeUninitializedCapacity: text.count + 1) { output, initialized in
-            // The first part's length, then the other parts' bytes.
-            let written = ParallelParts.map(parts) { part -> (count: Int, bytes: [UInt8]) in
-                let lines = bounds[part]..<bounds[part + 1]
-                if part == 0 { return (emit(text, lines: lines, start: start, into: output), []) }
-                let bytes = [UInt8](unsafeUninitializedCapacity: text.count + 1) { own, count in
-                    count = emit(text, lines: lines, start: start, into: own)
-                }
-                return (bytes.count, bytes)
+        let total = text.count + (text.last.map { $0 != UInt8(ascii: "\n") } ?? false ? 1 : 0)
+        let split = ParallelParts.count(for: count, minimum: 1 << 16) > 1 ? count / 2 : count
+        return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
+            let written = ParallelParts.map(split < count ? 2 : 1) { part in
+                part == 0
+                    ? emitForward(text, lines: 0..<split, start: start, into: output)
+                    : emitBackward(text, lines: split..<count, start: start, into: output)
             }
-            initialized = written[0].count
-            for piece in written.dropFirst() {
-                piece.bytes.withUnsafeBufferPointer { piece in
-                    guard let from = piece.baseAddress, let to = output.baseAddress else { return }
-                    (to + initialized).initialize(from: from, count: piece.count)
-                }
-                initialized += piece.count
-            }
+            initialized = written.reduce(0, +)
         }
     }
 
-    /// Writes the lines `lines` (indices for `start`) into `output`, which has room for all of
-    /// them, and returns how many bytes it wrote.
-    private static func emit(
+    /// How many lines at the end of a half are copied byte for byte: a 16-byte store spills up to
+    /// 15 bytes past its line, which the next lines of the same half cover only when at least
+    /// eight more (of two bytes or more each) follow; past that it could reach the other half.
+    private static let exactLinesAtTheMeeting = 8
+
+    /// Writes the lines `lines` (indices for `start`) from the start of `output`, forward, and
+    /// returns how many bytes it wrote.
+    private static func emitForward(
         _ text: UnsafeBufferPointer<UInt8>, lines: Range<Int>, start: (Int) -> Int,
         into output: UnsafeMutableBufferPointer<UInt8>
     ) -> Int {
         guard let source = text.baseAddress, let target = output.baseAddress else { return 0 }
-        let sourceEnd = text.count
-        let capacity = output.count
+        let wideLines = lines.lowerBound..<max(lines.lowerBound, lines.upperBound - exactLinesAtTheMeeting)
         var initialized = 0
         for index in lines {
             let lineStart = start(index)
@@ -91,7 +85,7 @@ public enum VersionLines {
             if index + 16 < lines.upperBound { cprefetch_read(source + start(index + 16)) }
             // A line of up to 16 bytes with its "\n" (almost every version) is found and
             // copied with two 8-byte loads and stores and no branch that depends on the text.
-            if lineStart + 16 <= sourceEnd, initialized + 16 <= capacity {
+            if wideLines.contains(index), lineStart + 16 <= text.count, initialized + 16 <= output.count {
                 let from = UnsafeRawPointer(source + lineStart)
                 let first = from.loadUnaligned(as: UInt64.self)
                 let second = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
@@ -104,18 +98,67 @@ public enum VersionLines {
                     continue
                 }
             }
-            // The line runs to its "\n" (included) or to the end of the text.
-            let newline = firstNewline(source, from: lineStart, to: sourceEnd)
-            let lineEnd = newline.map { $0 + 1 } ?? sourceEnd
-            let length = lineEnd - lineStart
-            (target + initialized).initialize(from: source + lineStart, count: length)
-            initialized += length
-            if newline == nil {
-                (target + initialized).initialize(to: UInt8(ascii: "\n"))
-                initialized += 1
-            }
+            initialized += copyLine(text, at: lineStart, to: target + initialized)
         }
         return initialized
+    }
+
+    /// Writes the lines `lines` (indices for `start`) so that the last ends at the end of
+    /// `output`, backward, and returns how many bytes it wrote.
+    private static func emitBackward(
+        _ text: UnsafeBufferPointer<UInt8>, lines: Range<Int>, start: (Int) -> Int,
+        into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        guard let source = text.baseAddress, let target = output.baseAddress else { return 0 }
+        let wideLines = min(lines.upperBound, lines.lowerBound + exactLinesAtTheMeeting)..<lines.upperBound
+        var end = output.count
+        for index in lines.reversed() {
+            let lineStart = start(index)
+            if index - 16 >= lines.lowerBound { cprefetch_read(source + start(index - 16)) }
+            if wideLines.contains(index), lineStart + 16 <= text.count {
+                let from = UnsafeRawPointer(source + lineStart)
+                let length = lengthThroughNewline(
+                    from.loadUnaligned(as: UInt64.self), from.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                // The 16 bytes that end where the line ends, stored where it is to end: the bytes
+                // before the line land where the lines before it go, and are written over by them.
+                if length <= 16, lineStart + length >= 16, end >= 16 {
+                    let tail = from + length - 16
+                    let to = UnsafeMutableRawPointer(target + end - 16)
+                    to.storeBytes(of: tail.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    to.storeBytes(
+                        of: tail.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+                    end -= length
+                    continue
+                }
+            }
+            end -= lineLength(text, at: lineStart)
+            _ = copyLine(text, at: lineStart, to: target + end)
+        }
+        return output.count - end
+    }
+
+    /// How many bytes the line at `lineStart` takes when written: to its `\n`, included, or to
+    /// the end of the text and a `\n` added.
+    @inline(__always)
+    private static func lineLength(_ text: UnsafeBufferPointer<UInt8>, at lineStart: Int) -> Int {
+        guard let source = text.baseAddress else { return 0 }
+        return (firstNewline(source, from: lineStart, to: text.count) ?? text.count) + 1 - lineStart
+    }
+
+    /// Copies the line at `lineStart` byte for byte to `target`, with its `\n` (added to a last
+    /// line without one), and returns how many bytes it wrote.
+    @inline(__always)
+    private static func copyLine(
+        _ text: UnsafeBufferPointer<UInt8>, at lineStart: Int, to target: UnsafeMutablePointer<UInt8>
+    )
+        -> Int
+    {
+        guard let source = text.baseAddress else { return 0 }
+        let newline = firstNewline(source, from: lineStart, to: text.count)
+        let length = (newline ?? text.count) - lineStart
+        target.initialize(from: source + lineStart, count: newline == nil ? length : length + 1)
+        if newline == nil { (target + length).initialize(to: UInt8(ascii: "\n")) }
+        return length + 1
     }
 
     /// How many of the 16 bytes in `first` and `second` (little-endian, as loaded) come before
