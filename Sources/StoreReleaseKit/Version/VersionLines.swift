@@ -23,8 +23,8 @@ public enum VersionLines {
     ///   version.
     /// - Complexity: O(*n* log *n*) comparisons; when every line is a simple version (App Store
     ///   versions of up to four components, SemVer `x.y.z` without pre-release or build metadata,
-    ///   each component below 2³²) O(*n*): a radix sort of fixed-size keys, the lines read and
-    ///   written on every core.
+    ///   each component below 2³²) O(*n*): a radix sort of fixed-size keys, the lines read on
+    ///   every core and written by two.
     public static func sorted(_ text: [UInt8], scheme: VersionScheme = .appStore, descending: Bool = false)
         throws(VersionLinesError) -> [UInt8]
     {
