@@ -85,35 +85,32 @@ enum ProcessBenchmarks {
         let node = Command(
             name: "node-semver compare", arguments: ["/usr/bin/env", "node", script],
             environment: ["NODE_PATH": nodePath])
-        if (try? measure(
-            Command(
-                name: "", arguments: ["/usr/bin/env", "node", "-e", "require('semver')"], environment: node.environment),
-            input: "/dev/null")) != nil
-        {
-            let (nodeRuns, ourRuns) = try pair(node, oursSemver, input: semverFew, repetitions: few)
-            rows += [
-                row("\(node.name), \(otherLines) x.y.z lines", nodeRuns, note: "baseline: Debian's node-semver"),
-                row("\(oursSemver.name), same lines", ourRuns, against: nodeRuns, note: "vs node-semver"),
-            ]
-        } else {
-            rows.append(skipped(node.name, "node or its semver module is not installed (apt-get install node-semver)"))
-        }
-
+        rows += try optionalBaseline(
+            node, probe: ["/usr/bin/env", "node", "-e", "require('semver')"], against: oursSemver,
+            input: semverFew, lines: "\(otherLines) x.y.z lines", source: "Debian's node-semver",
+            install: "node or its semver module is not installed (apt-get install node-semver)", repetitions: few)
         let packaging = Command(
             name: "Python packaging.version", arguments: ["/usr/bin/env", "python3", "-c", packagingSort])
-        if (try? measure(
-            Command(name: "", arguments: ["/usr/bin/env", "python3", "-c", "import packaging.version"]),
-            input: "/dev/null")) != nil
-        {
-            let (pythonRuns, ourRuns) = try pair(packaging, ours, input: appStoreFew, repetitions: few)
-            rows += [
-                row("\(packaging.name), \(otherLines) lines", pythonRuns, note: "baseline: PyPI's packaging"),
-                row("\(ours.name), same lines", ourRuns, against: pythonRuns, note: "vs packaging"),
-            ]
-        } else {
-            rows.append(skipped(packaging.name, "python3 or packaging is not installed (pip install packaging)"))
-        }
+        rows += try optionalBaseline(
+            packaging, probe: ["/usr/bin/env", "python3", "-c", "import packaging.version"], against: ours,
+            input: appStoreFew, lines: "\(otherLines) lines", source: "PyPI's packaging",
+            install: "python3 or packaging is not installed (pip install packaging)", repetitions: few)
         return rows
+    }
+
+    /// A baseline that may not be installed: measured against `subject` when `probe` runs, else
+    /// a row saying it was skipped and how to install it.
+    static func optionalBaseline(
+        _ baseline: Command, probe: [String], against subject: Command, input: String, lines: String,
+        source: String, install: String, repetitions: Int
+    ) throws -> [Row] {
+        let probe = Command(name: baseline.name, arguments: probe, environment: baseline.environment)
+        guard (try? measure(probe, input: "/dev/null")) != nil else { return [skipped(baseline.name, install)] }
+        let (baselineRuns, subjectRuns) = try pair(baseline, subject, input: input, repetitions: repetitions)
+        return [
+            row("\(baseline.name), \(lines)", baselineRuns, note: "baseline: \(source)"),
+            row("\(subject.name), same lines", subjectRuns, against: baselineRuns, note: "vs \(source)"),
+        ]
     }
 
     /// Plain SemVer versions, `x.y.z`, as release histories have them.
