@@ -33,7 +33,7 @@ struct Samples {
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 
-    /// The samples scaled by `factor` (nanoseconds to milliseconds, or to a rate).
+    /// Each sample transformed (nanoseconds to a rate, say).
     func map(_ transform: (Double) -> Double) -> Samples { Samples(values: values.map(transform)) }
 }
 

@@ -98,7 +98,9 @@ public enum VersionLines {
                     continue
                 }
             }
-            initialized += copyLine(text, at: lineStart, to: target + initialized)
+            let length = lineLength(text, at: lineStart)
+            copyLine(text, at: lineStart, length: length, to: target + initialized)
+            initialized += length
         }
         return initialized
     }
@@ -131,8 +133,9 @@ public enum VersionLines {
                     continue
                 }
             }
-            end -= lineLength(text, at: lineStart)
-            _ = copyLine(text, at: lineStart, to: target + end)
+            let length = lineLength(text, at: lineStart)
+            end -= length
+            copyLine(text, at: lineStart, length: length, to: target + end)
         }
         return output.count - end
     }
@@ -145,20 +148,16 @@ public enum VersionLines {
         return (firstNewline(source, from: lineStart, to: text.count) ?? text.count) + 1 - lineStart
     }
 
-    /// Copies the line at `lineStart` byte for byte to `target`, with its `\n` (added to a last
-    /// line without one), and returns how many bytes it wrote.
+    /// Copies the line at `lineStart`, `length` bytes long as ``lineLength(_:at:)`` says, byte
+    /// for byte to `target`; a last line without `\n` gets one.
     @inline(__always)
     private static func copyLine(
-        _ text: UnsafeBufferPointer<UInt8>, at lineStart: Int, to target: UnsafeMutablePointer<UInt8>
-    )
-        -> Int
-    {
-        guard let source = text.baseAddress else { return 0 }
-        let newline = firstNewline(source, from: lineStart, to: text.count)
-        let length = (newline ?? text.count) - lineStart
-        target.initialize(from: source + lineStart, count: newline == nil ? length : length + 1)
-        if newline == nil { (target + length).initialize(to: UInt8(ascii: "\n")) }
-        return length + 1
+        _ text: UnsafeBufferPointer<UInt8>, at lineStart: Int, length: Int, to target: UnsafeMutablePointer<UInt8>
+    ) {
+        guard let source = text.baseAddress else { return }
+        let available = min(length, text.count - lineStart)
+        target.initialize(from: source + lineStart, count: available)
+        if available < length { (target + available).initialize(to: UInt8(ascii: "\n")) }
     }
 
     /// How many of the 16 bytes in `first` and `second` (little-endian, as loaded) come before
@@ -222,7 +221,7 @@ public enum VersionLines {
     ///
     /// - Returns: Whether every line was visited.
     @inline(__always)
-    static func forEachLine<Failure: Error>(
+    private static func forEachLine<Failure: Error>(
         _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws(Failure) -> Bool
     ) throws(Failure) -> Bool {
         var start = 0
