@@ -46,7 +46,7 @@ let package = Package(
         .target(
             name: "StoreReleaseTestSupport",
             path: "Tests/Support",
-            exclude: ["lookup_server.py", "play_api.py", "asc_api.py"],
+            exclude: ["lookup_server.py", "play_api.py", "asc_api.py", "contract.py", "contract_walk.py"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

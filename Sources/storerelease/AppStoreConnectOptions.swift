@@ -14,8 +14,12 @@ enum AppStoreConnectOptions {
         .value("--asc-issuer-id", "ISSUER", "The key's issuer id."),
         .value("--asc-token-file", "FILE", "A ready App Store Connect token instead (else $\(tokenVariable))."),
         .value("--asc-base-url", "URL", "The API's base URL instead of https://api.appstoreconnect.apple.com."),
-        .value("--platform", "ios|macos|tvos", "The App Store Connect platform (default ios)."),
+        .value("--asc-platform", "ios|macos|tvos|visionos", "The App Store Connect platform (default ios)."),
     ]
+
+    /// `--platform`, the older name of `--asc-platform`, on the commands whose `--platform` is free
+    /// for it (`status`, `parity`, `wait`; `manifest`'s `--platform` names the store).
+    static let platformAlias = OptionSpec.value("--platform", "ios|macos|tvos|visionos", "The same as --asc-platform.")
 
     /// How to give credentials, for help texts.
     static let help = """
@@ -32,11 +36,19 @@ enum AppStoreConnectOptions {
             || !(ProcessInfo.processInfo.environment[tokenVariable] ?? "").isEmpty
     }
 
-    /// The platform given with `--platform`, iOS by default.
-    static func platform(_ arguments: ParsedArguments, command: String) throws(CLIError) -> AppStoreConnectPlatform {
-        guard let name = arguments.value("--platform") else { return .iOS }
+    /// The platform given with `--asc-platform` (or its alias `--platform`, where `aliased`),
+    /// iOS by default.
+    static func platform(_ arguments: ParsedArguments, command: String, aliased: Bool = true) throws(CLIError)
+        -> AppStoreConnectPlatform
+    {
+        let flags = aliased ? ["--asc-platform", platformAlias.name] : ["--asc-platform"]
+        let given = flags.compactMap { flag in arguments.value(flag).map { (flag, $0) } }
+        guard let (flag, name) = given.first else { return .iOS }
+        if given.count > 1, given[1].1 != name {
+            throw .usage("\(command): --asc-platform \(name) and --platform \(given[1].1) disagree; give one")
+        }
         guard let platform = AppStoreConnectPlatform(name: name) else {
-            throw .usage("\(command): --platform \(name.debugDescription) is not ios, macos or tvos")
+            throw .usage("\(command): \(flag) \(name.debugDescription) is not ios, macos, tvos or visionos")
         }
         return platform
     }

@@ -35,11 +35,11 @@ extension Command {
             PlayOptions.package,
             PlayOptions.baseURL,
             PlayOptions.tokenFile,
-            .value("--track", "NAME", "The Play track (default production)."),
+            PlayOptions.track,
             .value("--minimum-supported", "V", "Require this version, if forcing it is safe now."),
             .value("--now", "ISO8601", "The time to judge the release delay against (default: now)."),
             .value("--release-delay-hours", "H", "How old a release must be before forcing it (default 24)."),
-        ] + AppStoreConnectOptions.specs.filter { $0.name != "--platform" },
+        ] + AppStoreConnectOptions.specs,
         examples: [
             "storerelease manifest --platform appStore --lookup Docs/Examples/payloads/appstore-wechat-cn.json "
                 + "--minimum-supported 8.0.2 --now 2021-02-05T00:00:00Z  # latestVersion, minimumSupportedVersion",
@@ -121,12 +121,13 @@ enum ManifestCommand {
                 throw AppStoreOptions.failure(error, command: name)
             }
         }
+        let platform = try AppStoreConnectOptions.platform(arguments, command: name, aliased: false)
         guard let connect = try AppStoreConnectOptions.client(arguments, command: name) else { return (release, nil) }
         guard let id = release.appID.flatMap(Int.init) else {
             throw .badInput("manifest: the lookup has no App Store id to ask App Store Connect about")
         }
         do throws(AppStoreConnectError) {
-            let status = try await connect.status(of: .id(id))
+            let status = try await connect.status(of: .id(id), platform: platform)
             AppStoreConnectOptions.warnIfLow(connect, command: name)
             return (release, status)
         } catch {
@@ -140,7 +141,7 @@ enum ManifestCommand {
         where arguments.value(flag) != nil {
             throw .usage("manifest: \(flag) goes with --platform appStore")
         }
-        let trackName = arguments.value("--track") ?? "production"
+        let trackName = try PlayOptions.trackName(arguments, command: name) ?? "production"
         let package = try PlayOptions.packageName(arguments, command: name)
         if let path = arguments.value("--play-track") {
             return (try PlayOptions.storedTrack(path, name: trackName, command: name), package)

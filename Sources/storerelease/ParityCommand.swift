@@ -44,13 +44,13 @@ extension Command {
             PlayOptions.package,
             PlayOptions.baseURL,
             PlayOptions.tokenFile,
-            .value("--track", "NAME", "Which Play track to compare (default production)."),
+            PlayOptions.track,
             .value(
                 "--format", "json|text|markdown", "JSON for machines (default), a table for people, Markdown for CI."),
             .value("--now", "ISO8601", "The time to judge the release delay against (default: now)."),
             .value(
                 "--release-delay-hours", "H", "How old a release must be before a forced update is safe (default 24)."),
-        ] + AppStoreConnectOptions.specs,
+        ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias],
         examples: [
             "storerelease parity --lookup Docs/Examples/payloads/appstore-wechat-us.json,"
                 + "Docs/Examples/payloads/appstore-wechat-cn.json --play-track Docs/Examples/payloads/play-production.json "
@@ -117,7 +117,7 @@ enum ParityCommand {
 
     /// Where the Play track comes from, checked before any request is sent.
     static func playSource(_ arguments: ParsedArguments) throws(CLIError) -> () async throws(CLIError) -> PlayTrack {
-        let trackName = arguments.value("--track") ?? "production"
+        let trackName = try PlayOptions.trackName(arguments, command: name) ?? "production"
         let path = arguments.value("--play-track")
         let package = try PlayOptions.packageName(arguments, command: name)
         switch (path, package) {

@@ -8,6 +8,10 @@ enum PlayOptions {
 
     static let package = OptionSpec.value(
         "--package", "PKG", "The app's package name on Google Play (com.example.app).")
+    static let track = OptionSpec.value(
+        "--track", "NAME",
+        "The Play track: production (the default), beta, internal, wear:production, or a custom "
+            + "track's name such as 'Pre-release testing'.")
     static let baseURL = OptionSpec.value(
         "--play-base-url", "URL",
         "The Play Developer API's base URL instead of https://androidpublisher.googleapis.com (http only on loopback).")
@@ -28,6 +32,15 @@ enum PlayOptions {
             throw .usage(
                 "\(command): --package \(name.debugDescription) is not an Android package name (such as com.example.app)"
             )
+        }
+        return name
+    }
+
+    /// The track given with `--track`, checked (any text of 1 to 100 characters), or `nil`.
+    static func trackName(_ arguments: ParsedArguments, command: String) throws(CLIError) -> String? {
+        guard let name = arguments.value(track.name) else { return nil }
+        if let problem = PlayDeveloperAPIClient.problem(withTrack: name) {
+            throw .usage("\(command): --track: \(problem)")
         }
         return name
     }

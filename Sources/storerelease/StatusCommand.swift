@@ -1,11 +1,11 @@
 import StoreReleaseKit
 
 extension Command {
-    /// `storerelease status (--id ID | --bundle-id ID) [--platform ios|macos|tvos] ASC [--asc-base-url URL] [--format json|text]`.
+    /// `storerelease status (--id ID | --bundle-id ID) [--asc-platform ios|macos|tvos|visionos] ASC [--asc-base-url URL] [--format json|text]`.
     static let status = Command(
         name: "status",
         synopsis:
-            "status (--id ID | --bundle-id ID) [--platform ios|macos|tvos] (--asc-key-file FILE --asc-key-id KID "
+            "status (--id ID | --bundle-id ID) [--asc-platform ios|macos|tvos|visionos] (--asc-key-file FILE --asc-key-id KID "
             + "--asc-issuer-id ISSUER | --asc-token-file FILE) [--asc-base-url URL] [--format json|text]",
         summary: "Prints App Store Connect's view of an app: the live version, its phased release, the pending one.",
         discussion: """
@@ -24,7 +24,7 @@ extension Command {
             .value("--id", "ID", "The App Store id."),
             .value("--bundle-id", "ID", "The bundle id, instead of the App Store id."),
             .value("--format", "json|text", "JSON for machines (default), lines for people."),
-        ] + AppStoreConnectOptions.specs,
+        ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias],
         examples: [
             "storerelease status --bundle-id com.tencent.xin --asc-token-file Tests/Fixtures/asc/token.txt --format text  # live, pending"
         ],

@@ -17,7 +17,7 @@ extension Command {
             """,
         options: [
             PlayOptions.package,
-            .value("--track", "NAME", "One track (production, beta, internal, wear:production…); default every track."),
+            PlayOptions.track,
             PlayOptions.baseURL,
             PlayOptions.tokenFile,
             .value("--timeout", "S", "Seconds one request may take (default 30)."),
@@ -34,7 +34,7 @@ extension Command {
             }
             let timeout = try arguments.seconds("--timeout", command: command, default: .seconds(30))
             let client = try PlayOptions.client(arguments, command: command, timeout: timeout)
-            let track = arguments.value("--track")
+            let track = try PlayOptions.trackName(arguments, command: command)
             let tracks: [PlayTrack]
             do throws(PlayDeveloperAPIError) {
                 tracks =

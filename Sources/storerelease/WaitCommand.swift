@@ -42,7 +42,7 @@ extension Command {
             .value("--countries", "CC[,CC…]", "The storefronts that must serve it."),
             .value("--base-url", "URL", "The lookup API's base URL (http only on loopback)."),
             PlayOptions.package,
-            .value("--track", "NAME", "The Play track (default production)."),
+            PlayOptions.track,
             PlayOptions.baseURL,
             PlayOptions.tokenFile,
             .value("--version", "V", "The version to wait for; a newer one counts too."),
@@ -50,7 +50,7 @@ extension Command {
             .value("--interval", "S", "Seconds between rounds at first (default 60)."),
             .value("--timeout", "S", "Seconds to wait in all (default 3600)."),
             .value("--until", "live|phased-complete", "What App Store Connect must show (default live)."),
-        ] + AppStoreConnectOptions.specs,
+        ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias],
         examples: [
             "storerelease wait --id 414478124 --version 8.0.10 --countries us,cn,jp --timeout 7200",
             "storerelease wait --id 414478124 --countries us,cn --package com.example.rollout --version 8.0.10",
@@ -153,6 +153,7 @@ enum WaitCommand {
         }
         let client = try PlayOptions.client(arguments, command: name)
         return ReleaseWaiter.PlaySide(
-            packageName: package, track: arguments.value("--track") ?? "production", client: client)
+            packageName: package, track: try PlayOptions.trackName(arguments, command: name) ?? "production",
+            client: client)
     }
 }

@@ -66,7 +66,7 @@ import Testing
         let result = try run(["status", "--bundle-id", "com.tencent.xin"] + keyFlags + asc("phased", token: token))
         #expect(result.status == 0, "\(result.stderr)")
         let object = try json(result.stdout)
-        #expect(Set(object.keys) == ["appID", "live", "pending"])
+        #expect(Set(object.keys) == ["appID", "live", "pending", "draft"])
         #expect(object["appID"] as? String == "414478124" && object["pending"] is NSNull)
         let live = try #require(object["live"] as? [String: Any])
         #expect(live["version"] as? String == "8.0.2" && live["state"] as? String == "READY_FOR_DISTRIBUTION")
@@ -143,7 +143,11 @@ import Testing
                 ["--id", "1", "--asc-key-file", keyFile.path, "--asc-key-id", "K", "--asc-issuer-id", " "],
                 "--asc-issuer-id: the issuer id"
             ),
-            (["--id", "1", "--platform", "watchos"] + tokenFlags, #"--platform "watchos" is not ios, macos or tvos"#),
+            (
+                ["--id", "1", "--platform", "watchos"] + tokenFlags,
+                #"--platform "watchos" is not ios, macos, tvos or visionos"#
+            ),
+            (["--id", "1", "--asc-platform", "watchos"] + tokenFlags, #"--asc-platform "watchos" is not ios"#),
             (["--id", "1", "--asc-token-file", folder.appendingPathComponent("none").path], "cannot read"),
             (
                 ["--id", "1"] + tokenFlags + keyFlags,

@@ -90,7 +90,7 @@ import Testing
         ([String](), "lookup: give exactly one of --id or --bundle-id"),
         (["--id", "1", "--country", "zz"], #"lookup: --country "zz" is not an ISO 3166-1 country code"#),
         (["--id", "1", "--timeout", "soon"], #"lookup: --timeout "soon" is not a number of seconds"#),
-        (["--id", "1", "--base-url", "http://example.com"], "must be https (http only on a loopback address)"),
+        (["--id", "1", "--base-url", "http://example.com"], "must be https (http only on a loopback address"),
         (["--id", "1", "--entity", "watch"], #"lookup: --entity "watch" is not an entity"#),
         (["--bundle-id", "com.tencent xin"], #"lookup: bundle id "com.tencent xin" is not a bundle identifier"#),
         (["--id", "1", "extra"], #"lookup: takes no arguments, only flags; got "extra""#),

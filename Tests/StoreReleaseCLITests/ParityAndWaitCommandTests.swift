@@ -60,7 +60,7 @@ import Testing
         ),
         (
             ["--lookup", "WECHAT", "--package", "com.example.app", "--play-base-url", "http://example.com"],
-            "must be https (http only on a loopback address)"
+            "must be https (http only on a loopback address"
         ),
         (
             ["--play-track", "PROD"],

@@ -75,7 +75,7 @@ import Testing
             useEnvironment: true)
         #expect(all.status == 0)
         let list = try #require(try json(all.stdout)["tracks"] as? [[String: Any]])
-        #expect(list.map { $0["track"] as? String } == ["production", "internal", "beta"])
+        #expect(list.map { $0["track"] as? String } == ["production", "internal", "beta", "Pre-release testing"])
         let stats = try server.playStats(token: token)
         #expect(stats["editsInserted"] as? Int == 3 && stats["editsDeleted"] as? Int == 3)
         #expect(stats["editsCommitted"] as? Int == 0 && stats["unauthorized"] as? Int == 0)

@@ -252,8 +252,12 @@ struct TestKey {
         #expect(
             await failure(try client("complete", token: UUID().uuidString), .bundleID("com.example.none"))
                 == .appNotFound("with bundle id com.example.none"))
-        let evil = await failure(try client("evilnext", token: UUID().uuidString))
-        #expect(evil?.description.contains("is not on 127.0.0.1") == true, "a token never follows a link elsewhere")
+        for scenario in ["evilnext", "schemenext"] {
+            let evil = await failure(try client(scenario, token: UUID().uuidString))
+            #expect(
+                evil?.description.contains("points at http://example.com") == true,
+                "\(scenario): a token never follows a link elsewhere: \(String(describing: evil))")
+        }
     }
 
     @Test(arguments: ["429once", "500once"])

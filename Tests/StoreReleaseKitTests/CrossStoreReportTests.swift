@@ -31,10 +31,6 @@ import Testing
     }
 
     @Test(arguments: [
-        (
-            #"{"track":"p","releases":[{"status":"rolling"}]}"#,
-            "status \"rolling\" is not one of statusUnspecified, draft"
-        ),
         (#"{"track":"p","releases":[{"status":"inProgress","userFraction":1.5}]}"#, "userFraction 1.5 is outside"),
         (
             #"{"track":"p","releases":[{"status":"completed","inAppUpdatePriority":7}]}"#,

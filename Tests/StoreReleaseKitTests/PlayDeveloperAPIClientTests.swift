@@ -77,9 +77,11 @@ import Testing
         let token = UUID().uuidString
         let client = try client("ok", token: token)
         let beta = try await client.track("beta", packageName: "com.example.completed")
-        #expect(beta == PlayTrack(track: "beta", releases: []))
-        let unknown = try await client.track("wear:production", packageName: "com.example.completed")
-        #expect(unknown.releases.isEmpty)
+        #expect(beta == PlayTrack(track: "beta", releases: []), "v3 answers {\"track\": \"beta\"}, no releases key")
+        let old = try await self.client("trackEmptyV2", token: token).track(
+            "beta", packageName: "com.example.completed")
+        #expect(old == PlayTrack(track: "beta", releases: []), "v2's 404 trackEmpty is an empty track too")
+        #expect(try await client.releases(packageName: "com.example.completed", track: "beta").isEmpty)
         try expectEditsCleanedUp(token, inserted: 2)
     }
 
@@ -150,7 +152,7 @@ import Testing
     @Test func theEditIsDeletedWhenTheReadFails() async throws {
         let cases: [(String, (PlayDeveloperAPIError) -> Bool)] = [
             ("500tracks", { $0 == .httpStatus(500, message: "Internal error encountered.") }),
-            ("badjson", { if case .invalidPayload(let m) = $0 { m.contains("\"rolling\"") } else { false } }),
+            ("badjson", { if case .invalidPayload(let m) = $0 { m.contains("userFraction") } else { false } }),
             ("html", { if case .notJSON(let type, _) = $0 { type == "text/html" } else { false } }),
         ]
         for (scenario, expected) in cases {
@@ -237,10 +239,15 @@ import Testing
             }
             #expect(message.contains(package.debugDescription) && message.contains("not an Android package name"))
         }
-        let badTrack = await error { () throws(PlayDeveloperAPIError) in
-            _ = try await client.track("prod uction/..", packageName: "com.example.app")
+        for (track, message) in [
+            ("", "is empty"), (String(repeating: "x", count: 101), "over 100 characters"),
+            ("beta\n", "control character"),
+        ] {
+            let badTrack = await error { () throws(PlayDeveloperAPIError) in
+                _ = try await client.track(track, packageName: "com.example.app")
+            }
+            #expect(badTrack?.description.contains(message) == true, "\(String(describing: badTrack))")
         }
-        #expect(badTrack?.description.contains("is not a track name") == true)
     }
 
     @Test func theTokenNeverShows() throws {

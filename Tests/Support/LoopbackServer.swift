@@ -66,6 +66,38 @@ public final class LoopbackServer: @unchecked Sendable {
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 
+    /// What the second origin (127.0.0.2, where the `redirect` scenario points) received for a
+    /// token: requests, and how many of them carried an `Authorization` header.
+    public func elsewhere(token: String) throws -> (requests: Int, authorization: Int) {
+        let data = try Data(contentsOf: baseURL.appendingPathComponent(token).appendingPathComponent("elsewhere"))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        return (object["requests"] as? Int ?? -1, object["authorization"] as? Int ?? -1)
+    }
+
+    /// The contract checks of the developer-API bodies served for a token (see `contract.py`):
+    /// how many were checked, and every violation.
+    public func contractChecks(token: String) throws -> (checked: Int, violations: [String]) {
+        let data = try Data(contentsOf: baseURL.appendingPathComponent(token).appendingPathComponent("contract"))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        let problems = (object["violations"] as? [String] ?? []) + (object["unchecked"] as? [String] ?? [])
+        return (object["checked"] as? Int ?? -1, problems)
+    }
+
+    /// Runs a script of `Tests/Support` with Python 3 and returns its exit status and output.
+    public static func runSupportScript(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", packageRoot.appendingPathComponent("Tests/Support/\(name)").path] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
     struct ServerError: Error, CustomStringConvertible {
         let message: String
         var description: String { message }

@@ -5,12 +5,21 @@ Paths are /<token>/<scenario>/v1/...:
 
   GET .../v1/apps?filter[bundleId]=ID            apps whose bundle id starts with ID (as Apple's filter
                                                   has been seen to answer), so clients must match exactly
-  GET .../v1/apps/<id>/appStoreVersions?...      two versions a page, links.next to the rest, with
-                                                  include=appStoreVersionPhasedRelease honoured
+  GET .../v1/apps/<id>/appStoreVersions?...      two versions a page of the filter[platform]
+                                                  (default IOS), links.next to the rest; relationships
+                                                  carry only links unless include= asks for the
+                                                  phased release, then its identifier, and included
 
 The data is Tests/Fixtures/asc/worlds.json: each world is a list of apps. Scenarios:
 
-  complete, phased, paused, approved, ahead, legacy, future   that world
+  complete, phased, paused, approved, ahead, legacy, future   that world (future: a state
+                 Apple may add later, so its version pages are marked as outside the contract)
+  removed        8.0.2 READY_FOR_DISTRIBUTION with appStoreState DEVELOPER_REMOVED_FROM_SALE
+  removedlegacy  8.0.2 with only appStoreState REMOVED_FROM_SALE
+  drafts         8.2 PREPARE_FOR_SUBMISSION and 8.1 REJECTED above the live 8.0.2
+  draftandpending 8.2 METADATA_REJECTED above 8.1 WAITING_FOR_EXPORT_COMPLIANCE above 8.0.2
+  platforms      a version for each of IOS, MAC_OS, TV_OS and VISION_OS (1.6 in review there)
+  noversion      a version without versionString and one without attributes, above 8.0.2
   401once        the token's first request is 401 NOT_AUTHORIZED, then the complete world
   401            401 every time
   403            403 FORBIDDEN_ERROR every time
@@ -18,6 +27,8 @@ The data is Tests/Fixtures/asc/worlds.json: each world is a list of apps. Scenar
   500once        the token's first request is 500, then complete
   ratelow        complete, with X-Rate-Limit saying 100 of 3600 requests are left
   evilnext       complete, but links.next points at another host
+  relativenext   complete, with links.next a path relative to the host (/<token>/<scenario>/v1/…)
+  schemenext     complete, with links.next protocol-relative to another host (//example.com/…)
 
 Every request needs "Authorization: Bearer <token>" (else 401). A token with three dot-separated
 parts is checked as Apple checks an ES256 JWT's shape: header alg ES256, kid, typ JWT; payload iss,
@@ -25,7 +36,8 @@ iat, exp, aud appstoreconnect-v1, exp - iat at most 1200 s; a 64-byte signature.
 401 and counted as malformed (the signature itself is checked by the Swift tests with openssl).
 
 GET /<token>/ascstats returns the token's counters: requests, unauthorized, jwts (valid JWTs
-seen), malformed, opaque (tokens that are not JWTs), tokens (the distinct tokens), kids, pages.
+seen), malformed, opaque (tokens that are not JWTs), tokens (the distinct tokens), kids, pages,
+platforms (the filter[platform] values asked, in order).
 """
 import base64
 import json
@@ -33,10 +45,14 @@ import os
 import threading
 from urllib.parse import parse_qs, urlparse
 
+import contract
+
 WORLDS = {}
 STATS = {}
 LOCK = threading.Lock()
-WORLD_SCENARIOS = {"complete", "phased", "paused", "approved", "ahead", "legacy", "future"}
+WORLD_SCENARIOS = {"complete", "phased", "paused", "approved", "ahead", "legacy", "future", "removed",
+                   "removedlegacy", "drafts", "draftandpending", "platforms", "noversion"}
+VERSIONS = "/v1/apps/{id}/appStoreVersions"
 
 
 def load(folder):
@@ -49,7 +65,7 @@ def load(folder):
 def stats(token):
     with LOCK:
         return STATS.setdefault(token, {"requests": 0, "unauthorized": 0, "jwts": 0, "malformed": 0, "opaque": 0,
-                                        "tokens": [], "kids": [], "pages": 0})
+                                        "tokens": [], "kids": [], "pages": 0, "platforms": []})
 
 
 def snapshot(token):
@@ -84,9 +100,15 @@ def check_jwt(token):
     return None
 
 
-def error(handler, status, code, title, detail, headers=()):
+def reply(handler, template, status, body, headers=(), outside=False):
+    """Sends a JSON document, checked against the contract's answer to GET template with status."""
+    checked = "fault" if outside else ("asc", contract.asc_response(template, status))
+    return handler.send(status, json.dumps(body), headers=list(headers), contract=checked)
+
+
+def error(handler, status, code, title, detail, headers=(), template="/v1/apps"):
     body = {"errors": [{"id": "e1", "status": str(status), "code": code, "title": title, "detail": detail}]}
-    return handler.send(status, json.dumps(body), headers=list(headers))
+    return reply(handler, template, status, body, headers)
 
 
 def handle(handler, token, scenario, rest, query, base):
@@ -138,42 +160,59 @@ def handle(handler, token, scenario, rest, query, base):
 
     if rest == ["apps"]:
         wanted = query.get("filter[bundleId]", [""])[0]
-        data = [{"type": "apps", "id": app["id"], "attributes": {"bundleId": app["bundleId"], "name": "App"}}
+        data = [{"type": "apps", "id": app["id"], "attributes": {"bundleId": app["bundleId"], "name": "App"},
+                 "links": {"self": base + "/v1/apps/" + app["id"]}}
                 for app in world if app["bundleId"].startswith(wanted)]
-        return handler.send(200, json.dumps({"data": data, "links": {"self": base + "/v1/apps"}}), headers=rate)
+        return reply(handler, "/v1/apps", 200, {"data": data, "links": {"self": base + "/v1/apps"}}, rate)
 
     if len(rest) == 3 and rest[0] == "apps" and rest[2] == "appStoreVersions":
         app = next((a for a in world if a["id"] == rest[1]), None)
         if app is None:
             return error(handler, 404, "NOT_FOUND", "The specified resource does not exist",
-                         f"There is no resource of type 'apps' with id '{rest[1]}'")
+                         f"There is no resource of type 'apps' with id '{rest[1]}'", template=VERSIONS)
         with LOCK:
             s["pages"] += 1
+        platform = query.get("filter[platform]", ["IOS"])[0]
+        with LOCK:
+            if platform not in s["platforms"]:
+                s["platforms"].append(platform)
+        versions = [v for v in app["versions"] if v.get("platform", "IOS") == platform]
         start = int(query.get("cursor", ["0"])[0])
-        page = app["versions"][start:start + 2]
+        page = versions[start:start + 2]
         include = "appStoreVersionPhasedRelease" in query.get("include", [""])[0]
         data, included = [], []
         for version in page:
-            attributes = {k: version[k] for k in ("versionString", "releaseType", "createdDate", "earliestReleaseDate",
-                                                  "appVersionState", "appStoreState") if k in version}
-            attributes["platform"] = query.get("filter[platform]", ["IOS"])[0]
-            item = {"type": "appStoreVersions", "id": version["id"], "attributes": attributes,
-                    "relationships": {"appStoreVersionPhasedRelease": {"data": None}}}
-            if "phasedRelease" in version:
+            own = base + "/v1/appStoreVersions/" + version["id"]
+            item = {"type": "appStoreVersions", "id": version["id"], "links": {"self": own}}
+            if not version.get("noAttributes"):
+                attributes = {k: version[k] for k in ("versionString", "releaseType", "createdDate",
+                                                      "earliestReleaseDate", "appVersionState", "appStoreState")
+                              if version.get(k) is not None}
+                attributes["platform"] = platform
+                item["attributes"] = attributes
+            relationship = {"links": {"self": own + "/relationships/appStoreVersionPhasedRelease",
+                                      "related": own + "/appStoreVersionPhasedRelease"}}
+            if "phasedRelease" in version and include:
                 pid = "p-" + version["id"]
-                item["relationships"]["appStoreVersionPhasedRelease"]["data"] = {
-                    "type": "appStoreVersionPhasedReleases", "id": pid}
-                if include:
-                    included.append({"type": "appStoreVersionPhasedReleases", "id": pid,
-                                     "attributes": version["phasedRelease"]})
+                relationship["data"] = {"type": "appStoreVersionPhasedReleases", "id": pid}
+                included.append({"type": "appStoreVersionPhasedReleases", "id": pid,
+                                 "attributes": version["phasedRelease"],
+                                 "links": {"self": base + "/v1/appStoreVersionPhasedReleases/" + pid}})
+            item["relationships"] = {"appStoreVersionPhasedRelease": relationship}
             data.append(item)
         document = {"data": data, "links": {"self": base + "/v1/apps/" + rest[1] + "/appStoreVersions"},
-                    "meta": {"paging": {"total": len(app["versions"]), "limit": 2}}}
+                    "meta": {"paging": {"total": len(versions), "limit": 2}}}
         if included:
             document["included"] = included
-        if start + 2 < len(app["versions"]):
-            host = "http://example.com" if scenario == "evilnext" else base
-            document["links"]["next"] = (host + "/v1/apps/" + rest[1] + "/appStoreVersions?filter%5Bplatform%5D=IOS"
-                                         "&include=appStoreVersionPhasedRelease&cursor=" + str(start + 2))
-        return handler.send(200, json.dumps(document), headers=rate)
+        if start + 2 < len(versions):
+            query_text = ("?filter%5Bplatform%5D=" + platform + "&include=appStoreVersionPhasedRelease&cursor="
+                          + str(start + 2))
+            path = "/v1/apps/" + rest[1] + "/appStoreVersions" + query_text
+            prefix = urlparse(base).path
+            document["links"]["next"] = {
+                "evilnext": "http://example.com" + prefix + path,
+                "relativenext": prefix + path,
+                "schemenext": "//example.com" + prefix + path,
+            }.get(scenario, base + path)
+        return reply(handler, VERSIONS, 200, document, rate, outside=scenario == "future")
     return error(handler, 404, "NOT_FOUND", "The specified resource does not exist", "No such path")

@@ -34,6 +34,21 @@ counters apart, the scenario picks the behaviour:
                 until the token's storefront has been asked 2 times (us) or 4 times (any other
                 country), version 9.0 from then on: a release reaching storefronts one by one
 
+  badrequest    400 with the lookup API's own error body ({"errorMessage": …}, as fastlane keeps it)
+
+Every API (lookup, Play, App Store Connect) also takes two redirect scenarios in place of the
+scenario segment:
+
+  redirect      302 to the same path on a second server at 127.0.0.2 (another origin), which
+                counts what reaches it; the client must not follow it
+  redirectsame  302 to the same path with scenario ok on this server (a relative Location: the
+                same origin); the client must follow it keeping the method and the body
+
+GET /<token>/elsewhere returns what the second server received for the token: requests and
+authorization (requests that carried an Authorization header).
+GET /<token>/contract returns the contract checks of the JSON bodies served for the token:
+checked, faults (bodies a scenario sends outside the contract on purpose), violations, and
+unchecked (developer-API answers sent without a contract: a bug in the fake).
 GET /<token>/ascstats returns the App Store Connect API's counters for the token (asc_api.py).
 GET /<token>/playstats returns the Play Developer API's counters for the token (play_api.py).
 GET /<token>/stats returns {"requests": N, "ids": [[...], ...]} for the token.
@@ -48,12 +63,21 @@ from urllib.parse import parse_qs, unquote, urlparse
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import asc_api  # noqa: E402
+import contract as api_contract  # noqa: E402
 import play_api  # noqa: E402
 
 FIXTURES = {}
 COUNTS = {}
 IDS = {}
 LOCK = threading.Lock()
+CONTRACT = {}
+ELSEWHERE = {}
+SECOND = {"port": 0}
+
+
+def contract_log(token):
+    """The token's contract checks (call with LOCK held)."""
+    return CONTRACT.setdefault(token, {"checked": 0, "faults": 0, "violations": [], "unchecked": []})
 
 
 def load(folder):
@@ -86,8 +110,20 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def send(self, status, body, content_type="application/json; charset=UTF-8", headers=()):
+    def send(self, status, body, content_type="application/json; charset=UTF-8", headers=(), contract=None):
+        """Sends a body; `contract` is ("play" | "asc", schema) to check it against, or "fault"."""
         data = body if isinstance(body, bytes) else body.encode("utf-8")
+        parts = urlparse(self.path).path.strip("/").split("/")
+        if contract is None and len(parts) >= 3 and parts[2] in ("androidpublisher", "v1") and status != 302:
+            with LOCK:
+                contract_log(parts[0])["unchecked"].append(f"{self.command} {urlparse(self.path).path} {status}")
+        if contract is not None:
+            token = parts[0]
+            problems = [] if contract == "fault" else api_contract.check(contract[0], contract[1], data)
+            with LOCK:
+                log = contract_log(token)
+                log["faults" if contract == "fault" else "checked"] += 1
+                log["violations"] += [f"{self.command} {urlparse(self.path).path} {status}: {p}" for p in problems]
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
@@ -96,7 +132,26 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def redirected(self):
+        """Answers the redirect scenarios (see the header); True when it did."""
+        url = urlparse(self.path)
+        parts = url.path.strip("/").split("/")
+        if len(parts) < 3 or parts[1] not in ("redirect", "redirectsame"):
+            return False
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
+        rest = "/" + "/".join([parts[0], "ok"] + parts[2:]) + (("?" + url.query) if url.query else "")
+        if parts[1] == "redirect":
+            location = "http://127.0.0.2:%d%s" % (SECOND["port"], rest)
+        else:
+            location = rest
+        self.send(302, "", "text/plain", [("Location", location)])
+        return True
+
     def play(self, method):
+        if self.redirected():
+            return True
         url = urlparse(self.path)
         parts = [unquote(p) for p in url.path.strip("/").split("/")]
         if len(parts) >= 5 and parts[2:5] == ["androidpublisher", "v3", "applications"]:
@@ -124,6 +179,14 @@ class Handler(BaseHTTPRequestHandler):
             return
         url = urlparse(self.path)
         parts = url.path.strip("/").split("/")
+        if len(parts) == 2 and parts[1] == "elsewhere":
+            with LOCK:
+                seen = dict(ELSEWHERE.get(parts[0], {"requests": 0, "authorization": 0}))
+            return self.send(200, json.dumps(seen))
+        if len(parts) == 2 and parts[1] == "contract":
+            with LOCK:
+                log = dict(contract_log(parts[0]))
+            return self.send(200, json.dumps(log))
         if len(parts) >= 3 and parts[2] == "v1":
             query = parse_qs(url.query)
             base = "http://%s:%d/%s/%s" % (self.server.server_address[0], self.server.server_address[1], parts[0], parts[1])
@@ -204,7 +267,38 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(find(query))
         if scenario == "404":
             return self.send(404, "<html>Not Found</html>", "text/html")
+        if scenario == "badrequest":
+            with open(os.path.join(os.path.dirname(FIXTURES_DIR[0]), "real", "appstore",
+                                   "fastlane-itunesLookup-invalid.json"), encoding="utf-8") as f:
+                return self.send(400, f.read(), "text/javascript; charset=utf-8")
         return self.send(400, f"unknown scenario {scenario}", "text/plain")
+
+
+class Elsewhere(BaseHTTPRequestHandler):
+    """The second origin: counts what reaches it and answers nothing useful."""
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def record(self):
+        token = urlparse(self.path).path.strip("/").split("/")[0]
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
+        with LOCK:
+            seen = ELSEWHERE.setdefault(token, {"requests": 0, "authorization": 0})
+            seen["requests"] += 1
+            if self.headers.get("Authorization"):
+                seen["authorization"] += 1
+        data = b"not here"
+        self.send_response(404)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    do_GET = do_POST = do_DELETE = record
 
 
 def watch_parent():
@@ -215,12 +309,30 @@ def watch_parent():
             os._exit(0)
 
 
+FIXTURES_DIR = [""]
+
+
+def start_second(port):
+    """The second origin on 127.0.0.2, on the same port number when it is free there."""
+    for wanted in (port, 0):
+        try:
+            second = ThreadingHTTPServer(("127.0.0.2", wanted), Elsewhere)
+        except OSError:
+            continue
+        second.daemon_threads = True
+        SECOND["port"] = second.server_address[1]
+        threading.Thread(target=second.serve_forever, daemon=True).start()
+        return
+
+
 def main():
+    FIXTURES_DIR[0] = os.path.join(sys.argv[1], "appstore")
     load(os.path.join(sys.argv[1], "appstore"))
     play_api.load(os.path.join(sys.argv[1], "play-api"))
     asc_api.load(os.path.join(sys.argv[1], "asc"))
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    start_second(server.server_address[1])
     threading.Thread(target=watch_parent, daemon=True).start()
     print(server.server_address[1], flush=True)
     server.serve_forever()

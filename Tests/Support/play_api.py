@@ -6,19 +6,27 @@ Paths are /<token>/<scenario>/androidpublisher/v3/applications/<package>/...:
   GET    .../tracks/<track>/releases      the edit-free list (opens nothing)
   POST   .../edits                        opens an edit: {"id": ..., "expiryTimeSeconds": ...}
   GET    .../edits/<id>/tracks            {"kind": ..., "tracks": [...]}
-  GET    .../edits/<id>/tracks/<track>    one track; 404 trackEmpty when it has no releases
+  GET    .../edits/<id>/tracks/<track>    one track ({"track": NAME} without "releases" when it has
+                                          none); a track the app does not have is 404 notFound
+                                          "Track not found: NAME."
   DELETE .../edits/<id>                   204
   POST   .../edits/<id>:commit            counted (a read-only client never sends it)
 
 The apps are Tests/Fixtures/play-api/<package>.json ({"tracks": [...]} in the edits shape); any
-other package is 404 "Package not found". Every request needs "Authorization: Bearer <token>"
-(else 401). Scenarios:
+other package is 404 "Package not found". Track names are free text, percent-decoded from the path
+("Pre-release testing"). Every request needs "Authorization: Bearer <token>" (else 401). Every JSON
+body is checked against Google's discovery document (contract.py) as it is sent, except the
+deliberate faults below, which are marked as such. Scenarios:
 
   ok            the fixtures
   401           401 UNAUTHENTICATED every time
   403scope      403 with details[].reason ACCESS_TOKEN_SCOPE_INSUFFICIENT
   403disabled   403 "Google Play Android Developer API has not been used in project ..."
-  403permission 403 "The caller does not have permission"
+  403permission 403 "The caller does not have permission", reason permissionDenied
+  403forbidden  403 reason forbidden, as gradle-play-publisher #805 got it
+  403insufficient 403 reason forbidden, "The current user has insufficient permissions…" (#837)
+  401permission 401 reason permissionDenied: the account was never invited to the app
+  trackEmptyV2  an existing track without releases answers the old v2 404 trackEmpty (PR #169)
   editDeleted   the first read of an edit's tracks is 410 editDeleted, then ok
   editDeleted400  every read of an edit's tracks is 400 "This Edit has been deleted."
   429once       the token's first request is 429 with Retry-After: 1, then ok
@@ -26,8 +34,8 @@ other package is 404 "Package not found". Every request needs "Authorization: Be
   409once       the token's first request is 409 concurrentUpdate, then ok
   500tracks     every read of an edit's tracks is 500
   slow          reads of an edit's tracks wait 5 s before answering
-  badjson       reads of an edit's tracks answer a release with status "rolling"
-  html          reads of an edit's tracks answer 200 with an HTML page
+  badjson       reads of an edit's tracks answer a release whose userFraction is "half" (a fault)
+  html          reads of an edit's tracks answer 200 with an HTML page (a fault)
   publishing    the edit-free list says IN_REVIEW for the token's first 2 requests, then PUBLISHED
 
 GET /<token>/playstats returns the token's counters: requests, unauthorized, bearer (the
@@ -38,6 +46,8 @@ import json
 import os
 import threading
 import time
+
+import contract
 
 APPS = {}
 STATS = {}
@@ -69,14 +79,36 @@ def snapshot(token):
         return out
 
 
-def envelope(code, status, message, reason=None, detail_reason=None):
-    error = {"code": code, "message": message, "status": status}
+def envelope(code, status, message, reason=None, detail_reason=None, domain="androidpublisher"):
+    error = {"code": code, "message": message}
+    if status:
+        error["status"] = status
     if reason:
-        error["errors"] = [{"domain": "androidpublisher", "reason": reason, "message": message}]
+        error["errors"] = [{"domain": domain, "reason": reason, "message": message}]
     if detail_reason:
         error["details"] = [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": detail_reason,
                              "domain": "googleapis.com"}]
-    return json.dumps({"error": error})
+    return {"error": error}
+
+
+def fixture_error(name):
+    """A real error body from Tests/Fixtures/real/play."""
+    with open(os.path.join(REAL, name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+REAL = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Fixtures", "real", "play")
+
+
+def reply(handler, method, status, body, headers=()):
+    """Sends a JSON body, checked against the contract of `method`'s answer."""
+    schema = contract.play_response(method, status)
+    return handler.send(status, json.dumps(body), headers=list(headers), contract=("play", schema))
+
+
+def fault(handler, status, text, content_type="application/json; charset=UTF-8"):
+    """Sends a body the API would not send, on purpose (a scenario's fault)."""
+    return handler.send(status, text, content_type, contract="fault")
 
 
 def summaries(track):
@@ -87,6 +119,37 @@ def summaries(track):
                     "activeArtifacts": [{"versionCode": int(c)} for c in release.get("versionCodes", [])],
                     "releaseLifecycleState": state})
     return out
+
+
+def method_of(http, rest):
+    """The discovery document's method id for a request, from its verb and path."""
+    if http == "GET" and len(rest) == 3 and rest[0] == "tracks" and rest[2] == "releases":
+        return "applications.tracks.releases.list"
+    if http == "POST" and rest == ["edits"]:
+        return "edits.insert"
+    if len(rest) >= 2 and rest[0] == "edits":
+        if http == "DELETE" and len(rest) == 2:
+            return "edits.delete"
+        if http == "GET" and len(rest) == 3 and rest[2] == "tracks":
+            return "edits.tracks.list"
+        if http == "GET" and len(rest) == 4 and rest[2] == "tracks":
+            return "edits.tracks.get"
+        if http == "GET" and len(rest) == 4 and rest[2] == "countryAvailability":
+            return "edits.countryavailability.get"
+        if http == "GET" and len(rest) == 2:
+            return "edits.get"
+    return "edits.get"  # any other path answers an error, whose shape is the same for every method
+
+
+def served(track):
+    """A track as the API serves it: no "releases" key when it has none."""
+    return {k: v for k, v in track.items() if k != "releases" or v}
+
+
+def track_not_found(name):
+    """Play's answer for a track the app does not have."""
+    message = f"Track not found: {name}."
+    return envelope(404, "NOT_FOUND", message, reason="notFound", domain="global")
 
 
 def handle(handler, method, token, scenario, parts):
@@ -103,66 +166,80 @@ def handle(handler, method, token, scenario, parts):
             s["unauthorized"] += 1
         if len(parts) >= 2 and parts[1].startswith("edits"):
             s["editRequests"] += 1
+    api = method_of(method, parts[1:])
+
+    def answer(status, body, headers=()):
+        return reply(handler, api, status, body, headers)
+
     if not (auth.startswith("Bearer ") and len(auth) > 7) or scenario == "401":
-        return handler.send(401, envelope(401, "UNAUTHENTICATED",
-                                          "Request had invalid authentication credentials. Expected OAuth 2 access "
-                                          "token, login cookie or other valid authentication credential."))
+        return answer(401, envelope(401, "UNAUTHENTICATED",
+                                    "Request had invalid authentication credentials. Expected OAuth 2 access "
+                                    "token, login cookie or other valid authentication credential."))
+    if scenario == "401permission":
+        return answer(401, envelope(401, None, "The current user has insufficient permissions to perform the "
+                                               "requested operation.", reason="permissionDenied"))
     if scenario == "403scope":
-        return handler.send(403, envelope(403, "PERMISSION_DENIED", "Request had insufficient authentication scopes.",
-                                          detail_reason="ACCESS_TOKEN_SCOPE_INSUFFICIENT"))
+        return answer(403, envelope(403, "PERMISSION_DENIED", "Request had insufficient authentication scopes.",
+                                    detail_reason="ACCESS_TOKEN_SCOPE_INSUFFICIENT"))
     if scenario == "403disabled":
-        return handler.send(403, envelope(403, "PERMISSION_DENIED",
-                                          "Google Play Android Developer API has not been used in project 12345 "
-                                          "before or it is disabled.", detail_reason="SERVICE_DISABLED"))
+        return answer(403, envelope(403, "PERMISSION_DENIED",
+                                    "Google Play Android Developer API has not been used in project 12345 "
+                                    "before or it is disabled.", detail_reason="SERVICE_DISABLED"))
     if scenario == "403permission":
-        return handler.send(403, envelope(403, "PERMISSION_DENIED", "The caller does not have permission",
-                                          reason="permissionDenied"))
+        return answer(403, envelope(403, "PERMISSION_DENIED", "The caller does not have permission",
+                                    reason="permissionDenied"))
+    if scenario == "403forbidden":
+        return answer(403, fixture_error("error-403-forbidden-gpp805.json"))
+    if scenario == "403insufficient":
+        return answer(403, fixture_error("error-403-insufficient-gpp837.json"))
     if scenario == "429once" and count == 1:
-        return handler.send(429, envelope(429, "RESOURCE_EXHAUSTED", "Quota exceeded."), headers=[("Retry-After", "1")])
+        return answer(429, envelope(429, "RESOURCE_EXHAUSTED", "Quota exceeded."), [("Retry-After", "1")])
     if scenario == "409once" and count == 1:
-        return handler.send(409, envelope(409, "ABORTED", "The operation was aborted.", reason="concurrentUpdate"))
+        return answer(409, envelope(409, "ABORTED", "The operation was aborted.", reason="concurrentUpdate"))
     if scenario == "500once" and count == 1:
-        return handler.send(500, envelope(500, "INTERNAL", "Internal error encountered."))
+        return answer(500, envelope(500, "INTERNAL", "Internal error encountered."))
     if not parts:
-        return handler.send(404, envelope(404, "NOT_FOUND", "Not found"))
+        return answer(404, envelope(404, "NOT_FOUND", "Not found"))
     package = parts[0]
     rest = parts[1:]
     if package not in APPS:
-        return handler.send(404, envelope(404, "NOT_FOUND", f"Package not found: {package}.",
-                                          reason="applicationNotFound"))
+        return answer(404, envelope(404, "NOT_FOUND", f"Package not found: {package}.",
+                                    reason="applicationNotFound"))
     tracks = APPS[package]
 
     # The edit-free list.
-    if method == "GET" and len(rest) == 3 and rest[0] == "tracks" and rest[2] == "releases":
+    if api == "applications.tracks.releases.list":
         with LOCK:
             s["releasesRequests"] += 1
             asked = s["releasesRequests"]
         track = next((t for t in tracks if t["track"] == rest[1]), None)
-        if track is None or not track["releases"]:
-            return handler.send(200, "{}")
+        if track is None:
+            return answer(404, track_not_found(rest[1]))
+        if not track.get("releases"):
+            return answer(200, {})
         releases = summaries(track)
         if scenario == "publishing" and asked <= 2:
             releases = [dict(r, releaseLifecycleState="RELEASE_LIFECYCLE_STATE_IN_REVIEW") for r in releases]
-        return handler.send(200, json.dumps({"releases": releases}))
+        return answer(200, {"releases": releases})
 
-    if method == "POST" and rest == ["edits"]:
+    if api == "edits.insert":
         with LOCK:
             s["editsInserted"] += 1
             edit = f"{token[:8]}-{s['editsInserted']}"
             s["open"].append(edit)
-        return handler.send(200, json.dumps({"id": edit, "expiryTimeSeconds": str(int(time.time()) + 3600)}))
+        return answer(200, {"id": edit, "expiryTimeSeconds": str(int(time.time()) + 3600)})
 
     if len(rest) >= 2 and rest[0] == "edits":
         edit = rest[1]
         if edit.endswith(":commit") and method == "POST":
             with LOCK:
                 s["editsCommitted"] += 1
-            return handler.send(200, json.dumps({"id": edit[:-7]}))
+            return answer(200, {"id": edit[:-7]})
         with LOCK:
             known = edit in s["open"]
-        if method == "DELETE" and len(rest) == 2:
+        if api == "edits.delete":
             if not known:
-                return handler.send(404, envelope(404, "NOT_FOUND", "Edit not found.", reason="editNotFound"))
+                return answer(404, envelope(404, "NOT_FOUND", "Edit not found.", reason="editNotFound"))
             with LOCK:
                 s["open"].remove(edit)
                 s["editsDeleted"] += 1
@@ -170,33 +247,35 @@ def handle(handler, method, token, scenario, parts):
             handler.send_header("Content-Length", "0")
             handler.end_headers()
             return
-        if method == "GET" and len(rest) in (3, 4) and rest[2] == "tracks":
+        if api in ("edits.tracks.list", "edits.tracks.get"):
             if not known:
-                return handler.send(400, envelope(400, "FAILED_PRECONDITION", "This Edit has been deleted.",
-                                                  reason="editDeleted"))
+                return answer(400, envelope(400, "FAILED_PRECONDITION", "This Edit has been deleted.",
+                                            reason="editDeleted"))
             with LOCK:
                 s["trackReads"] += 1
                 reads = s["trackReads"]
             if scenario == "editDeleted" and reads == 1:
-                return handler.send(410, envelope(410, "FAILED_PRECONDITION", "This Edit has been deleted.",
-                                                  reason="editDeleted"))
+                return answer(410, envelope(410, "FAILED_PRECONDITION", "This Edit has been deleted.",
+                                            reason="editDeleted"))
             if scenario == "editDeleted400":
-                return handler.send(400, envelope(400, "FAILED_PRECONDITION", "This Edit has been deleted.",
-                                                  reason="editDeleted"))
+                return answer(400, envelope(400, "FAILED_PRECONDITION", "This Edit has been deleted.",
+                                            reason="editDeleted"))
             if scenario == "500tracks":
-                return handler.send(500, envelope(500, "INTERNAL", "Internal error encountered."))
+                return answer(500, envelope(500, "INTERNAL", "Internal error encountered."))
             if scenario == "slow":
                 time.sleep(5)
             if scenario == "html":
-                return handler.send(200, "<!DOCTYPE html><html><body>Sign in</body></html>", "text/html")
+                return fault(handler, 200, "<!DOCTYPE html><html><body>Sign in</body></html>", "text/html")
             if scenario == "badjson":
-                return handler.send(200, json.dumps({"track": "production", "releases": [{"status": "rolling"}]}))
-            if len(rest) == 3:
-                return handler.send(200, json.dumps({"kind": "androidpublisher#tracksListResponse", "tracks": tracks}))
+                return fault(handler, 200, json.dumps(
+                    {"track": "production", "releases": [{"status": "inProgress", "userFraction": "half"}]}))
+            if api == "edits.tracks.list":
+                return answer(200, {"kind": "androidpublisher#tracksListResponse",
+                                    "tracks": [served(t) for t in tracks]})
             track = next((t for t in tracks if t["track"] == rest[3]), None)
-            if track is None or not track["releases"]:
-                return handler.send(404, envelope(404, "NOT_FOUND",
-                                                  "Track not found: no APK version codes in the specified track.",
-                                                  reason="trackEmpty"))
-            return handler.send(200, json.dumps(track))
-    return handler.send(404, envelope(404, "NOT_FOUND", "Requested entity was not found."))
+            if track is None:
+                return answer(404, track_not_found(rest[3]))
+            if not track.get("releases") and scenario == "trackEmptyV2":
+                return answer(404, fixture_error("error-404-trackEmpty-gpp169.json"))
+            return answer(200, served(track))
+    return answer(404, envelope(404, "NOT_FOUND", "Requested entity was not found."))

@@ -8,6 +8,10 @@ public enum AppStoreLookupError: Error, Sendable, Hashable {
     case notFound(query: String, country: StorefrontCountry?)
     /// The server answered with an HTTP error status (after retries, for 5xx).
     case httpStatus(Int, url: String)
+    /// The lookup API refused the request with its own error body.
+    ///
+    /// The body is `{"errorMessage": …}`, sent with HTTP 400 for a malformed query.
+    case rejected(status: Int, message: String)
     /// Still rate-limited (HTTP 429) after the retries; `retryAfter` is the server's wait, if any.
     case rateLimited(retryAfter: Duration?)
     /// Still refused with a bare 403 after the retries.
@@ -30,6 +34,10 @@ public enum AppStoreLookupError: Error, Sendable, Hashable {
     case transport(String)
     /// The lookup was cancelled.
     case cancelled
+    /// A redirect to `origin` was not followed.
+    ///
+    /// It was not https (or http on loopback), or there were too many.
+    case redirected(to: String)
 }
 
 extension AppStoreLookupError: CustomStringConvertible {
@@ -44,6 +52,8 @@ extension AppStoreLookupError: CustomStringConvertible {
                 + "only in their storefronts: try another country (--country cn)"
         case .httpStatus(let status, let url):
             return "HTTP status \(status) from \(url)"
+        case .rejected(let status, let message):
+            return "the App Store refused the lookup (HTTP \(status)): \(message)"
         case .rateLimited(let retryAfter):
             let wait = retryAfter.map { " (the server asked to wait \(Self.seconds($0)))" } ?? ""
             return "rate-limited by the App Store (HTTP 429)\(wait); Apple allows about 20 lookups a minute"
@@ -68,6 +78,8 @@ extension AppStoreLookupError: CustomStringConvertible {
             return "the connection failed: \(message)"
         case .cancelled:
             return "the lookup was cancelled"
+        case .redirected(let origin):
+            return "the lookup was redirected to \(origin), which is not followed (not https, or too many redirects)"
         }
     }
 

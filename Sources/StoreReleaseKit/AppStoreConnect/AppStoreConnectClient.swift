@@ -104,7 +104,7 @@ public struct AppStoreConnectClient: Sendable {
             throw .invalidRequest("\(bundleID.debugDescription) is not a bundle id (such as com.example.app)")
         }
         let path = "/v1/apps?filter%5BbundleId%5D=" + BaseURL.segment(bundleID)
-        let response = try await get(path, app: "with bundle id \(bundleID)")
+        let response = try await get(try url(path), app: "with bundle id \(bundleID)")
         let apps = try HTTPExchange.decode(
             AppStoreConnectDocuments.Apps.self, from: response, failing: AppStoreConnectError.self, redact: redact)
         guard let app = apps.data.first(where: { $0.attributes?.bundleId == bundleID }) else {
@@ -120,49 +120,54 @@ public struct AppStoreConnectClient: Sendable {
         guard !appID.isEmpty, appID.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
             throw .invalidRequest("\(appID.debugDescription) is not an App Store id (digits)")
         }
-        var path: String? =
+        let first = try url(
             "/v1/apps/\(appID)/appStoreVersions?filter%5Bplatform%5D=\(platform.rawValue)"
-            + "&include=appStoreVersionPhasedRelease&limit=200"
+                + "&include=appStoreVersionPhasedRelease&limit=200")
+        var next: URL? = first
         var versions: [AppStoreVersion] = []
         var pages = 0
-        while let next = path {
+        while let page = next {
             pages += 1
             guard pages <= configuration.maximumPages else {
                 throw .invalidPayload("more than \(configuration.maximumPages) pages of versions")
             }
-            let response = try await get(next, app: appID)
+            let response = try await get(page, app: appID)
             let document = try HTTPExchange.decode(
                 AppStoreConnectDocuments.Versions.self, from: response, failing: AppStoreConnectError.self,
                 redact: redact)
-            versions += try document.versions()
-            path = try document.links?.next.map { link throws(AppStoreConnectError) in try sameHostPath(link) }
+            versions += document.versions()
+            next = try document.links?.next.map { link throws(AppStoreConnectError) in try nextPage(link) }
         }
         return versions
     }
 
     // MARK: - Requests
 
-    /// The path and query of a `links.next` URL, which must be on the base URL's host: a token
-    /// is never sent anywhere else.
-    private func sameHostPath(_ link: String) throws(AppStoreConnectError) -> String {
+    /// A `links.next` URL, absolute or relative (resolved against the base URL), which must be on
+    /// the base URL's origin: a token is never sent anywhere else.
+    private func nextPage(_ link: String) throws(AppStoreConnectError) -> URL {
         let base = configuration.baseURL
-        guard let url = URL(string: link), url.scheme == base.scheme, url.host == base.host, url.port == base.port,
-            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else {
-            throw .invalidPayload("links.next \(link.debugDescription) is not on \(base.host ?? "the API's host")")
+        guard let url = URL(string: link, relativeTo: base)?.absoluteURL else {
+            throw .invalidPayload("links.next \(link.debugDescription) is not a URL")
         }
-        var basePath = base.path
-        while basePath.hasSuffix("/") { basePath.removeLast() }
-        let path = components.percentEncodedPath
-        let relative = path.hasPrefix(basePath) ? String(path.dropFirst(basePath.count)) : path
-        return relative + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        guard Origin(url) == Origin(base) else {
+            throw .invalidPayload(
+                "links.next \(link.debugDescription) points at \(Origin(url)), not \(Origin(base)): the token is "
+                    + "never sent to another host")
+        }
+        return url
     }
 
-    /// GETs a path with the token, a fresh one once after a 401 when the client has a key.
-    private func get(_ path: String, app: String) async throws(AppStoreConnectError) -> HTTPResponse {
+    /// The base URL followed by `path`.
+    private func url(_ path: String) throws(AppStoreConnectError) -> URL {
         guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
             throw .invalidRequest("cannot make a URL of \(path.debugDescription)")
         }
+        return url
+    }
+
+    /// GETs a URL with the token, a fresh one once after a 401 when the client has a key.
+    private func get(_ url: URL, app: String) async throws(AppStoreConnectError) -> HTTPResponse {
         var fresh = false
         while true {
             let token = try currentToken(fresh: fresh)

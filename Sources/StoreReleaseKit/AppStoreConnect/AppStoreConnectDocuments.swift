@@ -6,6 +6,13 @@ enum AppStoreConnectDocuments {
         let next: String?
     }
 
+    /// A date-time as Apple writes it (`2020-12-14T10:16:45Z`, `2021-02-01T09:28:28-08:00`), or a
+    /// plain date (`2020-12-14`), or `nil`.
+    static func date(_ text: String) -> Date? {
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        return try? Date(text, strategy: Date.ISO8601FormatStyle().year().month().day())
+    }
+
     /// `GET /v1/apps?filter[bundleId]=…`.
     struct Apps: Decodable {
         struct App: Decodable {
@@ -22,7 +29,7 @@ enum AppStoreConnectDocuments {
     struct Versions: Decodable {
         struct Resource: Decodable {
             struct Attributes: Decodable {
-                let versionString: String
+                let versionString: String?
                 let appVersionState: String?
                 let appStoreState: String?
                 let releaseType: String?
@@ -40,7 +47,7 @@ enum AppStoreConnectDocuments {
                 let appStoreVersionPhasedRelease: ToOne?
             }
             let id: String
-            let attributes: Attributes
+            let attributes: Attributes?
             let relationships: Relationships?
         }
         struct Included: Decodable {
@@ -59,29 +66,32 @@ enum AppStoreConnectDocuments {
         let links: Links?
 
         /// The versions, each with its phased release from `included`.
-        func versions() throws(AppStoreConnectError) -> [AppStoreVersion] {
+        ///
+        /// Every attribute is optional in Apple's contract: a version without a `versionString`
+        /// or without any state says nothing about what users get, and is skipped.
+        func versions() -> [AppStoreVersion] {
             var phased: [String: PhasedRelease] = [:]
             for item in included ?? [] where item.type == "appStoreVersionPhasedReleases" {
                 guard let state = item.attributes?.phasedReleaseState else { continue }
                 phased[item.id] = PhasedRelease(
                     state: PhasedRelease.State(rawValue: state), currentDayNumber: item.attributes?.currentDayNumber,
-                    totalPauseDuration: item.attributes?.totalPauseDuration, startDate: item.attributes?.startDate)
+                    totalPauseDuration: item.attributes?.totalPauseDuration,
+                    startDate: item.attributes?.startDate.flatMap(AppStoreConnectDocuments.date))
             }
             var versions: [AppStoreVersion] = []
             for resource in data {
-                let attributes = resource.attributes
-                guard let state = attributes.appVersionState ?? attributes.appStoreState else {
-                    throw .invalidPayload("version \(resource.id) has neither appVersionState nor appStoreState")
-                }
+                guard let attributes = resource.attributes, let versionString = attributes.versionString,
+                    let state = attributes.appVersionState ?? attributes.appStoreState
+                else { continue }
                 let link = resource.relationships?.appStoreVersionPhasedRelease?.data?.id
                 versions.append(
                     AppStoreVersion(
-                        id: resource.id, versionString: attributes.versionString,
-                        state: AppStoreVersion.State(rawValue: state), releaseType: attributes.releaseType,
-                        earliestReleaseDate: attributes.earliestReleaseDate.flatMap {
-                            try? Date($0, strategy: .iso8601)
-                        },
-                        createdDate: attributes.createdDate.flatMap { try? Date($0, strategy: .iso8601) },
+                        id: resource.id, versionString: versionString, state: AppStoreVersion.State(rawValue: state),
+                        storeState: attributes.appVersionState == nil
+                            ? nil : attributes.appStoreState.map(AppStoreVersion.State.init(rawValue:)),
+                        releaseType: attributes.releaseType,
+                        earliestReleaseDate: attributes.earliestReleaseDate.flatMap(AppStoreConnectDocuments.date),
+                        createdDate: attributes.createdDate.flatMap(AppStoreConnectDocuments.date),
                         phasedRelease: link.flatMap { phased[$0] }))
             }
             return versions

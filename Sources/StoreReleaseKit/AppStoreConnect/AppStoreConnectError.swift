@@ -32,11 +32,13 @@ public enum AppStoreConnectError: Error, Sendable, Hashable {
     case transport(String)
     /// The call was cancelled.
     case cancelled
+    /// A redirect to `origin` was not followed: the token is never sent to another origin.
+    case redirected(to: String)
 
     /// Whether asking again later cannot help: the key, its rights or the app are wrong.
     public var isPermanent: Bool {
         switch self {
-        case .invalidRequest, .signing, .unauthorized, .forbidden, .appNotFound: return true
+        case .invalidRequest, .signing, .unauthorized, .forbidden, .appNotFound, .redirected: return true
         case .rateLimited, .httpStatus, .notJSON, .invalidPayload, .truncated, .bodyTooLarge, .timedOut, .transport,
             .cancelled:
             return false
@@ -83,6 +85,9 @@ extension AppStoreConnectError: CustomStringConvertible {
             return "the connection to App Store Connect failed: \(message)"
         case .cancelled:
             return "the App Store Connect call was cancelled"
+        case .redirected(let origin):
+            return "App Store Connect answered with a redirect to \(origin), which is not followed: the token is "
+                + "never sent to another host (check --asc-base-url, or a proxy in between)"
         }
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// App Store Connect's view of an app.
 ///
-/// The version users can download, its phased release, and the newest version above it (in
-/// review, approved, waiting).
+/// The version users can download (or could, until the app was removed from sale), its phased
+/// release, the newest version above it on its way to users (in review, approved, waiting), and
+/// the newest above it that is not (a draft, or rejected).
 public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
     /// The version users can download.
     public struct Live: Sendable, Hashable, Encodable {
@@ -13,9 +14,14 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
         public let state: String
         /// Its phased release, if it has one.
         public let phasedRelease: Phase?
+        /// Whether the app is removed from sale: nobody new can download it.
+        ///
+        /// `appStoreState` says `DEVELOPER_REMOVED_FROM_SALE` or `REMOVED_FROM_SALE`;
+        /// `appVersionState` has no such value.
+        public let removedFromSale: Bool
 
         enum CodingKeys: String, CodingKey {
-            case version, state, phasedRelease
+            case version, state, phasedRelease, removedFromSale
         }
 
         /// Encodes every key, `null` without a phased release.
@@ -24,6 +30,7 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
             try c.encode(version, forKey: .version)
             try c.encode(state, forKey: .state)
             try c.encode(phasedRelease, forKey: .phasedRelease)
+            try c.encode(removedFromSale, forKey: .removedFromSale)
         }
     }
 
@@ -49,26 +56,38 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
         }
     }
 
-    /// The newest version above the live one, not yet downloadable.
+    /// A version above the live one, not downloadable.
+    ///
+    /// Either ``AppStoreConnectStatus/pending`` or ``AppStoreConnectStatus/draft``.
     public struct Pending: Sendable, Hashable, Encodable {
         /// The version string.
         public let version: String
-        /// Apple's state (`IN_REVIEW`, `PENDING_DEVELOPER_RELEASE`…).
+        /// Apple's state (`IN_REVIEW`, `PENDING_DEVELOPER_RELEASE`, `REJECTED`…).
         public let state: String
     }
+
+    /// The states of a version that is not on its way to users: being prepared, or turned back.
+    public static let draftStates: Set<AppStoreVersion.State> = Set(
+        ["PREPARE_FOR_SUBMISSION", "REJECTED", "METADATA_REJECTED", "DEVELOPER_REJECTED", "INVALID_BINARY"].map(
+            AppStoreVersion.State.init(rawValue:)))
 
     /// The app's App Store id.
     public let appID: String
     /// The version users can download, or `nil` when none is.
     public let live: Live?
-    /// The newest version above ``live``, or `nil`.
+    /// The newest version above ``live`` on its way to users, or `nil`.
     public let pending: Pending?
+    /// The newest version above ``live`` that is not on its way (``draftStates``), or `nil`.
+    public let draft: Pending?
 
     /// The status of an app with these versions.
     ///
     /// The live version is the highest that users can download (`READY_FOR_DISTRIBUTION`, or the
-    /// deprecated `READY_FOR_SALE`); the pending one, the highest above it that is neither
-    /// downloadable nor retired (replaced, removed from sale).
+    /// deprecated `READY_FOR_SALE`), or that was until the app was removed from sale. Above it,
+    /// the pending one is the highest on its way to users (waiting for review or export
+    /// compliance, in review, accepted, pending release, processing; a state Apple adds later
+    /// counts here too, since it is not known to be a draft), and the draft the highest being
+    /// prepared or rejected (``draftStates``). Replaced versions are neither.
     public init(appID: String, versions: [AppStoreVersion]) {
         self.appID = appID
         let newestFirst = versions.sorted { a, b in
@@ -79,36 +98,44 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
             default: return (a.createdDate ?? .distantPast) > (b.createdDate ?? .distantPast)
             }
         }
-        let liveVersion = newestFirst.first { $0.state.isLive }
+        let liveVersion = newestFirst.first { $0.isLiveOrRemoved }
         live = liveVersion.map { version in
             Live(
                 version: version.versionString, state: version.state.rawValue,
                 phasedRelease: version.phasedRelease.map {
                     Phase(state: $0.state.rawValue, day: $0.currentDayNumber, percent: $0.percent)
-                })
+                }, removedFromSale: version.isRemovedFromSale)
         }
-        let above = newestFirst.first { candidate in
-            guard !candidate.state.isLive, !candidate.state.isRetired else { return false }
+        let above = newestFirst.filter { candidate in
+            guard !candidate.isLiveOrRemoved, !candidate.state.isRetired else { return false }
             guard let floor = liveVersion?.version else { return true }
             return candidate.version.map { $0 > floor } ?? false
         }
-        pending = above.map { Pending(version: $0.versionString, state: $0.state.rawValue) }
+        let drafts = above.filter { Self.draftStates.contains($0.state) }
+        pending = above.first { !Self.draftStates.contains($0.state) }.map {
+            Pending(version: $0.versionString, state: $0.state.rawValue)
+        }
+        draft = drafts.first.map { Pending(version: $0.versionString, state: $0.state.rawValue) }
         phasedReleaseInProgress = liveVersion?.phasedRelease?.isInProgress ?? false
     }
 
     /// Whether the live version's phased release is active or paused.
     public let phasedReleaseInProgress: Bool
 
+    /// Whether the app is removed from sale (its live version says so).
+    public var removedFromSale: Bool { live?.removedFromSale ?? false }
+
     enum CodingKeys: String, CodingKey {
-        case appID, live, pending
+        case appID, live, pending, draft
     }
 
-    /// Encodes `appID`, `live` and `pending`, `null` for what there is not.
+    /// Encodes `appID`, `live`, `pending` and `draft`, `null` for what there is not.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(appID, forKey: .appID)
         try c.encode(live, forKey: .live)
         try c.encode(pending, forKey: .pending)
+        try c.encode(draft, forKey: .draft)
     }
 
     /// The status for people, a line each.
@@ -121,11 +148,13 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
                     ", phased release \(phase.state)" + (phase.day.map { " day \($0)" } ?? "")
                     + ": \(phase.percent)% of automatic updates"
             }
+            if live.removedFromSale { line += ", removed from sale" }
             lines.append(line)
         } else {
             lines.append("  live     none")
         }
         lines.append("  pending  " + (pending.map { "\($0.version) (\($0.state))" } ?? "none"))
+        if let draft { lines.append("  draft    \(draft.version) (\(draft.state))") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

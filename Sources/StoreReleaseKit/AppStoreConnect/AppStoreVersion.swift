@@ -28,14 +28,33 @@ public struct AppStoreVersion: Sendable, Hashable {
         public static let inReview = Self(rawValue: "IN_REVIEW")
         /// A newer version has been released.
         public static let replacedWithNewVersion = Self(rawValue: "REPLACED_WITH_NEW_VERSION")
-        /// The developer removed it from sale.
+        /// The developer removed it from sale (`appStoreState` only).
         public static let developerRemovedFromSale = Self(rawValue: "DEVELOPER_REMOVED_FROM_SALE")
+        /// Apple removed it from sale (`appStoreState` only).
+        public static let removedFromSale = Self(rawValue: "REMOVED_FROM_SALE")
+
+        /// The states of a version on its way to users.
+        ///
+        /// Submitted (waiting for review or export compliance), in review, approved and waiting
+        /// to be released, or released and processing.
+        public static let onTheWay: Set<Self> = [
+            .waitingForReview, Self(rawValue: "WAITING_FOR_EXPORT_COMPLIANCE"), Self(rawValue: "READY_FOR_REVIEW"),
+            .inReview, Self(rawValue: "ACCEPTED"), .pendingDeveloperRelease, .pendingAppleRelease,
+            .processingForDistribution, Self(rawValue: "PROCESSING_FOR_APP_STORE"), Self(rawValue: "PENDING_CONTRACT"),
+            Self(rawValue: "PREORDER_READY_FOR_SALE"),
+        ]
 
         /// Whether users can download the version.
         public var isLive: Bool { self == .readyForDistribution || self == .readyForSale }
 
-        /// Whether the version is in the past: replaced or removed.
-        public var isRetired: Bool { self == .replacedWithNewVersion || self == .developerRemovedFromSale }
+        /// Whether the version was live and is now removed from sale.
+        public var isRemovedFromSale: Bool { self == .developerRemovedFromSale || self == .removedFromSale }
+
+        /// Whether the version is on its way to users (see ``onTheWay``).
+        public var isOnTheWay: Bool { Self.onTheWay.contains(self) }
+
+        /// Whether the version is in the past: replaced by a newer one.
+        public var isRetired: Bool { self == .replacedWithNewVersion }
 
         /// Decodes the name as a string.
         public init(from decoder: any Decoder) throws {
@@ -60,6 +79,11 @@ public struct AppStoreVersion: Sendable, Hashable {
     public let versionString: String
     /// `appVersionState`, or the deprecated `appStoreState` when that is all there is.
     public let state: State
+    /// The deprecated `appStoreState`, when Apple sent it beside `appVersionState`.
+    ///
+    /// It is the only place that says a version was removed from sale
+    /// (`DEVELOPER_REMOVED_FROM_SALE`, `REMOVED_FROM_SALE`).
+    public let storeState: State?
     /// `MANUAL`, `AFTER_APPROVAL` or `SCHEDULED`, if given.
     public let releaseType: String?
     /// The scheduled release date, if any.
@@ -71,18 +95,25 @@ public struct AppStoreVersion: Sendable, Hashable {
 
     /// Makes a version.
     public init(
-        id: String, versionString: String, state: State, releaseType: String? = nil, earliestReleaseDate: Date? = nil,
-        createdDate: Date? = nil, phasedRelease: PhasedRelease? = nil
+        id: String, versionString: String, state: State, storeState: State? = nil, releaseType: String? = nil,
+        earliestReleaseDate: Date? = nil, createdDate: Date? = nil, phasedRelease: PhasedRelease? = nil
     ) {
         self.id = id
         self.versionString = versionString
         self.version = Version(versionString)
         self.state = state
+        self.storeState = storeState
         self.releaseType = releaseType
         self.earliestReleaseDate = earliestReleaseDate
         self.createdDate = createdDate
         self.phasedRelease = phasedRelease
     }
+
+    /// Whether the version is (or was, until removed) the one users can download.
+    public var isLiveOrRemoved: Bool { state.isLive || isRemovedFromSale }
+
+    /// Whether the app was removed from sale with this version (`appStoreState` says so).
+    public var isRemovedFromSale: Bool { state.isRemovedFromSale || (storeState?.isRemovedFromSale ?? false) }
 }
 
 /// A version's phased release: the share of automatic updates that get it, by day.
@@ -119,11 +150,11 @@ public struct PhasedRelease: Sendable, Hashable {
     public let currentDayNumber: Int?
     /// Days paused in all.
     public let totalPauseDuration: Int?
-    /// When it started (`2026-11-28`), if it did.
-    public let startDate: String?
+    /// When it started (Apple sends a date-time: `2020-12-14T10:16:45Z`), if it did.
+    public let startDate: Date?
 
     /// Makes a phased release.
-    public init(state: State, currentDayNumber: Int?, totalPauseDuration: Int? = nil, startDate: String? = nil) {
+    public init(state: State, currentDayNumber: Int?, totalPauseDuration: Int? = nil, startDate: Date? = nil) {
         self.state = state
         self.currentDayNumber = currentDayNumber
         self.totalPauseDuration = totalPauseDuration

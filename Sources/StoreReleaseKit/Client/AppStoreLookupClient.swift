@@ -143,7 +143,11 @@ public struct AppStoreLookupClient: Sendable {
                     return .throttle(.throttled, wait: configuration.retry.throttleWait)
                 case 500...599:
                     return .retry(.httpStatus(response.status, url: url.absoluteString), retryAfter: retryAfter)
-                default: return .fail(.httpStatus(response.status, url: url.absoluteString))
+                default:
+                    if let message = Self.errorMessage(in: response.body) {
+                        return .fail(.rejected(status: response.status, message: message))
+                    }
+                    return .fail(.httpStatus(response.status, url: url.absoluteString))
                 }
             })
         return try HTTPExchange.decode(AppStoreLookupResponse.self, from: answer, failing: AppStoreLookupError.self)
@@ -151,5 +155,17 @@ public struct AppStoreLookupClient: Sendable {
 
     private func cacheBuster() -> String? {
         configuration.bustsCaches ? UUID().uuidString.lowercased() : nil
+    }
+}
+
+extension AppStoreLookupClient {
+    /// The lookup API's own error message (`{"errorMessage": "Invalid value(s) for key(s): [itunesId]"}`),
+    /// if the body is one.
+    static func errorMessage(in body: Data) -> String? {
+        struct Body: Decodable { let errorMessage: String }
+        guard let message = try? JSONDecoder().decode(Body.self, from: body).errorMessage, !message.isEmpty else {
+            return nil
+        }
+        return String(message.prefix(500))
     }
 }

@@ -3,14 +3,15 @@ import Foundation
 /// The rule every client's base URL follows: `https`, or `http` on a loopback address (tests).
 enum BaseURL {
     /// What is wrong with `url` as a base URL, or `nil` when nothing is.
+    ///
+    /// Loopback means `localhost`, an IPv4 literal in 127.0.0.0/8 or `::1` (``Origin/isLoopback``).
     static func problem(with url: URL) -> String? {
-        let scheme = url.scheme?.lowercased()
-        let host = url.host?.lowercased() ?? ""
-        let loopback = host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
-        guard scheme == "https" || (scheme == "http" && loopback) else {
-            return "base URL \(url.absoluteString.debugDescription) must be https (http only on a loopback address)"
+        let origin = Origin(url)
+        guard origin.isSafeForCredentials else {
+            return "base URL \(url.absoluteString.debugDescription) must be https (http only on a loopback address: "
+                + "localhost, 127.x.x.x or [::1])"
         }
-        guard !host.isEmpty, url.query == nil else {
+        guard !origin.host.isEmpty, url.query == nil else {
             return "base URL \(url.absoluteString.debugDescription) needs a host and no query"
         }
         return nil

@@ -4,6 +4,11 @@ import Foundation
 /// after the rate limiter (if any) allows it, and again with back-off while the answer says a
 /// retry may help.
 ///
+/// Redirects are followed here, not by the transport: to the same origin with the same method,
+/// headers and body; to another origin only when the request carries no `Authorization` and the
+/// target is https (or http on loopback), else the exchange fails with
+/// ``HTTPClientError/redirected(to:)`` naming where it pointed. At most five hops.
+///
 /// The clients differ only in what an answer means, which each says through `judge`.
 struct HTTPExchange: Sendable {
     /// What an answer (or a failed exchange) means for the client.
@@ -40,6 +45,8 @@ struct HTTPExchange: Sendable {
     {
         let cancelled = Failure.cancelled
         var attempt = 1
+        var request = request
+        var hops = 0
         while true {
             let verdict: Verdict<Failure>
             var answer: HTTPResponse?
@@ -48,14 +55,26 @@ struct HTTPExchange: Sendable {
             } catch {
                 throw cancelled
             }
+            var redirect: URL?
             do throws(HTTPTransportError) {
                 let response = try await transport.send(request, timeout: timeout, maximumBodySize: maximumBodySize)
+                redirect = Self.redirectTarget(of: response, from: request.url)
                 answer = response
-                verdict = judge(response)
+                verdict = redirect == nil ? judge(response) : .success
             } catch {
                 if error == .cancelled { throw cancelled }
                 let failure = failure(error, as: Failure.self)
                 verdict = error.isTransient ? .retry(failure, retryAfter: nil) : .fail(failure)
+            }
+            if let target = redirect {
+                hops += 1
+                let origin = Origin(target)
+                let crossing = origin != Origin(request.url)
+                guard hops <= Self.maximumRedirects,
+                    !crossing || (request.headers["Authorization"] == nil && origin.isSafeForCredentials)
+                else { throw Failure.redirected(to: origin.description) }
+                request.url = target
+                continue
             }
             switch verdict {
             case .success:
@@ -91,6 +110,18 @@ struct HTTPExchange: Sendable {
                 attempt += 1
             }
         }
+    }
+
+    /// The most redirects one exchange follows.
+    static let maximumRedirects = 5
+
+    /// Where a redirect (301, 302, 303, 307, 308 with a `Location`) points, resolved against the
+    /// request's URL; `nil` for any other answer.
+    static func redirectTarget(of response: HTTPResponse, from url: URL) -> URL? {
+        guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"],
+            let target = URL(string: location, relativeTo: url)?.absoluteURL
+        else { return nil }
+        return target
     }
 
     /// The client's error for a transport failure.
@@ -147,6 +178,9 @@ protocol HTTPClientError: Error {
     static func notJSON(contentType: String?, start: String) -> Self
     /// The body is JSON but not what the API sends.
     static func invalidPayload(_ message: String) -> Self
+    /// A redirect to `origin` that was not followed (another origin with a credential on, an
+    /// insecure target, or too many hops).
+    static func redirected(to origin: String) -> Self
 }
 
 extension AppStoreLookupError: HTTPClientError {}

@@ -10,7 +10,8 @@ public protocol HTTPTransport: Sendable {
     ///   - request: The method, URL, headers and body.
     ///   - timeout: The most the whole exchange may take.
     ///   - maximumBodySize: The most bytes of body to accept; stop reading past it.
-    /// - Returns: The status, headers and body, whatever the status.
+    /// - Returns: The status, headers and body, whatever the status; a redirect is returned as
+    ///   it is, not followed (the clients follow it, or refuse it, themselves).
     /// - Throws: ``HTTPTransportError``.
     func send(_ request: HTTPRequest, timeout: Duration, maximumBodySize: Int) async throws(HTTPTransportError)
         -> HTTPResponse

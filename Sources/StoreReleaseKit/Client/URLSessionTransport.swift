@@ -7,7 +7,9 @@ import Foundation
 /// ``HTTPTransport`` over `URLSession` (`FoundationNetworking` on Linux).
 ///
 /// The body is read as it arrives and the request cancelled as soon as it passes the cap; a
-/// body shorter than its `Content-Length` is reported as truncated. Nothing is cached.
+/// body shorter than its `Content-Length` is reported as truncated. Nothing is cached. Redirects
+/// are not followed: the 3xx answer is returned, and the clients decide (a credential never
+/// goes to another origin; a same-origin redirect keeps the method and the body).
 public struct URLSessionTransport: HTTPTransport {
     /// Makes a transport; each request uses its own ephemeral session.
     public init() {}
@@ -75,6 +77,14 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
             return !tooLarge
         }
         completionHandler(allowed ? .allow : .cancel)
+    }
+
+    /// Never follows a redirect: the redirect itself is the answer (see ``HTTPExchange``).
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

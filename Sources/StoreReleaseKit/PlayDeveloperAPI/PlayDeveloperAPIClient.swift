@@ -80,38 +80,53 @@ public struct PlayDeveloperAPIClient: Sendable {
     }
 
     /// The releases of a track from the edit-free list; an empty track has none.
+    ///
+    /// - Throws: ``PlayDeveloperAPIError/trackNotFound(_:available:)`` (without the app's tracks,
+    ///   which only an edit can list) when the app has no such track.
     public func releases(packageName: String, track: String) async throws(PlayDeveloperAPIError)
         -> [PlayReleaseSummary]
     {
         struct List: Decodable { let releases: [PlayReleaseSummary]? }
         let path = try Self.applicationPath(packageName) + "/tracks/\(try Self.trackSegment(track))/releases"
-        guard let body = try await send("GET", path, packageName: packageName, emptyTrackIsAnswer: true) else {
-            return []
-        }
+        guard let body = try await send("GET", path, packageName: packageName, track: track) else { return [] }
         return try decode(List.self, from: body).releases ?? []
     }
 
     /// Every track of the app, with rollout detail, read through an edit that is then deleted.
     public func tracks(packageName: String) async throws(PlayDeveloperAPIError) -> [PlayTrack] {
-        struct List: Decodable { let tracks: [PlayTrack]? }
-        return try await withEdit(packageName) { edit throws(PlayDeveloperAPIError) in
-            guard let body = try await send("GET", edit + "/tracks", packageName: packageName) else { return [] }
-            return try decode(List.self, from: body).tracks ?? []
+        try await withEdit(packageName) { edit throws(PlayDeveloperAPIError) in
+            try await tracks(inEdit: edit, packageName: packageName)
         }
     }
 
     /// One track, with rollout detail, read through an edit that is then deleted.
     ///
-    /// A track without releases (Google's 404 `trackEmpty`) comes back with no releases.
+    /// A track without releases comes back with none (v3 answers `{"track": …}` without
+    /// `releases`; the old v2 answered 404 `trackEmpty`).
+    ///
+    /// - Throws: ``PlayDeveloperAPIError/trackNotFound(_:available:)`` naming the tracks the app
+    ///   has (read in the same edit) when it has no track of that name.
     public func track(_ name: String, packageName: String) async throws(PlayDeveloperAPIError) -> PlayTrack {
         let segment = try Self.trackSegment(name)
         return try await withEdit(packageName) { edit throws(PlayDeveloperAPIError) in
-            guard
-                let body = try await send(
-                    "GET", edit + "/tracks/\(segment)", packageName: packageName, emptyTrackIsAnswer: true)
-            else { return PlayTrack(track: name, releases: []) }
-            return try decode(PlayTrack.self, from: body)
+            do throws(PlayDeveloperAPIError) {
+                guard
+                    let body = try await send("GET", edit + "/tracks/\(segment)", packageName: packageName, track: name)
+                else { return PlayTrack(track: name, releases: []) }
+                return try decode(PlayTrack.self, from: body)
+            } catch {
+                guard case .trackNotFound(let missing, available: nil) = error else { throw error }
+                let names = try? await tracks(inEdit: edit, packageName: packageName).map(\.track)
+                throw .trackNotFound(missing, available: names)
+            }
         }
+    }
+
+    /// The tracks listed in an open edit.
+    private func tracks(inEdit edit: String, packageName: String) async throws(PlayDeveloperAPIError) -> [PlayTrack] {
+        struct List: Decodable { let tracks: [PlayTrack]? }
+        guard let body = try await send("GET", edit + "/tracks", packageName: packageName) else { return [] }
+        return try decode(List.self, from: body).tracks ?? []
     }
 
     // MARK: - Edits
@@ -164,8 +179,8 @@ public struct PlayDeveloperAPIClient: Sendable {
     // MARK: - Requests
 
     /// Sends one request with retries; returns a 2xx answer with a body, or `nil` for a 204 or
-    /// (with `emptyTrackIsAnswer`) Google's 404 `trackEmpty`.
-    private func send(_ method: String, _ path: String, packageName: String, emptyTrackIsAnswer: Bool = false)
+    /// (when it asks for `track`) v2's 404 `trackEmpty`.
+    private func send(_ method: String, _ path: String, packageName: String, track: String? = nil)
         async throws(PlayDeveloperAPIError) -> HTTPResponse?
     {
         guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
@@ -181,19 +196,20 @@ public struct PlayDeveloperAPIClient: Sendable {
         let response = try await exchange.send(
             request,
             judge: { response -> HTTPExchange.Verdict<PlayDeveloperAPIError> in
-                let verdict = judge(response, packageName: packageName)
-                if case .fail(.httpStatus(404, _)) = verdict, emptyTrackIsAnswer, isEmptyTrack(response) {
+                if track != nil, response.status == 404, isEmptyTrack(response) {
                     emptyTrack = true
                     return .success
                 }
-                return verdict
+                return judge(response, packageName: packageName, track: track)
             })
         if emptyTrack || response.status == 204 || response.body.isEmpty { return nil }
         return response
     }
 
     /// What an answer means: Google's error envelope, typed.
-    private func judge(_ response: HTTPResponse, packageName: String) -> HTTPExchange.Verdict<PlayDeveloperAPIError> {
+    private func judge(_ response: HTTPResponse, packageName: String, track: String?)
+        -> HTTPExchange.Verdict<PlayDeveloperAPIError>
+    {
         if (200...299).contains(response.status) { return .success }
         let envelope = GoogleErrorEnvelope.decode(response.body)
         let message = token.redacting(envelope?.message ?? "no message")
@@ -201,6 +217,8 @@ public struct PlayDeveloperAPIClient: Sendable {
         let retryAfter = HTTPExchange.retryAfter(response)
         let editDeleted = reasons.contains("editDeleted") || message.contains("This Edit has been deleted")
         switch response.status {
+        case 401 where reasons.contains("permissionDenied"):
+            return .fail(.notInvited(message: message))
         case 401:
             return .fail(.unauthorized(message: message))
         case 403:
@@ -217,6 +235,8 @@ public struct PlayDeveloperAPIClient: Sendable {
             return .fail(.forbidden(.permissionDenied, message: message))
         case 404 where reasons.contains("applicationNotFound") || message.hasPrefix("Package not found"):
             return .fail(.packageNotFound(packageName))
+        case 404 where track != nil && message.hasPrefix("Track not found"):
+            return .fail(.trackNotFound(track ?? "", available: nil))
         case 400 where editDeleted, 410 where editDeleted:
             return .fail(.editDeleted(message: message))
         case 409:
@@ -231,9 +251,11 @@ public struct PlayDeveloperAPIClient: Sendable {
         }
     }
 
+    /// Whether a 404 is v2's "empty track" (`trackEmpty`, "no APK version codes in the specified
+    /// track"); v3's "Track not found: NAME." is a track the app does not have.
     private func isEmptyTrack(_ response: HTTPResponse) -> Bool {
         guard let envelope = GoogleErrorEnvelope.decode(response.body) else { return false }
-        return envelope.reasons.contains("trackEmpty") || (envelope.message ?? "").hasPrefix("Track not found")
+        return envelope.reasons.contains("trackEmpty") || (envelope.message ?? "").contains("no APK version codes")
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(PlayDeveloperAPIError) -> T {
@@ -264,13 +286,24 @@ public struct PlayDeveloperAPIClient: Sendable {
             }
     }
 
-    /// A track name as a path segment, after checking it.
+    /// A track name as a path segment, percent-encoded, after checking it.
+    ///
+    /// Play's track id is free text: `production`, `wear:production`, or a custom track such as
+    /// `Pre-release testing`.
     static func trackSegment(_ track: String) throws(PlayDeveloperAPIError) -> String {
-        let allowed = track.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_:.".contains($0)) }
-        guard !track.isEmpty, track.count <= 100, allowed else {
-            throw .invalidRequest(
-                "\(track.debugDescription) is not a track name (production, beta, internal, wear:production…)")
+        guard let problem = problem(withTrack: track) else { return BaseURL.segment(track) }
+        throw .invalidRequest(problem)
+    }
+
+    /// What is wrong with a track name, or `nil` when nothing is.
+    ///
+    /// A track name is 1 to 100 characters, none of them a control character.
+    public static func problem(withTrack track: String) -> String? {
+        if track.isEmpty { return "the track name is empty (production, beta, internal, Pre-release testing…)" }
+        if track.count > 100 { return "the track name \(track.prefix(20).debugDescription)… is over 100 characters" }
+        if track.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "the track name \(track.debugDescription) has a control character"
         }
-        return BaseURL.segment(track)
+        return nil
     }
 }

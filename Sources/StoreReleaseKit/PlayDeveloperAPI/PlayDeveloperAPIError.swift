@@ -18,10 +18,18 @@ public enum PlayDeveloperAPIError: Error, Sendable, Hashable {
     case invalidRequest(String)
     /// 401: the token is missing, expired or wrong.
     case unauthorized(message: String)
+    /// 401 with reason `permissionDenied`: the account has no access to the app.
+    ///
+    /// The token is good, but its account was never invited to the app in Play Console.
+    case notInvited(message: String)
     /// 403: the token's account may not do this; `refusal` says which way.
     case forbidden(Refusal, message: String)
     /// 404 on the package: Play has no such app, or the account cannot see it.
     case packageNotFound(String)
+    /// 404 "Track not found": the app has no track of this name.
+    ///
+    /// `available` names the tracks it has when they could be read (through the edit), else `nil`.
+    case trackNotFound(String, available: [String]?)
     /// The edit was deleted under us twice running (it expired, or another was committed).
     case editDeleted(message: String)
     /// 409 `concurrentUpdate` after the retries: another tool is changing the app.
@@ -44,6 +52,8 @@ public enum PlayDeveloperAPIError: Error, Sendable, Hashable {
     case transport(String)
     /// The call was cancelled.
     case cancelled
+    /// A redirect to `origin` was not followed: the token is never sent to another origin.
+    case redirected(to: String)
 
     /// Whether asking again later cannot help.
     ///
@@ -51,7 +61,8 @@ public enum PlayDeveloperAPIError: Error, Sendable, Hashable {
     /// once on these.
     public var isPermanent: Bool {
         switch self {
-        case .invalidRequest, .unauthorized, .forbidden, .packageNotFound: return true
+        case .invalidRequest, .unauthorized, .notInvited, .forbidden, .packageNotFound, .trackNotFound, .redirected:
+            return true
         case .editDeleted, .conflict, .rateLimited, .httpStatus, .notJSON, .invalidPayload, .truncated,
             .bodyTooLarge, .timedOut, .transport, .cancelled:
             return false
@@ -68,6 +79,11 @@ extension PlayDeveloperAPIError: CustomStringConvertible {
         case .unauthorized(let message):
             return "Google refused the token (HTTP 401: \(message)): it is missing, expired or wrong; "
                 + "make a fresh one (gcloud auth print-access-token --scopes=\(PlayDeveloperAPIClient.scope))"
+        case .notInvited(let message):
+            return "the token's account has no access to this app in Play Console (HTTP 401 permissionDenied: "
+                + "\(message)); invite the service account's e-mail in Play Console (Users and permissions, "
+                + "Invite new users) with at least 'View app information' for this app, then try again (a new "
+                + "invitation can take up to a day to apply)"
         case .forbidden(.scopeInsufficient, let message):
             return "the token lacks the androidpublisher scope (HTTP 403: \(message)); make one with "
                 + "--scopes=\(PlayDeveloperAPIClient.scope)"
@@ -80,6 +96,13 @@ extension PlayDeveloperAPIError: CustomStringConvertible {
         case .packageNotFound(let package):
             return "Google Play has no app \(package) that this account can see (HTTP 404); check the package "
                 + "name and that the account is invited to the app"
+        case .trackNotFound(let track, let available):
+            let known =
+                available.map { names in
+                    names.isEmpty
+                        ? "; it has no tracks" : "; it has \(names.map(\.debugDescription).joined(separator: ", "))"
+                } ?? " (storerelease tracks --package … lists the tracks it has)"
+            return "the app has no Play track \(track.debugDescription) (HTTP 404)\(known)"
         case .editDeleted(let message):
             return "the edit was deleted before it could be read, twice (\(message)); another tool may be "
                 + "committing edits: try again"
@@ -105,6 +128,9 @@ extension PlayDeveloperAPIError: CustomStringConvertible {
             return "the connection to the Play Developer API failed: \(message)"
         case .cancelled:
             return "the Play Developer API call was cancelled"
+        case .redirected(let origin):
+            return "the Play Developer API answered with a redirect to \(origin), which is not followed: the token is "
+                + "never sent to another host (check --play-base-url, or a proxy in between)"
         }
     }
 }

@@ -2,18 +2,49 @@ import Foundation
 
 /// One release of a Play track, as the Developer API's `edits.tracks` describes it.
 public struct PlayTrackRelease: Sendable, Hashable, Codable {
-    /// The release's status in the Developer API.
-    public enum Status: String, Sendable, Hashable, Codable, CaseIterable {
-        /// The API's unset value.
-        case statusUnspecified
+    /// The release's status in the Developer API, kept as Play names it.
+    ///
+    /// An open value: a status Play adds later decodes as itself, is never live and never fails
+    /// the track; a release without one is ``statusUnspecified``.
+    public struct Status: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// Play's name (`inProgress`).
+        public let rawValue: String
+
+        /// Wraps a status's name.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The API's unset value, and what a release without a status has.
+        public static let statusUnspecified = Self(rawValue: "statusUnspecified")
         /// Not yet sent to users.
-        case draft
+        public static let draft = Self(rawValue: "draft")
         /// In staged rollout to ``PlayTrackRelease/userFraction`` of users.
-        case inProgress
+        public static let inProgress = Self(rawValue: "inProgress")
         /// Rollout stopped: users who have it keep it, nobody new gets it.
-        case halted
+        public static let halted = Self(rawValue: "halted")
         /// Rolled out to every user of the track.
-        case completed
+        public static let completed = Self(rawValue: "completed")
+
+        /// The statuses the Developer API documents, in its order.
+        public static let documented: [Self] = [.statusUnspecified, .draft, .inProgress, .halted, .completed]
+
+        /// Whether the discovery document lists this status (else Play added it later).
+        public var isDocumented: Bool { Self.documented.contains(self) }
+
+        /// Decodes the name as a string.
+        public init(from decoder: any Decoder) throws {
+            rawValue = try decoder.singleValueContainer().decode(String.self)
+        }
+
+        /// Encodes the name as a string.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        /// Play's name.
+        public var description: String { rawValue }
     }
 
     /// The countries a staged rollout is limited to.
@@ -88,19 +119,14 @@ public struct PlayTrackRelease: Sendable, Hashable, Codable {
         self.releaseNotes = releaseNotes
     }
 
-    /// Decodes a release, checking the status, fraction and priority.
+    /// Decodes a release, checking the fraction and priority.
+    ///
+    /// A missing status is ``Status/statusUnspecified``; an unknown one is kept as it is.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decodeIfPresent(String.self, forKey: .name)
         versionCodes = try c.decodeIfPresent([VersionCode].self, forKey: .versionCodes) ?? []
-        let statusText = try c.decode(String.self, forKey: .status)
-        guard let status = Status(rawValue: statusText) else {
-            let known = Status.allCases.map(\.rawValue).joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(
-                forKey: .status, in: c, debugDescription: "status \(statusText.debugDescription) is not one of \(known)"
-            )
-        }
-        self.status = status
+        status = try c.decodeIfPresent(Status.self, forKey: .status) ?? .statusUnspecified
         userFraction = try c.decodeIfPresent(Double.self, forKey: .userFraction)
         if let fraction = userFraction, !(fraction > 0 && fraction <= 1) {
             throw DecodingError.dataCorruptedError(

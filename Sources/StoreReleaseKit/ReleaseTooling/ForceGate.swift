@@ -6,8 +6,8 @@ import Foundation
 /// Forcing locks out every user who cannot get the version yet, so each rule that holds is a
 /// reason to wait: a storefront asked that does not serve it, a Play track that has not completed
 /// a release of it (in progress, limited to some countries, halted, or named without a version),
-/// an App Store phased release under way or a live version the lookup does not show yet, and a
-/// release younger than the release delay.
+/// an App Store phased release under way, an app removed from sale, or a live version the lookup
+/// does not show yet, and a release younger than the release delay.
 enum ForceGate {
     /// Why forcing `target` must wait; empty when it is safe.
     ///
@@ -69,6 +69,12 @@ enum ForceGate {
     /// version the lookup does not show yet.
     static func connectReasons(_ status: AppStoreConnectStatus, lookup: Version?) -> [String] {
         guard let live = status.live else { return ["App Store Connect has no version users can download"] }
+        if live.removedFromSale {
+            return [
+                "the app is removed from sale on the App Store (\(live.version)): nobody new can download it, so "
+                    + "forcing an update would lock users out"
+            ]
+        }
         var reasons: [String] = []
         if let lookup, Version(live.version) != lookup {
             reasons.append(

@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Walks every scenario of the Play and App Store Connect fakes over real HTTP and checks every
+JSON body they serve against the vendors' contracts (contract.py).
+
+    python3 contract_walk.py FIXTURES_DIR
+    python3 contract_walk.py --self-test
+
+Starts lookup_server.py's server in this process on 127.0.0.1, asks each scenario every route a
+client uses (each app, each track and a missing one, each platform with and without include=,
+following links.next), then prints one line of counts and exits 0 when every body validated, or
+prints each violation (and each developer-API answer sent without a contract) and exits 1.
+Bodies a scenario sends outside the contract on purpose (HTML, a wrong type, a state Apple may
+add later) are counted as faults, not checked. `slow` is left out: it serves ok's bodies, later.
+
+--self-test checks the validator itself: each body in BROKEN must give the violation named beside
+it (so a validator that accepts everything fails), and prints "self-test: N broken bodies caught".
+"""
+import json
+import os
+import re
+import sys
+import threading
+import urllib.error
+import urllib.request
+from http.server import ThreadingHTTPServer
+from urllib.parse import quote, urlparse
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import asc_api  # noqa: E402
+import lookup_server  # noqa: E402
+import play_api  # noqa: E402
+
+
+def scenarios(module):
+    """The scenario names a fake's header lists, one a line after "Scenarios:"."""
+    text = module.__doc__.split("Scenarios:", 1)[1]
+    names = []
+    for line in text.splitlines()[1:]:
+        if line and not line.startswith(" "):
+            break
+        match = re.match(r"^  ([^\s,]+(?:, [^\s,]+)*)\s", line)
+        if match:
+            names += [n.strip() for n in match.group(1).split(",")]
+    return names
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+OPENER = urllib.request.build_opener(NoRedirect)
+
+
+def fetch(url, method="GET", token="walk-token"):
+    """The status and body of one request (errors included)."""
+    request = urllib.request.Request(url, method=method, data=b"{}" if method == "POST" else None)
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    try:
+        with OPENER.open(request, timeout=30) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def walk_play(base, scenario):
+    root = f"{base}/walk-play-{scenario}/{scenario}/androidpublisher/v3/applications"
+    fetch(root + "/com.example.completed/edits", "POST", token=None)
+    for package, tracks in list(play_api.APPS.items()) + [("com.example.unknown", [])]:
+        names = [t["track"] for t in tracks] + ["prodution"]
+        for name in names:
+            fetch(f"{root}/{package}/tracks/{quote(name)}/releases")
+        status, body = fetch(f"{root}/{package}/edits", "POST")
+        edit = json.loads(body).get("id") if status == 200 else "missing"
+        fetch(f"{root}/{package}/edits/{edit}/tracks")
+        for name in names:
+            fetch(f"{root}/{package}/edits/{edit}/tracks/{quote(name)}")
+        fetch(f"{root}/{package}/edits/{edit}", "DELETE")
+        fetch(f"{root}/{package}/edits/{edit}/tracks")
+
+
+def walk_asc(base, scenario):
+    root = f"{base}/walk-asc-{scenario}/{scenario}"
+    fetch(root + "/v1/apps?filter%5BbundleId%5D=com.tencent.xin", token=None)
+    fetch(root + "/v1/apps?filter%5BbundleId%5D=com.tencent.xin")
+    for app in ("414478124", "999000999", "1"):
+        for platform in ("IOS", "MAC_OS", "TV_OS", "VISION_OS"):
+            for include in ("", "&include=appStoreVersionPhasedRelease"):
+                url = f"{root}/v1/apps/{app}/appStoreVersions?filter%5Bplatform%5D={platform}{include}"
+                for _ in range(10):
+                    status, body = fetch(url)
+                    next_link = json.loads(body).get("links", {}).get("next") if status == 200 else None
+                    if not next_link or urlparse(next_link).netloc != urlparse(base).netloc:
+                        break
+                    url = next_link
+
+
+VERSIONS = ("asc", "/v1/apps/{id}/appStoreVersions", 200)
+TRACK = ("play", "edits.tracks.get", 200)
+BROKEN = [
+    (TRACK, {"track": "beta", "releases": [{"versionCodes": [81]}]}, "is not a string"),
+    (TRACK, {"track": "beta", "releases": [{"versionCodes": ["8x"]}]}, "is not an int64"),
+    (TRACK, {"track": "beta", "releases": [{"status": "rolling"}]}, "not one of the contract's values"),
+    (TRACK, {"track": "beta", "releases": [{"userFraction": "half"}]}, "is not a number"),
+    (TRACK, {"track": "beta", "releases": None}, "null"),
+    (TRACK, {"track": "beta", "rollout": 1}, "key 'rollout' is not in the contract"),
+    (("play", "edits.tracks.get", 404), {"error": {"code": "404"}}, "is not an integer"),
+    (VERSIONS, {"data": []}, "required key 'links' missing"),
+    (VERSIONS, {"data": [{"type": "appStoreVersions"}], "links": {"self": "x"}}, "required key 'id' missing"),
+    (VERSIONS, {"data": [{"type": "apps", "id": "1"}], "links": {"self": "x"}}, "not one of the contract's values"),
+    (VERSIONS, {"data": [{"type": "appStoreVersions", "id": "1", "attributes": {"platform": "WATCH_OS"}}],
+                "links": {"self": "x"}}, "not one of the contract's values"),
+    (VERSIONS, {"data": [{"type": "appStoreVersions", "id": "1", "relationships": {
+        "appStoreVersionPhasedRelease": {"data": None}}}], "links": {"self": "x"}}, "null"),
+    (VERSIONS, {"data": [], "links": {"self": "x"}, "included": [
+        {"type": "appStoreVersionPhasedReleases", "id": "p", "attributes": {"startDate": "2021-02-02"}}]},
+     "is not a date-time"),
+    (VERSIONS, {"data": [], "links": {"self": "x"}, "included": [{"type": "nonsense", "id": "p"}]},
+     "none of the oneOf's types"),
+    (("asc", "/v1/apps", 401), {"errors": [{"code": "NOT_AUTHORIZED", "status": 401, "title": "t"}]},
+     "is not a string"),
+]
+
+
+def self_test():
+    import contract
+    missed = []
+    for (api, where, status), body, expected in BROKEN:
+        schema = contract.play_response(where, status) if api == "play" else contract.asc_response(where, status)
+        found = contract.check(api, schema, json.dumps(body))
+        if not any(expected in line for line in found):
+            missed.append(f"{json.dumps(body)}: expected {expected!r}, got {found}")
+    for line in missed:
+        print("missed: " + line)
+    print(f"self-test: {len(BROKEN) - len(missed)} of {len(BROKEN)} broken bodies caught")
+    return 1 if missed else 0
+
+
+def main():
+    if sys.argv[1] == "--self-test":
+        return self_test()
+    fixtures = sys.argv[1]
+    lookup_server.FIXTURES_DIR[0] = os.path.join(fixtures, "appstore")
+    lookup_server.load(os.path.join(fixtures, "appstore"))
+    play_api.load(os.path.join(fixtures, "play-api"))
+    asc_api.load(os.path.join(fixtures, "asc"))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), lookup_server.Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = "http://127.0.0.1:%d" % server.server_address[1]
+    play = [s for s in scenarios(play_api) if s != "slow"]
+    asc = scenarios(asc_api)
+    for scenario in play:
+        walk_play(base, scenario)
+    for scenario in asc:
+        walk_asc(base, scenario)
+    logs = lookup_server.CONTRACT
+    checked = sum(log["checked"] for log in logs.values())
+    faults = sum(log["faults"] for log in logs.values())
+    problems = [v for log in logs.values() for v in log["violations"]]
+    unchecked = [u for log in logs.values() for u in log["unchecked"]]
+    server.shutdown()
+    for line in problems:
+        print("violation: " + line)
+    for line in unchecked:
+        print("unchecked: " + line)
+    print(f"contract: {checked} bodies checked over {len(play)} Play and {len(asc)} App Store Connect scenarios, "
+          f"{len(problems)} violations, {len(unchecked)} unchecked, {faults} deliberate faults")
+    return 1 if problems or unchecked or checked == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
