@@ -213,6 +213,39 @@ import Testing
         #expect(badUntil.status == 2 && badUntil.stderr.contains(#"--until "soon" is not live or phased-complete"#))
     }
 
+    @Test func statusSaysRemovedFromSaleDraftAndEachPlatform() throws {
+        let removed = try run(["status", "--id", "414478124"] + tokenFlags + asc("removed"))
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let live = try #require(try json(removed.stdout)["live"] as? [String: Any])
+        #expect(live["removedFromSale"] as? Bool == true)
+        let drafts = try json(try run(["status", "--id", "414478124"] + tokenFlags + asc("draftandpending")).stdout)
+        #expect((drafts["pending"] as? [String: Any])?["state"] as? String == "WAITING_FOR_EXPORT_COMPLIANCE")
+        #expect((drafts["draft"] as? [String: Any])?["state"] as? String == "METADATA_REJECTED")
+        for (flag, name, version) in [("--asc-platform", "visionos", "1.5"), ("--platform", "macos", "3.1")] {
+            let result = try run(["status", "--id", "414478124", flag, name] + tokenFlags + asc("platforms"))
+            #expect(
+                (try json(result.stdout)["live"] as? [String: Any])?["version"] as? String == version, "\(result.stderr)")
+        }
+    }
+
+    @Test func theManifestAsksTheASCPlatformItIsGivenAndNeverForcesAnAppRemovedFromSale() throws {
+        let lookup = ["--id", "414478124", "--country", "cn", "--base-url", server.baseURL("ok").absoluteString]
+        let token = UUID().uuidString
+        let mac = try run(
+            ["manifest", "--platform", "appStore", "--asc-platform", "macos", "--minimum-supported", "8.0.2"] + lookup
+                + tokenFlags + asc("platforms", token: token))
+        #expect(mac.status == 0, "\(mac.stderr)")
+        #expect(try server.ascStats(token: token)["platforms"] as? [String] == ["MAC_OS"], "not iOS")
+        #expect(mac.stderr.contains("App Store Connect's live version is 3.1"), "\(mac.stderr)")
+
+        let removed = try run(
+            ["manifest", "--platform", "appStore", "--minimum-supported", "8.0.2", "--now", "2030-01-01T00:00:00Z"]
+                + lookup + tokenFlags + asc("removed"))
+        #expect(removed.status == 0)
+        #expect((try json(removed.stdout))["minimumSupportedVersion"] == nil)
+        #expect(removed.stderr.contains("removed from sale"), "\(removed.stderr)")
+    }
+
     @Test func theManifestCarriesTheMinimumOnlyWhenSafeAndDecideReadsIt() throws {
         let lookup = ["--id", "414478124", "--country", "cn", "--base-url", server.baseURL("ok").absoluteString]
         for (world, expected) in [("complete", true), ("phased", false)] {

@@ -63,6 +63,7 @@ import Testing
         ("hang", "no answer within 1 s"),
         ("wrongbundle", "asked for bundle id com.tencent.xin but the App Store returned com.example.other"),
         ("badversion", #"results[0].version: version is not a version: "1.4 (18)""#), ("404", "HTTP status 404"),
+        ("badrequest", "the App Store refused the lookup (HTTP 400): Invalid value(s) for key(s): [itunesId]"),
     ])
     func everyFaultEndsInItsMessageAndExitOne(_ scenario: String, _ message: String) throws {
         let result = try lookup(scenario, "--bundle-id", "com.tencent.xin", "--country", "cn")

@@ -194,6 +194,68 @@ import Testing
         #expect(badURL.status == 2 && badURL.stderr.contains("must be https"))
     }
 
+    @Test func aMissingTrackExitsOneNamingItAndTheTracksTheAppHas() throws {
+        let token = UUID().uuidString
+        let missing = try run([
+            "tracks", "--package", "com.example.completed", "--track", "prodution", "--play-base-url",
+            play("ok", token: token),
+        ])
+        #expect(missing.status == 1 && missing.stdout.isEmpty, "never a silent empty answer")
+        #expect(
+            missing.stderr.contains(
+                #"the app has no Play track "prodution" (HTTP 404); it has "production", "internal", "beta", "Pre-release testing""#
+            ), "\(missing.stderr)")
+        let stats = try server.playStats(token: token)
+        #expect(stats["editsInserted"] as? Int == 1 && stats["openEdits"] as? Int == 0, "read through one edit, deleted")
+
+        let empty = try run([
+            "tracks", "--package", "com.example.completed", "--track", "beta", "--play-base-url", play("ok"),
+        ])
+        let emptyTrack = try json(empty.stdout)
+        #expect(empty.status == 0 && emptyTrack["releases"] as? [Any] != nil, "an empty track is still one")
+
+        let custom = try run([
+            "tracks", "--package", "com.example.completed", "--track", "Pre-release testing", "--play-base-url",
+            play("ok"),
+        ])
+        #expect(custom.status == 0, "\(custom.stderr)")
+        #expect((try json(custom.stdout))["track"] as? String == "Pre-release testing")
+
+        let waiting = UUID().uuidString
+        let wait = try run([
+            "wait", "--package", "com.example.completed", "--track", "prodution", "--version", "8.0.2",
+            "--interval", "60", "--timeout", "3600", "--play-base-url", play("ok", token: waiting),
+        ])
+        #expect(wait.status == 1 && wait.stderr.contains(#"no Play track "prodution""#), "\(wait.stderr)")
+        #expect(try server.playStats(token: waiting)["releasesRequests"] as? Int == 1, "wait stops at once")
+    }
+
+    @Test(arguments: [
+        (["--track", ""], "--track: the track name is empty"),
+        (["--track", String(repeating: "t", count: 101)], "--track: the track name"),
+        (["--play-base-url", "http://127.example.com"], "--play-base-url: base URL \"http://127.example.com\" must be https"),
+    ])
+    func aBadTrackOrBaseURLExitsTwoNamingTheFlag(_ flags: [String], _ message: String) throws {
+        let result = try run(["tracks", "--package", "com.example.completed"] + flags)
+        #expect(result.status == 2 && result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func aPermissionDenied401SaysHowToGrantAccess() throws {
+        let result = try run(["tracks", "--package", "com.example.completed", "--play-base-url", play("401permission")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("has no access to this app in Play Console"), "\(result.stderr)")
+        #expect(result.stderr.contains("Users and permissions"))
+    }
+
+    @Test func aRedirectToAnotherHostExitsOneNamingItAndSendsNothingThere() throws {
+        let token = UUID().uuidString
+        let result = try run([
+            "tracks", "--package", "com.example.completed", "--play-base-url", play("redirect", token: token),
+        ])
+        #expect(result.status == 1 && result.stderr.contains("redirect to http://127.0.0.2:"), "\(result.stderr)")
+        #expect(try server.elsewhere(token: token).authorization == 0)
+    }
+
     @Test func waitForPlayOpensNoEditAndStopsEarlyOnWhatPollingCannotFix() throws {
         let token = UUID().uuidString
         let live = try run([

@@ -190,6 +190,59 @@ struct TestKey {
 
     @Test(
         arguments: [
+            ("removed", "8.0.2", "READY_FOR_DISTRIBUTION", true, nil, nil),
+            ("removedlegacy", "8.0.2", "REMOVED_FROM_SALE", true, nil, nil),
+            ("complete", "8.0.2", "READY_FOR_DISTRIBUTION", false, "8.0.10", nil),
+            ("drafts", "8.0.2", "READY_FOR_DISTRIBUTION", false, nil, "8.2 PREPARE_FOR_SUBMISSION"),
+            (
+                "draftandpending", "8.0.2", "READY_FOR_DISTRIBUTION", false, "8.1",
+                "8.2 METADATA_REJECTED"
+            ),
+            ("noversion", "8.0.2", "READY_FOR_DISTRIBUTION", false, nil, nil),
+            ("relativenext", "8.0.2", "READY_FOR_DISTRIBUTION", false, "8.0.10", nil),
+        ] as [(String, String, String, Bool, String?, String?)])
+    func removedFromSaleDraftsAndPendingAreApart(
+        _ world: String, _ live: String, _ state: String, _ removed: Bool, _ pending: String?, _ draft: String?
+    ) async throws {
+        let status = try await client(world, token: UUID().uuidString).status(of: .id(414_478_124))
+        #expect(status.live?.version == live && status.live?.state == state, "\(world): \(status)")
+        #expect(status.live?.removedFromSale == removed && status.removedFromSale == removed, "\(world)")
+        #expect(status.pending?.version == pending, "\(world): only versions on their way are pending")
+        #expect(status.draft.map { "\($0.version) \($0.state)" } == draft, "\(world)")
+        if removed {
+            #expect(status.text.contains("removed from sale"))
+            let reasons = ForceGate.connectReasons(status, lookup: try Version(parsing: live))
+            #expect(reasons.count == 1 && reasons[0].contains("removed from sale"), "forcing is never safe: \(reasons)")
+        }
+    }
+
+    @Test(
+        arguments: [
+            (AppStoreConnectPlatform.iOS, "8.0.2", nil), (.macOS, "3.1", nil), (.tvOS, "2.0", nil),
+            (.visionOS, "1.5", "1.6"),
+        ] as [(AppStoreConnectPlatform, String, String?)])
+    func eachPlatformIsAskedForItsOwnVersions(_ platform: AppStoreConnectPlatform, _ live: String, _ pending: String?)
+        async throws
+    {
+        let token = UUID().uuidString
+        let status = try await client("platforms", token: token).status(of: .id(414_478_124), platform: platform)
+        #expect(status.live?.version == live && status.pending?.version == pending, "\(platform): \(status)")
+        #expect(try server.ascStats(token: token)["platforms"] as? [String] == [platform.rawValue])
+    }
+
+    @Test func aPhasedReleasesStartIsADateTime() async throws {
+        let versions = try await client("phased", token: UUID().uuidString).versions(appID: "414478124")
+        let start = try #require(versions.compactMap(\.phasedRelease).first?.startDate)
+        #expect(ISO8601Timestamp.string(from: start) == "2021-02-02T10:16:45Z")
+    }
+
+    @Test func aVersionWithoutAVersionStringIsSkippedNotFatal() async throws {
+        let versions = try await client("noversion", token: UUID().uuidString).versions(appID: "414478124")
+        #expect(versions.map(\.id) == ["v3"], "v9 has no versionString and v8 no attributes")
+    }
+
+    @Test(
+        arguments: [
             ("complete", "8.0.2", "READY_FOR_DISTRIBUTION", "COMPLETE", "8.0.10", "WAITING_FOR_REVIEW"),
             ("phased", "8.0.2", "READY_FOR_DISTRIBUTION", "ACTIVE", nil, nil),
             ("paused", "8.0.2", "READY_FOR_DISTRIBUTION", "PAUSED", nil, nil),

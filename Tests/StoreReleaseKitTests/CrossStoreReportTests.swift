@@ -30,6 +30,20 @@ import Testing
         #expect(named.highestVersionCode?.rawValue == 85)
     }
 
+    @Test func anUnknownOrMissingReleaseStatusIsKeptNeverLiveAndNeverFatal() throws {
+        let json = #"""
+            {"track": "production", "releases": [
+              {"name": "9.0", "versionCodes": ["90"], "status": "rolling"},
+              {"name": "8.5", "versionCodes": ["85"]},
+              {"name": "8.0", "versionCodes": ["80"], "status": "completed"}]}
+            """#
+        let track = try #require(try PlayTrack.decodeTracks(from: Data(json.utf8)).first)
+        #expect(track.releases.map(\.status.rawValue) == ["rolling", "statusUnspecified", "completed"])
+        #expect(track.releases[0].status.isDocumented == false && track.releases[1].status == .statusUnspecified)
+        #expect(track.liveRelease?.version?.description == "8.0", "an unknown status is never live")
+        #expect(track.rollout == nil && track.haltedReleases.isEmpty)
+    }
+
     @Test(arguments: [
         (#"{"track":"p","releases":[{"status":"inProgress","userFraction":1.5}]}"#, "userFraction 1.5 is outside"),
         (

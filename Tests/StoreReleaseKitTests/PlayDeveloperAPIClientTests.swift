@@ -85,6 +85,53 @@ import Testing
         try expectEditsCleanedUp(token, inserted: 2)
     }
 
+    @Test func aTrackTheAppDoesNotHaveIsAnErrorNamingTheTracksItHas() async throws {
+        let token = UUID().uuidString
+        let client = try client("ok", token: token)
+        let missing = await error { () throws(PlayDeveloperAPIError) in
+            _ = try await client.track("prodution", packageName: "com.example.completed")
+        }
+        #expect(
+            missing == .trackNotFound("prodution", available: ["production", "internal", "beta", "Pre-release testing"]))
+        #expect(missing?.isPermanent == true, "polling cannot make a track appear")
+        try expectEditsCleanedUp(token, inserted: 1)
+
+        let editFree = await error { () throws(PlayDeveloperAPIError) in
+            _ = try await client.releases(packageName: "com.example.completed", track: "prodution")
+        }
+        #expect(editFree == .trackNotFound("prodution", available: nil), "the edit-free list opens no edit to name them")
+        #expect(editFree?.description.contains("storerelease tracks --package") == true)
+    }
+
+    @Test func aCustomTrackNameGoesPercentEncoded() async throws {
+        let token = UUID().uuidString
+        let client = try client("ok", token: token)
+        let custom = try await client.track("Pre-release testing", packageName: "com.example.completed")
+        #expect(custom.track == "Pre-release testing" && custom.liveRelease?.version?.description == "8.0.4")
+        let summaries = try await client.releases(packageName: "com.example.completed", track: "Pre-release testing")
+        #expect(summaries.map(\.releaseName) == ["8.0.4 (83)"])
+        try expectEditsCleanedUp(token, inserted: 1)
+    }
+
+    @Test func aPermissionDenied401SaysToInviteTheAccountNotToMakeAToken() async throws {
+        let notInvited = try client("401permission", token: UUID().uuidString)
+        let denied = await error { () throws(PlayDeveloperAPIError) in
+            _ = try await notInvited.tracks(packageName: "com.example.completed")
+        }
+        guard case .notInvited(let message) = denied else {
+            Issue.record("expected notInvited, got \(String(describing: denied))")
+            return
+        }
+        #expect(message.contains("insufficient permissions"))
+        #expect(denied?.description.contains("Play Console") == true && denied?.description.contains("Invite") == true)
+        #expect(denied?.description.contains("gcloud auth") == false, "not told to make a fresh token")
+        let refused = try client("401", token: UUID().uuidString)
+        let expired = await error { () throws(PlayDeveloperAPIError) in
+            _ = try await refused.tracks(packageName: "com.example.completed")
+        }
+        #expect(expired?.description.contains("make a fresh one") == true, "other 401s keep their message")
+    }
+
     @Test func anEditDeletedUnderUsIsOpenedAgainOnce() async throws {
         let token = UUID().uuidString
         let track = try await client("editDeleted", token: token).track("production", packageName: "com.example.halted")
