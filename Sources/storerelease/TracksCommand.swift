@@ -10,10 +10,13 @@ extension Command {
             Reads the tracks with their rollout detail through an edit that is opened, read and
             deleted (on every path, failures included), never committed. Prints {"tracks": […]},
             or with --track one {"track": …, "releases": […]}; an empty track has "releases": []
-            and exits 0. The output is what 'storerelease parity --play-track' reads.
+            and exits 0; a track the app does not have exits 1 naming the tracks it has. Track
+            names are any text ("Pre-release testing"). The output is what
+            'storerelease parity --play-track' reads.
             \(PlayOptions.tokenHelp)
-            Exit status: 0 printed; 1 the API refused or failed (401: the token; 403: the scope,
-            the API or the account's rights; 404: the package); 2 bad flags or a missing token.
+            Exit status: 0 printed; 1 the API refused or failed (401: the token, or an account
+            not invited to the app; 403: the scope, the API or the account's rights; 404: the
+            package or the track); 2 bad flags or a missing token.
             """,
         options: [
             PlayOptions.package,

@@ -224,7 +224,8 @@ import Testing
         for (flag, name, version) in [("--asc-platform", "visionos", "1.5"), ("--platform", "macos", "3.1")] {
             let result = try run(["status", "--id", "414478124", flag, name] + tokenFlags + asc("platforms"))
             #expect(
-                (try json(result.stdout)["live"] as? [String: Any])?["version"] as? String == version, "\(result.stderr)")
+                (try json(result.stdout)["live"] as? [String: Any])?["version"] as? String == version,
+                "\(result.stderr)")
         }
     }
 

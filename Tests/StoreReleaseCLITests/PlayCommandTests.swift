@@ -206,7 +206,8 @@ import Testing
                 #"the app has no Play track "prodution" (HTTP 404); it has "production", "internal", "beta", "Pre-release testing""#
             ), "\(missing.stderr)")
         let stats = try server.playStats(token: token)
-        #expect(stats["editsInserted"] as? Int == 1 && stats["openEdits"] as? Int == 0, "read through one edit, deleted")
+        #expect(
+            stats["editsInserted"] as? Int == 1 && stats["openEdits"] as? Int == 0, "read through one edit, deleted")
 
         let empty = try run([
             "tracks", "--package", "com.example.completed", "--track", "beta", "--play-base-url", play("ok"),
@@ -233,7 +234,10 @@ import Testing
     @Test(arguments: [
         (["--track", ""], "--track: the track name is empty"),
         (["--track", String(repeating: "t", count: 101)], "--track: the track name"),
-        (["--play-base-url", "http://127.example.com"], "--play-base-url: base URL \"http://127.example.com\" must be https"),
+        (
+            ["--play-base-url", "http://127.example.com"],
+            "--play-base-url: base URL \"http://127.example.com\" must be https"
+        ),
     ])
     func aBadTrackOrBaseURLExitsTwoNamingTheFlag(_ flags: [String], _ message: String) throws {
         let result = try run(["tracks", "--package", "com.example.completed"] + flags)

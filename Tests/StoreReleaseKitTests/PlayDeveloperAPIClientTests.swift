@@ -92,14 +92,16 @@ import Testing
             _ = try await client.track("prodution", packageName: "com.example.completed")
         }
         #expect(
-            missing == .trackNotFound("prodution", available: ["production", "internal", "beta", "Pre-release testing"]))
+            missing
+                == .trackNotFound("prodution", available: ["production", "internal", "beta", "Pre-release testing"]))
         #expect(missing?.isPermanent == true, "polling cannot make a track appear")
         try expectEditsCleanedUp(token, inserted: 1)
 
         let editFree = await error { () throws(PlayDeveloperAPIError) in
             _ = try await client.releases(packageName: "com.example.completed", track: "prodution")
         }
-        #expect(editFree == .trackNotFound("prodution", available: nil), "the edit-free list opens no edit to name them")
+        #expect(
+            editFree == .trackNotFound("prodution", available: nil), "the edit-free list opens no edit to name them")
         #expect(editFree?.description.contains("storerelease tracks --package") == true)
     }
 
