@@ -56,17 +56,6 @@ public struct AppStoreVersion: Sendable, Hashable {
         /// Whether the version is in the past: replaced by a newer one.
         public var isRetired: Bool { self == .replacedWithNewVersion }
 
-        /// Decodes the name as a string.
-        public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(String.self)
-        }
-
-        /// Encodes the name as a string.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
         /// Apple's name.
         public var description: String { rawValue }
     }

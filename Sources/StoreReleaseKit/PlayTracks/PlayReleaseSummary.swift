@@ -30,17 +30,6 @@ public struct PlayReleaseSummary: Sendable, Hashable, Codable {
         /// Published: rolled out fully or in part, or halted and resumable.
         public static let published = Self(rawValue: "RELEASE_LIFECYCLE_STATE_PUBLISHED")
 
-        /// Decodes the name as a string.
-        public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(String.self)
-        }
-
-        /// Encodes the name as a string.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
         /// The API's name.
         public var description: String { rawValue }
     }

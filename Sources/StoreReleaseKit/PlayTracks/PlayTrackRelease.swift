@@ -32,17 +32,6 @@ public struct PlayTrackRelease: Sendable, Hashable, Codable {
         /// Whether the discovery document lists this status (else Play added it later).
         public var isDocumented: Bool { Self.documented.contains(self) }
 
-        /// Decodes the name as a string.
-        public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(String.self)
-        }
-
-        /// Encodes the name as a string.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-
         /// Play's name.
         public var description: String { rawValue }
     }
