@@ -14,13 +14,24 @@ let package = Package(
         .macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1),
     ],
     products: [
+        // Versions, version codes, Play's in-app update constants and records, `Store`: links no
+        // networking (a test checks the link of a program that uses only these two).
+        .library(name: "StoreReleaseCore", targets: ["StoreReleaseCore"]),
+        // The update-flow machines and `UpdateFlowSimulator`, over the core.
+        .library(name: "StoreReleaseFlow", targets: ["StoreReleaseFlow"]),
+        // Everything: the core and the flow re-exported, the store models, policy, clients and
+        // release tooling.
         .library(name: "StoreReleaseKit", targets: ["StoreReleaseKit"]),
         .executable(name: "storerelease", targets: ["storerelease"]),
         .executable(name: "storerelease-benchmarks", targets: ["StoreReleaseBenchmarks"]),
     ],
     dependencies: [],
     targets: [
-        .target(name: "StoreReleaseKit", dependencies: ["CPrefetch"], swiftSettings: swiftSettings),
+        .target(name: "StoreReleaseCore", dependencies: ["CPrefetch"], swiftSettings: swiftSettings),
+        .target(name: "StoreReleaseFlow", dependencies: ["StoreReleaseCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "StoreReleaseKit", dependencies: ["StoreReleaseCore", "StoreReleaseFlow"],
+            swiftSettings: swiftSettings),
         // One C inline function, a memory prefetch hint, which Swift cannot express (see its header).
         .target(name: "CPrefetch"),
         .executableTarget(
@@ -42,6 +53,13 @@ let package = Package(
             exclude: ["README.md", "versions.txt", "scripts", "payloads", "expected-output.txt"],
             swiftSettings: swiftSettings
         ),
+        // A program that uses only the two core products; a test checks it links no networking.
+        .executableTarget(
+            name: "CoreProbe",
+            dependencies: ["StoreReleaseCore", "StoreReleaseFlow"],
+            path: "Tests/CoreProbe",
+            swiftSettings: swiftSettings
+        ),
         // The loopback HTTP server the client and CLI tests run against.
         .target(
             name: "StoreReleaseTestSupport",
@@ -51,13 +69,15 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreReleaseKitTests",
-            dependencies: ["StoreReleaseKit", "StoreReleaseTestSupport"],
+            dependencies: ["StoreReleaseKit", "StoreReleaseCore", "StoreReleaseFlow", "StoreReleaseTestSupport"],
             swiftSettings: swiftSettings
         ),
         // Runs the built binaries; the dependencies make `swift test` build them first.
         .testTarget(
             name: "StoreReleaseCLITests",
-            dependencies: ["storerelease", "DocExamples", "StoreReleaseBenchmarks", "StoreReleaseTestSupport"],
+            dependencies: [
+                "storerelease", "DocExamples", "StoreReleaseBenchmarks", "CoreProbe", "StoreReleaseTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
     ]

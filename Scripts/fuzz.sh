@@ -9,7 +9,17 @@ cd "$(dirname "$0")/.."
 runs="${1:-1000000}"
 out=.build/fuzz
 mkdir -p "$out/crashes"
-library=$(find Sources/StoreReleaseKit -name '*.swift' | sort)
+# The library's modules are compiled into the fuzzer's one module, so internal parts (the fast
+# parser, the canonical storage) can be checked against each other: their sources are copied with
+# the imports between them (and the umbrella's re-exports) left out.
+src="$out/src"
+rm -rf "$src" && mkdir -p "$src"
+for module in StoreReleaseCore StoreReleaseFlow StoreReleaseKit; do
+    find "Sources/$module" -name '*.swift' ! -name Exports.swift | while read -r file; do
+        grep -vE '^(@_exported )?import StoreRelease(Core|Flow)$' "$file" >"$src/$module-$(basename "$file")"
+    done
+done
+library=$(find "$src" -name '*.swift' | sort)
 
 targets=(Version LookupPayload Script Manifest Policy PlayJSON)
 if [ -n "${FUZZ_TARGETS:-}" ]; then read -r -a targets <<<"$FUZZ_TARGETS"; fi
@@ -22,8 +32,6 @@ for target in "${targets[@]}"; do
         *) max_len=4096 ;;                # a manifest, a policy, a Play record or track list
     esac
     echo "== building fuzz-$name"
-    # The library's sources are compiled into the fuzzer's module, so internal parts (the fast
-    # parser, the canonical storage) can be checked against each other.
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name StoreRelease -I Sources/CPrefetch/include \
         -module-name StoreReleaseKit $library Fuzz/Shared/*.swift "Fuzz/$target"/*.swift -o "$out/fuzz-$name" \
         2> >(grep -v "Cannot export local symbol" >&2)

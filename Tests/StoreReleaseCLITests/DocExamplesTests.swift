@@ -60,10 +60,13 @@ import Testing
 
     /// The ```swift blocks of the library's doc comments, without their `///`.
     static func docCommentBlocks() throws -> [(String, String)] {
-        let sources = BuiltProducts.packageRoot.appendingPathComponent("Sources/StoreReleaseKit")
-        let enumerator = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        let files = BuiltProducts.libraryModules.flatMap { module in
+            let sources = BuiltProducts.packageRoot.appendingPathComponent("Sources/\(module)")
+            return FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.allObjects as? [URL]
+                ?? []
+        }
         var blocks: [(String, String)] = []
-        for file in (enumerator?.allObjects as? [URL] ?? []) where file.pathExtension == "swift" {
+        for file in files where file.pathExtension == "swift" {
             let comments = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("///") }
                 .map { String($0.dropFirst(3).drop { $0 == " " }) }

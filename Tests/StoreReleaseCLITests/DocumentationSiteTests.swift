@@ -51,7 +51,9 @@ import Testing
     /// The symbols declared in the library's sources (not synthesized, not inherited).
     static func declaredSymbols() throws -> [SymbolGraph.Symbol] {
         let build = try Self.build.get()
-        return build.symbols.filter { $0.location?.uri.contains("/Sources/StoreReleaseKit/") ?? false }
+        return build.symbols.filter { symbol in
+            BuiltProducts.libraryModules.contains { symbol.location?.uri.contains("/Sources/\($0)/") ?? false }
+        }
     }
 
     @Test func theCatalogBuildsWithoutWarnings() throws {
@@ -62,12 +64,15 @@ import Testing
         #expect(!output.contains("error:"), "docc reported an error:\n\(output)")
     }
 
-    /// The names of the top-level public types in `Sources/StoreReleaseKit`, read from the text.
+    /// The names of the top-level public types in the library's sources, read from the text.
     static func publicTypesInSources() throws -> Set<String> {
-        let sources = BuiltProducts.packageRoot.appendingPathComponent("Sources/StoreReleaseKit")
-        let files =
-            (FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
-            .filter { $0.pathExtension == "swift" }
+        let files = BuiltProducts.libraryModules.flatMap { module in
+            let sources = BuiltProducts.packageRoot.appendingPathComponent("Sources/\(module)")
+            return
+                (FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.allObjects as? [URL]
+                ?? [])
+                .filter { $0.pathExtension == "swift" }
+        }
         var names: Set<String> = []
         for file in files {
             for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n")

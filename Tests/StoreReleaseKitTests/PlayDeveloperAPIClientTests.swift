@@ -2,6 +2,8 @@ import Foundation
 import StoreReleaseTestSupport
 import Testing
 
+@testable import StoreReleaseCore
+@testable import StoreReleaseFlow
 @testable import StoreReleaseKit
 
 /// The Play Developer API client against the loopback server's Play routes: every path deletes

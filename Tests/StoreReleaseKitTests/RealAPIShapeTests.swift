@@ -2,6 +2,8 @@ import Foundation
 import StoreReleaseTestSupport
 import Testing
 
+@testable import StoreReleaseCore
+@testable import StoreReleaseFlow
 @testable import StoreReleaseKit
 
 /// The fakes answer as the vendors' published contracts say, the real bodies from public issue

@@ -2,6 +2,8 @@ import Foundation
 import StoreReleaseTestSupport
 import Testing
 
+@testable import StoreReleaseCore
+@testable import StoreReleaseFlow
 @testable import StoreReleaseKit
 
 /// A clock whose sleep returns at once and moves time on: the waiter's tests take no real time.

@@ -2,6 +2,8 @@ import Foundation
 import StoreReleaseTestSupport
 import Testing
 
+@testable import StoreReleaseCore
+@testable import StoreReleaseFlow
 @testable import StoreReleaseKit
 
 /// A version of the tables below; a malformed literal is a bug in this file.

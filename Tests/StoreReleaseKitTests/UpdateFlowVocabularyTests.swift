@@ -2,6 +2,8 @@ import Foundation
 import StoreReleaseTestSupport
 import Testing
 
+@testable import StoreReleaseCore
+@testable import StoreReleaseFlow
 @testable import StoreReleaseKit
 
 /// One vocabulary: the verb table, the script parser and the guide agree.

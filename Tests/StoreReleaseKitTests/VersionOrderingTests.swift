@@ -1,5 +1,7 @@
 import Testing
 
+@testable import StoreReleaseCore
+@testable import StoreReleaseFlow
 @testable import StoreReleaseKit
 
 /// Two versions and the order between them.

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import StoreReleaseCore
+@testable import StoreReleaseFlow
 @testable import StoreReleaseKit
 
 /// A string that must parse, and what it must equal.

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import StoreReleaseCore
+@testable import StoreReleaseFlow
 @testable import StoreReleaseKit
 
 /// SplitMix64: a small deterministic generator, so a failing case can be reproduced.

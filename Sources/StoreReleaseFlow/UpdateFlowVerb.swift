@@ -1,3 +1,5 @@
+import StoreReleaseCore
+
 /// The update flow's vocabulary, declared once.
 ///
 /// Every verb a script, the simulator, `--help` and the docs use, what it takes, and which

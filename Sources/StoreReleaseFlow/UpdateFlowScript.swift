@@ -1,3 +1,5 @@
+import StoreReleaseCore
+
 /// A script of update-flow events, one a line, as `storerelease simulate` reads it.
 ///
 /// ```

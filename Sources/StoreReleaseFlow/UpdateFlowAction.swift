@@ -1,3 +1,5 @@
+import StoreReleaseCore
+
 /// What the owner of an update-flow machine must do after an event.
 enum UpdateFlowAction: Sendable, Hashable {
     /// Tell install-state listeners (Play: flexible flows only, as the fake does).

@@ -1,3 +1,5 @@
+import StoreReleaseCore
+
 /// The App Store's update flow, with the same phases as Play's where they exist, as a pure
 /// state machine.
 ///

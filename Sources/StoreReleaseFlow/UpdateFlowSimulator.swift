@@ -1,3 +1,5 @@
+import StoreReleaseCore
+
 /// Google's `FakeAppUpdateManager`, in Swift, for both stores.
 ///
 /// Drive an update flow in a test and watch what an app would see.

@@ -1,3 +1,5 @@
+import StoreReleaseCore
+
 /// An event of Google Play's update flow: a `FakeAppUpdateManager` method or one of the app's calls.
 enum PlayFlowEvent: Sendable, Hashable {
     case setUpdateAvailable(versionCode: Int, type: AppUpdateType?)

@@ -1,3 +1,5 @@
+import StoreReleaseCore
+
 /// The play-core-ktx `AppUpdateResult`: what `requestUpdateFlow()` emits.
 public enum AppUpdateResult: Sendable, Hashable {
     /// No update: the flow then ends.

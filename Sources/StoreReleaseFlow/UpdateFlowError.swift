@@ -1,3 +1,5 @@
+import StoreReleaseCore
+
 /// Why the update flow refused an event. The state is unchanged.
 ///
 /// ``code`` is Play's error name where Play has one (`ERROR_DOWNLOAD_NOT_PRESENT`), otherwise a

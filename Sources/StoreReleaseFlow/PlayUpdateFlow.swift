@@ -1,3 +1,5 @@
+import StoreReleaseCore
+
 /// Google Play's update flow, as `FakeAppUpdateManager` (app-update 2.x) runs it, as a pure
 /// state machine.
 ///

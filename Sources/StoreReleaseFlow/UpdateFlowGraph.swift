@@ -1,4 +1,5 @@
 import Foundation
+import StoreReleaseCore
 
 /// The update flow drawn from the machine itself.
 ///

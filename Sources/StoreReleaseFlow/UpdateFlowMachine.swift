@@ -1,3 +1,5 @@
+import StoreReleaseCore
+
 /// Either store's update flow, for the owners that serve both: the simulator and scripts.
 ///
 /// An event of one store sent to the other's flow is refused here, the one place that can

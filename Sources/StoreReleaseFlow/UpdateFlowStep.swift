@@ -1,3 +1,5 @@
+import StoreReleaseCore
+
 /// What one script line did: the JSON line `storerelease simulate` prints.
 public struct UpdateFlowStep: Sendable, Hashable, Codable {
     /// The line's number in the script, from 1.

@@ -1,3 +1,5 @@
+import StoreReleaseCore
+
 /// Reads one script line into an event of the script's store, from the verb table
 /// (``UpdateFlowVerb``).
 enum UpdateFlowScriptParser {
