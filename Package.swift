@@ -19,18 +19,35 @@ let package = Package(
         .library(name: "StoreReleaseCore", targets: ["StoreReleaseCore"]),
         // The update-flow machines and `UpdateFlowSimulator`, over the core.
         .library(name: "StoreReleaseFlow", targets: ["StoreReleaseFlow"]),
-        // Everything: the core and the flow re-exported, the store models, policy, clients and
-        // release tooling.
+        // Everything, re-exported: the core, the flow, the store models, the policy, the clients
+        // and the release tooling.
         .library(name: "StoreReleaseKit", targets: ["StoreReleaseKit"]),
         .executable(name: "storerelease", targets: ["storerelease"]),
         .executable(name: "storerelease-benchmarks", targets: ["StoreReleaseBenchmarks"]),
     ],
     dependencies: [],
     targets: [
+        // The layers, each depending only on the ones above it (ARCHITECTURE.md draws the arrows).
         .target(name: "StoreReleaseCore", dependencies: ["CPrefetch"], swiftSettings: swiftSettings),
         .target(name: "StoreReleaseFlow", dependencies: ["StoreReleaseCore"], swiftSettings: swiftSettings),
+        .target(name: "StoreReleaseModels", dependencies: ["StoreReleaseCore"], swiftSettings: swiftSettings),
         .target(
-            name: "StoreReleaseKit", dependencies: ["StoreReleaseCore", "StoreReleaseFlow"],
+            name: "StoreReleasePolicy", dependencies: ["StoreReleaseCore", "StoreReleaseModels"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "StoreReleaseClients", dependencies: ["StoreReleaseCore", "StoreReleaseModels"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "StoreReleaseTooling",
+            dependencies: ["StoreReleaseCore", "StoreReleaseModels", "StoreReleaseClients"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "StoreReleaseKit",
+            dependencies: [
+                "StoreReleaseCore", "StoreReleaseFlow", "StoreReleaseModels", "StoreReleasePolicy",
+                "StoreReleaseClients",
+                "StoreReleaseTooling",
+            ],
             swiftSettings: swiftSettings),
         // One C inline function, a memory prefetch hint, which Swift cannot express (see its header).
         .target(name: "CPrefetch"),
@@ -69,7 +86,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreReleaseKitTests",
-            dependencies: ["StoreReleaseKit", "StoreReleaseCore", "StoreReleaseFlow", "StoreReleaseTestSupport"],
+            dependencies: [
+                "StoreReleaseKit", "StoreReleaseCore", "StoreReleaseFlow", "StoreReleaseModels", "StoreReleasePolicy",
+                "StoreReleaseClients", "StoreReleaseTooling", "StoreReleaseTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         // Runs the built binaries; the dependencies make `swift test` build them first.

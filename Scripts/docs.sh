@@ -38,12 +38,12 @@ if [ -n "${SDKROOT:-}" ]; then sdk=(-sdk "$SDKROOT"); fi
 
 rm -rf "$output/symbol-graphs" "$output/site"
 mkdir -p "$output/symbol-graphs"
-# StoreReleaseKit re-exports StoreReleaseCore and StoreReleaseFlow, whose symbols join its graph, so the
-# one catalog documents all three; the core imports the CPrefetch C module (internally), whose
+# StoreReleaseKit re-exports every other library module, whose symbols join its graph, so the
+# one catalog documents them all; the core imports the CPrefetch C module (internally), whose
 # module map is in its include folder.
 swift-symbolgraph-extract -module-name StoreReleaseKit -I "$modules" -I Sources/CPrefetch/include -target "$triple" "${sdk[@]}" \
     -minimum-access-level public -skip-inherited-docs -emit-extension-block-symbols \
-    -experimental-allowed-reexported-modules=StoreReleaseCore,StoreReleaseFlow \
+    -experimental-allowed-reexported-modules=StoreReleaseCore,StoreReleaseFlow,StoreReleaseModels,StoreReleasePolicy,StoreReleaseClients,StoreReleaseTooling \
     -output-dir "$output/symbol-graphs"
 docc convert Docs/StoreReleaseKit.docc \
     --additional-symbol-graph-dir "$output/symbol-graphs" \

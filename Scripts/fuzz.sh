@@ -14,9 +14,9 @@ mkdir -p "$out/crashes"
 # the imports between them (and the umbrella's re-exports) left out.
 src="$out/src"
 rm -rf "$src" && mkdir -p "$src"
-for module in StoreReleaseCore StoreReleaseFlow StoreReleaseKit; do
+for module in StoreReleaseCore StoreReleaseFlow StoreReleaseModels StoreReleasePolicy StoreReleaseClients StoreReleaseTooling StoreReleaseKit; do
     find "Sources/$module" -name '*.swift' ! -name Exports.swift | while read -r file; do
-        grep -vE '^(@_exported )?import StoreRelease(Core|Flow)$' "$file" >"$src/$module-$(basename "$file")"
+        grep -vE '^(@_exported )?import StoreRelease(Core|Flow|Models|Policy|Clients|Tooling)$' "$file" >"$src/$module-$(basename "$file")"
     done
 done
 library=$(find "$src" -name '*.swift' | sort)

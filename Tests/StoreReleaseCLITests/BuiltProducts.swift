@@ -2,10 +2,13 @@ import Foundation
 
 /// The package's built executables and source tree, for tests that run them as a user would.
 enum BuiltProducts {
-    /// The folder `swift build` put the products in: the one holding the test bundle.
-    /// The library's modules, each a folder of `Sources`: the umbrella re-exports the other two.
-    static let libraryModules = ["StoreReleaseCore", "StoreReleaseFlow", "StoreReleaseKit"]
+    /// The library's modules, each a folder of `Sources`: the umbrella re-exports the others.
+    static let libraryModules = [
+        "StoreReleaseCore", "StoreReleaseFlow", "StoreReleaseModels", "StoreReleasePolicy", "StoreReleaseClients",
+        "StoreReleaseTooling", "StoreReleaseKit",
+    ]
 
+    /// The folder `swift build` put the products in: the one holding the test bundle.
     static let directory: URL = {
         #if os(macOS)
             if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {

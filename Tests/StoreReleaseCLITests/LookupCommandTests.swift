@@ -59,8 +59,9 @@ import Testing
 
     @Test(arguments: [
         ("503always", "HTTP status 503 from"), ("429long", "rate-limited by the App Store (HTTP 429)"),
-        ("html", "the answer is not JSON (Content-Type text/html"), ("truncated", "the answer was cut off after"),
-        ("hang", "no answer within 1 s"),
+        ("html", "the answer from the App Store lookup is not JSON (Content-Type text/html"),
+        ("truncated", "the answer from the App Store lookup was cut off after"),
+        ("hang", "no answer from the App Store lookup within 1 s"),
         ("wrongbundle", "asked for bundle id com.tencent.xin but the App Store returned com.example.other"),
         ("badversion", #"results[0].version: version is not a version: "1.4 (18)""#), ("404", "HTTP status 404"),
         ("badrequest", "the App Store refused the lookup (HTTP 400): Invalid value(s) for key(s): [itunesId]"),
@@ -75,7 +76,7 @@ import Testing
     @Test func anOversizedBodyIsRefused() throws {
         let result = try lookup("huge", "--id", "1")
         #expect(result.status == 1)
-        #expect(result.stderr.contains("the answer is larger than 4194304 bytes"))
+        #expect(result.stderr.contains("the answer from the App Store lookup is larger than 4194304 bytes"))
     }
 
     @Test func recoversFromA503AndA429() throws {

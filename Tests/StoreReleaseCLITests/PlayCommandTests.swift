@@ -146,7 +146,7 @@ import Testing
         ("403disabled", "is not enabled in the token's Cloud project"),
         ("403permission", "may not read this app"),
         ("500tracks", "HTTP status 500 from the Play Developer API"),
-        ("html", "the answer is not JSON"),
+        ("html", "the answer from the Play Developer API is not JSON"),
     ])
     func everyFailureExitsOneNamingItsCauseWithoutTheToken(_ scenario: String, _ message: String) throws {
         for command in [["tracks"], ["parity", "--lookup", ParityAndWaitCommandTests.wechat]] {

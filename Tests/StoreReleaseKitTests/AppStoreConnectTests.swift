@@ -2,9 +2,13 @@ import Foundation
 import StoreReleaseTestSupport
 import Testing
 
+@testable import StoreReleaseClients
 @testable import StoreReleaseCore
 @testable import StoreReleaseFlow
 @testable import StoreReleaseKit
+@testable import StoreReleaseModels
+@testable import StoreReleasePolicy
+@testable import StoreReleaseTooling
 
 /// A P-256 key made with `openssl` for one test run, in a temporary folder.
 struct TestKey {

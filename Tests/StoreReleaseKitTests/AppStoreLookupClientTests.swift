@@ -2,9 +2,13 @@ import Foundation
 import StoreReleaseTestSupport
 import Testing
 
+@testable import StoreReleaseClients
 @testable import StoreReleaseCore
 @testable import StoreReleaseFlow
 @testable import StoreReleaseKit
+@testable import StoreReleaseModels
+@testable import StoreReleasePolicy
+@testable import StoreReleaseTooling
 
 /// The client against a real HTTP server on 127.0.0.1 serving the fixtures and the faults.
 @Suite struct AppStoreLookupClientTests {
@@ -124,7 +128,7 @@ import Testing
         let client = try client("html")
         await expectError(
             { error in
-                if case .notJSON(let type, let start) = error {
+                if case .exchange(.notJSON(let type, let start)) = error {
                     type == "text/html" && start.hasPrefix("<!DOCTYPE html>")
                 } else {
                     false
@@ -138,7 +142,7 @@ import Testing
     @Test func aTruncatedBodyIsReported() async throws {
         let client = try client("truncated")
         await expectError(
-            { if case .truncated(_, let expected) = $0 { expected == 1000 } else { false } },
+            { if case .exchange(.truncated(_, let expected)) = $0 { expected == 1000 } else { false } },
             in: {
                 _ = try await client.lookup(id: 414_478_124)
             })
@@ -147,7 +151,7 @@ import Testing
     @Test func anOversizedBodyIsRefusedWhileReading() async throws {
         let client = try client("huge", maximumBodySize: 1 << 20)
         await expectError(
-            { $0 == .bodyTooLarge(limit: 1 << 20) },
+            { $0 == .exchange(.bodyTooLarge(limit: 1 << 20)) },
             in: {
                 _ = try await client.lookup(id: 414_478_124)
             })
@@ -156,7 +160,7 @@ import Testing
     @Test func aServerThatNeverAnswersTimesOut() async throws {
         let client = try client("hang", timeout: .milliseconds(500), retry: .none)
         await expectError(
-            { $0 == .timedOut(after: .milliseconds(500)) },
+            { $0 == .exchange(.timedOut(after: .milliseconds(500))) },
             in: {
                 _ = try await client.lookup(id: 414_478_124)
             })
@@ -167,7 +171,7 @@ import Testing
         let task = Task { try await client.lookup(id: 414_478_124) }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
-        await expectError({ $0 == .cancelled }, in: { _ = try await task.value })
+        await expectError({ $0 == .exchange(.cancelled) }, in: { _ = try await task.value })
     }
 
     @Test func anEmptyResultIsNotFound() async throws {
@@ -194,7 +198,7 @@ import Testing
         let client = try client("badversion")
         await expectError(
             { error in
-                if case .invalidPayload(let message) = error {
+                if case .exchange(.invalidPayload(let message)) = error {
                     message.hasPrefix("results[0].version: version is not a version: \"1.4 (18)\"")
                 } else {
                     false

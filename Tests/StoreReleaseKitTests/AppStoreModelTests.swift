@@ -2,9 +2,13 @@ import Foundation
 import StoreReleaseTestSupport
 import Testing
 
+@testable import StoreReleaseClients
 @testable import StoreReleaseCore
 @testable import StoreReleaseFlow
 @testable import StoreReleaseKit
+@testable import StoreReleaseModels
+@testable import StoreReleasePolicy
+@testable import StoreReleaseTooling
 
 /// The lookup payload, StoreRelease and its JSON, requests, storefronts, links, retry and rate
 /// limit bookkeeping: everything of the App Store side that needs no network.
@@ -286,7 +290,7 @@ import Testing
         let third = Task { try await clients[2].lookup(id: 414_478_124, country: cn) }
         try await Task.sleep(for: .milliseconds(200))
         third.cancel()
-        await #expect(throws: AppStoreLookupError.cancelled) { try await third.value }
+        await #expect(throws: AppStoreLookupError.exchange(.cancelled)) { try await third.value }
     }
 }
 

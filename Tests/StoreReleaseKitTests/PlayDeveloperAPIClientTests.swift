@@ -2,9 +2,13 @@ import Foundation
 import StoreReleaseTestSupport
 import Testing
 
+@testable import StoreReleaseClients
 @testable import StoreReleaseCore
 @testable import StoreReleaseFlow
 @testable import StoreReleaseKit
+@testable import StoreReleaseModels
+@testable import StoreReleasePolicy
+@testable import StoreReleaseTooling
 
 /// The Play Developer API client against the loopback server's Play routes: every path deletes
 /// its edit, none commits one, every request carries the token, and no error shows it.
@@ -203,8 +207,11 @@ import Testing
     @Test func theEditIsDeletedWhenTheReadFails() async throws {
         let cases: [(String, (PlayDeveloperAPIError) -> Bool)] = [
             ("500tracks", { $0 == .httpStatus(500, message: "Internal error encountered.") }),
-            ("badjson", { if case .invalidPayload(let m) = $0 { m.contains("userFraction") } else { false } }),
-            ("html", { if case .notJSON(let type, _) = $0 { type == "text/html" } else { false } }),
+            (
+                "badjson",
+                { if case .exchange(.invalidPayload(let m)) = $0 { m.contains("userFraction") } else { false } }
+            ),
+            ("html", { if case .exchange(.notJSON(let type, _)) = $0 { type == "text/html" } else { false } }),
         ]
         for (scenario, expected) in cases {
             let token = UUID().uuidString
@@ -223,7 +230,7 @@ import Testing
         let failure = await error { () throws(PlayDeveloperAPIError) in
             _ = try await slow.track("production", packageName: "com.example.completed")
         }
-        #expect(failure == .timedOut(after: .seconds(2)))
+        #expect(failure == .exchange(.timedOut(after: .seconds(2))))
         try expectEditsCleanedUp(timedOut, inserted: 1)
 
         let cancelled = UUID().uuidString
@@ -242,7 +249,7 @@ import Testing
         }
         task.cancel()
         let result = await task.result
-        #expect(throws: PlayDeveloperAPIError.cancelled) { try result.get() }
+        #expect(throws: PlayDeveloperAPIError.exchange(.cancelled)) { try result.get() }
         try expectEditsCleanedUp(cancelled, inserted: 1)
     }
 

@@ -2,9 +2,13 @@ import Foundation
 import StoreReleaseTestSupport
 import Testing
 
+@testable import StoreReleaseClients
 @testable import StoreReleaseCore
 @testable import StoreReleaseFlow
 @testable import StoreReleaseKit
+@testable import StoreReleaseModels
+@testable import StoreReleasePolicy
+@testable import StoreReleaseTooling
 
 /// The fakes answer as the vendors' published contracts say, the real bodies from public issue
 /// threads and fastlane's fixtures decode, and no credential leaves its origin.
@@ -154,7 +158,7 @@ import Testing
             _ = try await play.tracks(packageName: "com.example.completed")
             Issue.record("expected the redirect to be refused")
         } catch {
-            guard case .redirected(let origin) = error else {
+            guard case .exchange(.redirected(let origin)) = error else {
                 Issue.record("\(error)")
                 return
             }

@@ -2,9 +2,13 @@ import Foundation
 import StoreReleaseTestSupport
 import Testing
 
+@testable import StoreReleaseClients
 @testable import StoreReleaseCore
 @testable import StoreReleaseFlow
 @testable import StoreReleaseKit
+@testable import StoreReleaseModels
+@testable import StoreReleasePolicy
+@testable import StoreReleaseTooling
 
 /// A version of the tables below; a malformed literal is a bug in this file.
 func version(_ text: String) -> Version {

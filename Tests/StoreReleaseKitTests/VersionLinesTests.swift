@@ -1,8 +1,12 @@
 import Testing
 
+@testable import StoreReleaseClients
 @testable import StoreReleaseCore
 @testable import StoreReleaseFlow
 @testable import StoreReleaseKit
+@testable import StoreReleaseModels
+@testable import StoreReleasePolicy
+@testable import StoreReleaseTooling
 
 @Suite struct VersionLinesTests {
     func sorted(_ text: String, scheme: VersionScheme = .appStore, descending: Bool = false) throws -> String {

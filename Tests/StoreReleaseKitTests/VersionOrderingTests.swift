@@ -1,8 +1,12 @@
 import Testing
 
+@testable import StoreReleaseClients
 @testable import StoreReleaseCore
 @testable import StoreReleaseFlow
 @testable import StoreReleaseKit
+@testable import StoreReleaseModels
+@testable import StoreReleasePolicy
+@testable import StoreReleaseTooling
 
 /// Two versions and the order between them.
 struct OrderCase: Sendable, CustomTestStringConvertible {

@@ -1,8 +1,12 @@
 import Testing
 
+@testable import StoreReleaseClients
 @testable import StoreReleaseCore
 @testable import StoreReleaseFlow
 @testable import StoreReleaseKit
+@testable import StoreReleaseModels
+@testable import StoreReleasePolicy
+@testable import StoreReleaseTooling
 
 /// A string that must parse, and what it must equal.
 struct ValidCase: Sendable, CustomTestStringConvertible {

@@ -1,8 +1,12 @@
 import Testing
 
+@testable import StoreReleaseClients
 @testable import StoreReleaseCore
 @testable import StoreReleaseFlow
 @testable import StoreReleaseKit
+@testable import StoreReleaseModels
+@testable import StoreReleasePolicy
+@testable import StoreReleaseTooling
 
 /// SplitMix64: a small deterministic generator, so a failing case can be reproduced.
 struct SeededGenerator: RandomNumberGenerator {

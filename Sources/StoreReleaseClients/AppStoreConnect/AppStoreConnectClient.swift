@@ -1,0 +1,261 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// Reads an app's versions, review states and phased releases from the App Store Connect API.
+///
+/// Requests carry a bearer token: a ready one, or an ES256 JWT made from an API key
+/// (``AppStoreConnectKey``), fresh for each call and made again once when Apple answers 401.
+/// Pages are followed through `links.next` (only on the same host), 429 and 5xx are retried with
+/// back-off, the body is capped, and the key's hourly budget (`X-Rate-Limit`) is kept in
+/// ``rateLimit``. Every failure is an ``AppStoreConnectError`` without a token in it.
+///
+/// ```swift
+/// let key = try AppStoreConnectKey(
+///     keyID: "2X9R4HXF34", issuerID: "57246542-96fe-1a63-e053-0824d011072a",
+///     signer: try OpenSSLSigner(keyFile: URL(fileURLWithPath: "AuthKey_2X9R4HXF34.p8")))
+/// let connect = try AppStoreConnectClient(credentials: .key(key))
+/// let status = try await connect.status(of: .bundleID("com.example.app"), platform: .iOS)
+/// print(status.live?.phasedRelease?.percent ?? 100)
+/// ```
+public struct AppStoreConnectClient: Sendable {
+    /// `https://api.appstoreconnect.apple.com`.
+    public static let defaultBaseURL: URL = {
+        guard let url = URL(string: "https://api.appstoreconnect.apple.com") else {
+            preconditionFailure("a constant, valid URL")
+        }
+        return url
+    }()
+
+    /// How requests are authorized.
+    public enum Credentials: Sendable {
+        /// A token made elsewhere; a 401 is final.
+        case token(BearerToken)
+        /// An API key: a token is made for each call, and again once on a 401.
+        case key(AppStoreConnectKey)
+    }
+
+    /// What the client does on the wire.
+    public struct Configuration: Sendable {
+        /// Where the API is: ``AppStoreConnectClient/defaultBaseURL``, or a loopback server in tests.
+        public var baseURL: URL
+        /// The most one request may take.
+        public var timeout: Duration
+        /// When and how to retry.
+        public var retry: RetryPolicy
+        /// The largest body accepted.
+        public var maximumBodySize: Int
+        /// The most pages of versions read.
+        public var maximumPages: Int
+
+        /// Makes a configuration: Apple's host, 30 s, the default retries, 4 MiB, 40 pages.
+        public init(
+            baseURL: URL = AppStoreConnectClient.defaultBaseURL, timeout: Duration = .seconds(30),
+            retry: RetryPolicy = RetryPolicy(), maximumBodySize: Int = 4 << 20, maximumPages: Int = 40
+        ) {
+            self.baseURL = baseURL
+            self.timeout = timeout
+            self.retry = retry
+            self.maximumBodySize = maximumBodySize
+            self.maximumPages = maximumPages
+        }
+    }
+
+    /// The host, timeout, retries, body cap and page limit the client works under.
+    public let configuration: Configuration
+    private let credentials: Credentials
+    private let transport: any HTTPTransport
+    private let state = ClientState()
+
+    /// Makes a client.
+    ///
+    /// - Throws: ``AppStoreConnectError/invalidRequest(_:)`` when the base URL is not `https`
+    ///   (or `http` on a loopback address).
+    public init(
+        credentials: Credentials, configuration: Configuration = Configuration(),
+        transport: any HTTPTransport = URLSessionTransport()
+    ) throws(AppStoreConnectError) {
+        if let problem = BaseURL.problem(with: configuration.baseURL) { throw .invalidRequest(problem) }
+        self.credentials = credentials
+        self.configuration = configuration
+        self.transport = transport
+    }
+
+    /// The key's hourly budget as the last answer gave it, if it did.
+    public var rateLimit: RateLimitBudget? { state.budget }
+
+    /// The app's status: its live version with the phased release, and the pending one.
+    public func status(of app: AppStoreApp, platform: AppStoreConnectPlatform = .iOS)
+        async throws(AppStoreConnectError) -> AppStoreConnectStatus
+    {
+        let id: String
+        switch app {
+        case .id(let number): id = String(number)
+        case .bundleID(let bundleID): id = try await appID(bundleID: bundleID)
+        }
+        return AppStoreConnectStatus(appID: id, versions: try await versions(appID: id, platform: platform))
+    }
+
+    /// The App Store id of the app with exactly this bundle id.
+    ///
+    /// Apple's filter also returns apps whose bundle ids only start with it; those are ignored.
+    public func appID(bundleID: String) async throws(AppStoreConnectError) -> String {
+        guard !bundleID.isEmpty,
+            bundleID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.".contains($0)) })
+        else {
+            throw .invalidRequest("\(bundleID.debugDescription) is not a bundle id (such as com.example.app)")
+        }
+        let path = "/v1/apps?filter%5BbundleId%5D=" + BaseURL.segment(bundleID)
+        let response = try await get(try url(path), app: "with bundle id \(bundleID)")
+        let apps = try HTTPExchange.decode(
+            AppStoreConnectDocuments.Apps.self, from: response, failing: AppStoreConnectError.self, redact: redact)
+        guard let app = apps.data.first(where: { $0.attributes?.bundleId == bundleID }) else {
+            throw .appNotFound("with bundle id \(bundleID)")
+        }
+        return app.id
+    }
+
+    /// Every version of the app on a platform, following the pages, with their phased releases.
+    public func versions(appID: String, platform: AppStoreConnectPlatform = .iOS) async throws(AppStoreConnectError)
+        -> [AppStoreVersion]
+    {
+        guard !appID.isEmpty, appID.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            throw .invalidRequest("\(appID.debugDescription) is not an App Store id (digits)")
+        }
+        let first = try url(
+            "/v1/apps/\(appID)/appStoreVersions?filter%5Bplatform%5D=\(platform.rawValue)"
+                + "&include=appStoreVersionPhasedRelease&limit=200")
+        var next: URL? = first
+        var versions: [AppStoreVersion] = []
+        var pages = 0
+        while let page = next {
+            pages += 1
+            guard pages <= configuration.maximumPages else {
+                throw .exchange(.invalidPayload("more than \(configuration.maximumPages) pages of versions"))
+            }
+            let response = try await get(page, app: appID)
+            let document = try HTTPExchange.decode(
+                AppStoreConnectDocuments.Versions.self, from: response, failing: AppStoreConnectError.self,
+                redact: redact)
+            versions += document.versions()
+            next = try document.links?.next.map { link throws(AppStoreConnectError) in try nextPage(link) }
+        }
+        return versions
+    }
+
+    // MARK: - Requests
+
+    /// A `links.next` URL, absolute or relative (resolved against the base URL), which must be on
+    /// the base URL's origin: a token is never sent anywhere else.
+    private func nextPage(_ link: String) throws(AppStoreConnectError) -> URL {
+        let base = configuration.baseURL
+        guard let url = URL(string: link, relativeTo: base)?.absoluteURL else {
+            throw .exchange(.invalidPayload("links.next \(link.debugDescription) is not a URL"))
+        }
+        guard Origin(url) == Origin(base) else {
+            throw .exchange(
+                .invalidPayload(
+                    "links.next \(link.debugDescription) points at \(Origin(url)), not \(Origin(base)): the token is "
+                        + "never sent to another host"))
+        }
+        return url
+    }
+
+    /// The base URL followed by `path`.
+    private func url(_ path: String) throws(AppStoreConnectError) -> URL {
+        guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
+            throw .invalidRequest("cannot make a URL of \(path.debugDescription)")
+        }
+        return url
+    }
+
+    /// GETs a URL with the token, a fresh one once after a 401 when the client has a key.
+    private func get(_ url: URL, app: String) async throws(AppStoreConnectError) -> HTTPResponse {
+        var fresh = false
+        while true {
+            let token = try currentToken(fresh: fresh)
+            let exchange = HTTPExchange(
+                transport: transport, timeout: configuration.timeout, retry: configuration.retry,
+                maximumBodySize: configuration.maximumBodySize)
+            let request = HTTPRequest(url: url, headers: ["Authorization": token.authorizationHeader])
+            do throws(AppStoreConnectError) {
+                let response = try await exchange.send(request) {
+                    response -> HTTPExchange.Verdict<AppStoreConnectError> in
+                    if let budget = RateLimitBudget(header: response.headers["x-rate-limit"]) { state.budget = budget }
+                    return judge(response, app: app, token: token)
+                }
+                return response
+            } catch {
+                guard case .unauthorized = error, case .key = credentials, !fresh else { throw error }
+                fresh = true
+            }
+        }
+    }
+
+    private func judge(_ response: HTTPResponse, app: String, token: BearerToken)
+        -> HTTPExchange.Verdict<AppStoreConnectError>
+    {
+        if (200...299).contains(response.status) { return .success }
+        let entry = AppleErrorDocument.first(in: response.body)
+        let code = entry?.code
+        let detail = (entry?.detail ?? entry?.title).map { token.redacting(redact($0)) }
+        let retryAfter = HTTPExchange.retryAfter(response)
+        switch response.status {
+        case 401: return .fail(.unauthorized(detail: detail ?? "no detail"))
+        case 403: return .fail(.forbidden(code: code ?? "FORBIDDEN_ERROR", detail: detail ?? "no detail"))
+        case 404: return .fail(.appNotFound(app))
+        case 429: return .retry(.rateLimited(retryAfter: retryAfter), retryAfter: retryAfter)
+        case 500...599: return .retry(.httpStatus(response.status, code: code, detail: detail), retryAfter: retryAfter)
+        default: return .fail(.httpStatus(response.status, code: code, detail: detail))
+        }
+    }
+
+    private func currentToken(fresh: Bool) throws(AppStoreConnectError) -> BearerToken {
+        switch credentials {
+        case .token(let token):
+            return token
+        case .key(let key):
+            if !fresh, let cached = state.token(validAt: Date()) { return cached }
+            do throws(SigningError) {
+                let token = try key.token(now: Date())
+                state.store(token, until: Date().addingTimeInterval(600))
+                return token
+            } catch {
+                throw .signing(error.message)
+            }
+        }
+    }
+
+    /// Takes the current token out of `text`.
+    private func redact(_ text: String) -> String {
+        var redacted = state.cachedToken?.redacting(text) ?? text
+        if case .token(let token) = credentials { redacted = token.redacting(redacted) }
+        return redacted
+    }
+}
+
+/// What a client learns as it goes: the token it made, and the budget the last answer gave.
+private final class ClientState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var token: BearerToken?
+    private var expiry = Date.distantPast
+    private var lastBudget: RateLimitBudget?
+
+    var budget: RateLimitBudget? {
+        get { lock.withLock { lastBudget } }
+        set { lock.withLock { lastBudget = newValue } }
+    }
+
+    var cachedToken: BearerToken? { lock.withLock { token } }
+
+    func token(validAt date: Date) -> BearerToken? {
+        lock.withLock { date < expiry ? token : nil }
+    }
+
+    func store(_ token: BearerToken, until expiry: Date) {
+        lock.withLock {
+            self.token = token
+            self.expiry = expiry
+        }
+    }
+}

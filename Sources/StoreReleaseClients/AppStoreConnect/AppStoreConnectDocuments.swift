@@ -1,0 +1,102 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// The JSON:API documents App Store Connect answers with, as far as the client reads them.
+enum AppStoreConnectDocuments {
+    struct Links: Decodable {
+        let next: String?
+    }
+
+    /// A date-time as Apple writes it (`2020-12-14T10:16:45Z`, `2021-02-01T09:28:28-08:00`), or a
+    /// plain date (`2020-12-14`), or `nil`.
+    static func date(_ text: String) -> Date? {
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        return try? Date(text, strategy: Date.ISO8601FormatStyle().year().month().day())
+    }
+
+    /// `GET /v1/apps?filter[bundleId]=…`.
+    struct Apps: Decodable {
+        struct App: Decodable {
+            struct Attributes: Decodable {
+                let bundleId: String?
+            }
+            let id: String
+            let attributes: Attributes?
+        }
+        let data: [App]
+    }
+
+    /// `GET /v1/apps/{id}/appStoreVersions?include=appStoreVersionPhasedRelease`.
+    struct Versions: Decodable {
+        struct Resource: Decodable {
+            struct Attributes: Decodable {
+                let versionString: String?
+                let appVersionState: String?
+                let appStoreState: String?
+                let releaseType: String?
+                let earliestReleaseDate: String?
+                let createdDate: String?
+            }
+            struct Relationships: Decodable {
+                struct ToOne: Decodable {
+                    struct Identifier: Decodable {
+                        let type: String
+                        let id: String
+                    }
+                    let data: Identifier?
+                }
+                let appStoreVersionPhasedRelease: ToOne?
+            }
+            let id: String
+            let attributes: Attributes?
+            let relationships: Relationships?
+        }
+        struct Included: Decodable {
+            struct Attributes: Decodable {
+                let phasedReleaseState: String?
+                let currentDayNumber: Int?
+                let totalPauseDuration: Int?
+                let startDate: String?
+            }
+            let type: String
+            let id: String
+            let attributes: Attributes?
+        }
+        let data: [Resource]
+        let included: [Included]?
+        let links: Links?
+
+        /// The versions, each with its phased release from `included`.
+        ///
+        /// Every attribute is optional in Apple's contract: a version without a `versionString`
+        /// or without any state says nothing about what users get, and is skipped.
+        func versions() -> [AppStoreVersion] {
+            var phased: [String: PhasedRelease] = [:]
+            for item in included ?? [] where item.type == "appStoreVersionPhasedReleases" {
+                guard let state = item.attributes?.phasedReleaseState else { continue }
+                phased[item.id] = PhasedRelease(
+                    state: PhasedRelease.State(rawValue: state), currentDayNumber: item.attributes?.currentDayNumber,
+                    totalPauseDuration: item.attributes?.totalPauseDuration,
+                    startDate: item.attributes?.startDate.flatMap(AppStoreConnectDocuments.date))
+            }
+            var versions: [AppStoreVersion] = []
+            for resource in data {
+                guard let attributes = resource.attributes, let versionString = attributes.versionString,
+                    let state = attributes.appVersionState ?? attributes.appStoreState
+                else { continue }
+                let link = resource.relationships?.appStoreVersionPhasedRelease?.data?.id
+                versions.append(
+                    AppStoreVersion(
+                        id: resource.id, versionString: versionString, state: AppStoreVersion.State(rawValue: state),
+                        storeState: attributes.appVersionState == nil
+                            ? nil : attributes.appStoreState.map(AppStoreVersion.State.init(rawValue:)),
+                        releaseType: attributes.releaseType,
+                        earliestReleaseDate: attributes.earliestReleaseDate.flatMap(AppStoreConnectDocuments.date),
+                        createdDate: attributes.createdDate.flatMap(AppStoreConnectDocuments.date),
+                        phasedRelease: link.flatMap { phased[$0] }))
+            }
+            return versions
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// An OAuth 2.0 access token or a signed API token, sent as `Authorization: Bearer …`.
+///
+/// The value never shows: its description, debug description and dump say `<redacted>`, and the
+/// clients take it out of any message a server echoes it in. Only ``authorizationHeader`` holds it.
+public struct BearerToken: Sendable, Hashable {
+    /// Why a text is not a token.
+    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        /// Nothing but white space.
+        case empty
+        /// White space or a control character inside the token (two tokens pasted together?).
+        case whitespaceInside
+        /// Longer than any real token (16 KiB).
+        case tooLong
+
+        /// What is wrong, without the token.
+        public var description: String {
+            switch self {
+            case .empty: return "the token is empty"
+            case .whitespaceInside: return "the token has white space or a control character inside it"
+            case .tooLong: return "the token is longer than 16 KiB; an access token is far shorter"
+            }
+        }
+    }
+
+    private let value: String
+
+    /// Reads a token: white space and line ends around it (a file's last newline) are dropped.
+    ///
+    /// - Throws: ``Problem`` when nothing is left, or white space is inside.
+    public init(_ text: String) throws(Problem) {
+        let trimmed = text.utf8.drop { $0 <= 0x20 }.reversed().drop { $0 <= 0x20 }.reversed()
+        guard !trimmed.isEmpty else { throw .empty }
+        guard trimmed.count <= 16 << 10 else { throw .tooLong }
+        guard trimmed.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) else { throw .whitespaceInside }
+        value = String(decoding: trimmed, as: UTF8.self)
+    }
+
+    /// `Bearer <token>`: the only place the value is given out.
+    public var authorizationHeader: String { "Bearer " + value }
+
+    /// `text` with every occurrence of the token replaced by `<redacted>`.
+    func redacting(_ text: String) -> String {
+        text.contains(value) ? text.replacingOccurrences(of: value, with: "<redacted>") : text
+    }
+}
+
+extension BearerToken: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// `BearerToken(<redacted>)`.
+    public var description: String { "BearerToken(<redacted>)" }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// No children, so `dump` shows only the redacted description.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import StoreReleaseCore
+
+/// Why an exchange with a store's API gave no answer the client can read.
+///
+/// Every client's error carries it the same way (``AppStoreLookupError/exchange(_:)``,
+/// ``PlayDeveloperAPIError/exchange(_:)``, ``AppStoreConnectError/exchange(_:)``), so a caller
+/// handles a timeout or a proxy's error page once for all three APIs.
+public enum ExchangeFailure: Error, Sendable, Hashable {
+    /// The body is not JSON: a captive portal or a proxy's error page.
+    ///
+    /// `contentType` is as sent, `start` the body's first characters with any credential taken out.
+    case notJSON(contentType: String?, start: String)
+    /// The body is JSON but not what the API sends (the decoding error says where).
+    case invalidPayload(String)
+    /// The connection closed before the whole body arrived.
+    case truncated(received: Int, expected: Int?)
+    /// The body is larger than the client accepts.
+    case bodyTooLarge(limit: Int)
+    /// No complete answer within the timeout.
+    case timedOut(after: Duration)
+    /// The connection failed (DNS, refused, reset).
+    case connection(String)
+    /// A redirect to `origin` was not followed.
+    ///
+    /// It pointed at another origin while the request carried a credential, it was not https
+    /// (or http on loopback), or there were too many.
+    case redirected(to: String)
+    /// The call was cancelled.
+    case cancelled
+
+    /// A sentence naming the API (`the Play Developer API`) and what went wrong.
+    public func description(api: String) -> String {
+        switch self {
+        case .notJSON(let contentType, let start):
+            return "the answer from \(api) is not JSON (Content-Type \(contentType ?? "none"); it starts "
+                + "\(start.debugDescription)): a captive portal or a proxy's error page?"
+        case .invalidPayload(let message):
+            return "the answer is not what \(api) sends: \(message)"
+        case .truncated(let received, let expected):
+            return "the answer from \(api) was cut off after \(received)\(expected.map { " of \($0)" } ?? "") bytes"
+        case .bodyTooLarge(let limit):
+            return "the answer from \(api) is larger than \(limit) bytes"
+        case .timedOut(let after):
+            return "no answer from \(api) within \(Self.seconds(after))"
+        case .connection(let message):
+            return "the connection to \(api) failed: \(message)"
+        case .redirected(let origin):
+            return "\(api) answered with a redirect to \(origin), which is not followed: a credential is never sent "
+                + "to another host, nor anything over plain http (check the base URL, or a proxy in between)"
+        case .cancelled:
+            return "the call to \(api) was cancelled"
+        }
+    }
+
+    /// A duration as people read it: `30 s`, `0.5 s`.
+    package static func seconds(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\((seconds * 100).rounded() / 100) s"
+    }
+}

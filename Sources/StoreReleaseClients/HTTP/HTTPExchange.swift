@@ -1,0 +1,171 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// One request sent the way every client here sends them: within a timeout and a body cap,
+/// after the rate limiter (if any) allows it, and again with back-off while the answer says a
+/// retry may help.
+///
+/// Redirects are followed here, not by the transport: to the same origin with the same method,
+/// headers and body; to another origin only when the request carries no `Authorization` and the
+/// target is https (or http on loopback), else the exchange fails with
+/// ``ExchangeFailure/redirected(to:)`` naming where it pointed. At most five hops.
+///
+/// The clients differ only in what an answer means, which each says through `judge`.
+struct HTTPExchange: Sendable {
+    /// What an answer (or a failed exchange) means for the client.
+    enum Verdict<Failure: Error> {
+        /// The answer to return.
+        case success
+        /// A failure that another attempt may fix, after at least the server's wait if it gave one.
+        case retry(Failure, retryAfter: Duration?)
+        /// A failure to report now.
+        case fail(Failure)
+        /// The server is throttling without saying for how long: every request through the shared
+        /// rate limiter pauses for `wait`, then this one is tried again.
+        case throttle(Failure, wait: Duration)
+    }
+
+    let transport: any HTTPTransport
+    let timeout: Duration
+    let retry: RetryPolicy
+    let maximumBodySize: Int
+    var rateLimiter: RateLimiter?
+
+    /// Sends `request` until it succeeds, fails for good, or the attempts run out.
+    ///
+    /// An exchange that produced no response becomes the client's error of the same name, and is
+    /// retried when ``HTTPTransportError/isTransient``.
+    ///
+    /// - Parameters:
+    ///   - request: What to send.
+    ///   - judge: What a response means.
+    /// - Returns: The response `judge` called a success.
+    /// - Throws: The client's error for the last failure.
+    func send<Failure: HTTPClientError>(_ request: HTTPRequest, judge: (HTTPResponse) -> Verdict<Failure>)
+        async throws(Failure) -> HTTPResponse
+    {
+        let cancelled = Failure.exchange(.cancelled)
+        var attempt = 1
+        var request = request
+        var hops = 0
+        while true {
+            let verdict: Verdict<Failure>
+            var answer: HTTPResponse?
+            do {
+                try await rateLimiter?.acquire()
+            } catch {
+                throw cancelled
+            }
+            var redirect: URL?
+            do throws(HTTPTransportError) {
+                let response = try await transport.send(request, timeout: timeout, maximumBodySize: maximumBodySize)
+                redirect = Self.redirectTarget(of: response, from: request.url)
+                answer = response
+                verdict = redirect == nil ? judge(response) : .success
+            } catch {
+                if error == .cancelled { throw cancelled }
+                let failure = failure(error, as: Failure.self)
+                verdict = error.isTransient ? .retry(failure, retryAfter: nil) : .fail(failure)
+            }
+            if let target = redirect {
+                hops += 1
+                let origin = Origin(target)
+                let crossing = origin != Origin(request.url)
+                guard hops <= Self.maximumRedirects,
+                    !crossing || (request.headers["Authorization"] == nil && origin.isSafeForCredentials)
+                else { throw Failure.exchange(.redirected(to: origin.description)) }
+                request.url = target
+                continue
+            }
+            switch verdict {
+            case .success:
+                if let answer { return answer }
+                throw cancelled
+            case .fail(let failure):
+                throw failure
+            case .throttle(let failure, let wait):
+                guard attempt < retry.maximumAttempts else { throw failure }
+                if let rateLimiter {
+                    await rateLimiter.pause(for: wait)
+                } else {
+                    do {
+                        try await Task.sleep(for: wait)
+                    } catch {
+                        throw cancelled
+                    }
+                }
+                attempt += 1
+            case .retry(let failure, let retryAfter):
+                let delay = retry.delay(beforeRetry: attempt, jitter: Double.random(in: 0...1))
+                guard attempt < retry.maximumAttempts else { throw failure }
+                var wait = delay
+                if let retryAfter {
+                    guard retryAfter <= retry.maximumRetryAfter else { throw failure }
+                    wait = max(retryAfter, delay)
+                }
+                do {
+                    try await Task.sleep(for: wait)
+                } catch {
+                    throw cancelled
+                }
+                attempt += 1
+            }
+        }
+    }
+
+    /// The most redirects one exchange follows.
+    static let maximumRedirects = 5
+
+    /// Where a redirect (301, 302, 303, 307, 308 with a `Location`) points, resolved against the
+    /// request's URL; `nil` for any other answer.
+    static func redirectTarget(of response: HTTPResponse, from url: URL) -> URL? {
+        guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"],
+            let target = URL(string: location, relativeTo: url)?.absoluteURL
+        else { return nil }
+        return target
+    }
+
+    /// The client's error for a transport failure.
+    private func failure<Failure: HTTPClientError>(_ error: HTTPTransportError, as: Failure.Type) -> Failure {
+        switch error {
+        case .timedOut: return .exchange(.timedOut(after: timeout))
+        case .bodyTooLarge: return .exchange(.bodyTooLarge(limit: maximumBodySize))
+        case .truncated(let received, let expected):
+            return .exchange(.truncated(received: received, expected: expected))
+        case .connection(let message): return .exchange(.connection(message))
+        case .cancelled: return .exchange(.cancelled)
+        }
+    }
+
+    /// The `Retry-After` header's wait, if the response has one.
+    static func retryAfter(_ response: HTTPResponse) -> Duration? {
+        RetryPolicy.retryAfter(response.headers["retry-after"], now: Date())
+    }
+
+    /// Decodes a response's JSON body: a body that is not a JSON object is
+    /// ``ExchangeFailure/notJSON(contentType:start:)`` (its first characters passed through
+    /// `redact`), one that does not decode ``ExchangeFailure/invalidPayload(_:)`` saying where.
+    static func decode<T: Decodable, Failure: HTTPClientError>(
+        _ type: T.Type, from response: HTTPResponse, failing: Failure.Type, redact: (String) -> String = { $0 }
+    ) throws(Failure) -> T {
+        let body = response.body
+        guard body.first(where: { !(" \t\r\n" as String).utf8.contains($0) }) == UInt8(ascii: "{") else {
+            let start = redact(String(decoding: body.prefix(60), as: UTF8.self))
+            throw .exchange(.notJSON(contentType: response.headers["content-type"], start: start))
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch let error as DecodingError {
+            throw .exchange(.invalidPayload(error.readableDescription))
+        } catch {
+            throw .exchange(.invalidPayload(String(describing: error)))
+        }
+    }
+}
+
+/// The error of a client here: every one carries an ``ExchangeFailure`` the same way.
+protocol HTTPClientError: Error {
+    /// The client's error for an exchange that gave no answer it can read.
+    static func exchange(_ failure: ExchangeFailure) -> Self
+}

@@ -1,0 +1,173 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// Looks apps up in the App Store, correctly and politely.
+///
+/// Each request has a timeout; 5xx, 429, timeouts and dropped connections are retried with
+/// back-off (``RetryPolicy``); a ``RateLimiter`` shared by every lookup keeps within Apple's
+/// limit; the body is capped while it is read; nothing is cached. Every failure is an
+/// ``AppStoreLookupError`` that says what happened.
+///
+/// ```swift
+/// let client = try AppStoreLookupClient()
+/// let wechat = try await client.lookup(id: 414478124, country: StorefrontCountry("cn"))
+/// print(wechat.version?.description ?? "no version")  // 8.0.2
+/// ```
+public struct AppStoreLookupClient: Sendable {
+    /// What the client does on the wire.
+    public struct Configuration: Sendable {
+        /// Where the API is: `https://itunes.apple.com`, or a loopback server in tests.
+        public var baseURL: URL
+        /// The most one request may take.
+        public var timeout: Duration
+        /// When and how to retry.
+        public var retry: RetryPolicy
+        /// The largest body accepted (a lookup of 200 apps is well under 2 MiB).
+        public var maximumBodySize: Int
+        /// Whether to add a unique `_` parameter so no cache on the way answers with an old copy.
+        public var bustsCaches: Bool
+
+        /// Makes a configuration.
+        ///
+        /// The defaults: Apple's host, 10 s, the defaults of
+        /// ``RetryPolicy/init(maximumAttempts:baseDelay:maximumDelay:maximumRetryAfter:throttleWait:)``, 4 MiB, no
+        /// cache-busting parameter.
+        public init(
+            baseURL: URL = AppStoreLookupRequest.defaultBaseURL, timeout: Duration = .seconds(10),
+            retry: RetryPolicy = RetryPolicy(), maximumBodySize: Int = 4 << 20, bustsCaches: Bool = false
+        ) {
+            self.baseURL = baseURL
+            self.timeout = timeout
+            self.retry = retry
+            self.maximumBodySize = maximumBodySize
+            self.bustsCaches = bustsCaches
+        }
+    }
+
+    /// The timeout, retry, rate and size limits the client works under.
+    public let configuration: Configuration
+    private let transport: any HTTPTransport
+    private let rateLimiter: RateLimiter
+
+    /// Makes a client.
+    ///
+    /// - Parameters:
+    ///   - configuration: Host, timeout, retries, body cap.
+    ///   - transport: The HTTP stack; `URLSession` by default.
+    ///   - rateLimiter: Share one limiter between clients that share Apple's limit.
+    /// - Throws: ``AppStoreLookupError/invalidRequest(_:)`` when the base URL is not `https`
+    ///   (or `http` on a loopback address).
+    public init(
+        configuration: Configuration = Configuration(), transport: any HTTPTransport = URLSessionTransport(),
+        rateLimiter: RateLimiter = RateLimiter()
+    ) throws(AppStoreLookupError) {
+        try AppStoreLookupRequest.validate(baseURL: configuration.baseURL)
+        self.configuration = configuration
+        self.transport = transport
+        self.rateLimiter = rateLimiter
+    }
+
+    /// Looks one app up by App Store id.
+    ///
+    /// - Throws: ``AppStoreLookupError/notFound(query:country:)`` when the storefront has no such app.
+    public func lookup(id: Int, country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil)
+        async throws(AppStoreLookupError) -> StoreRelease
+    {
+        guard let release = try await lookup(ids: [id], country: country, entity: entity)[id] else {
+            throw .notFound(query: "App Store id \(id)", country: country)
+        }
+        return release
+    }
+
+    /// Looks many apps up, in as few requests as the 200-id limit allows.
+    ///
+    /// The results are matched back to the ids asked for.
+    ///
+    /// - Returns: The releases found, by id; an id the storefront does not have is absent.
+    public func lookup(ids: [Int], country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil)
+        async throws(AppStoreLookupError) -> [Int: StoreRelease]
+    {
+        var unique: [Int] = []
+        var seen: Set<Int> = []
+        for id in ids where seen.insert(id).inserted { unique.append(id) }
+        guard !unique.isEmpty else { throw .invalidRequest("no App Store id given") }
+        var releases: [Int: StoreRelease] = [:]
+        var start = 0
+        while start < unique.count {
+            let batch = Array(unique[start..<min(start + AppStoreLookupRequest.maximumIDsPerRequest, unique.count)])
+            start += batch.count
+            let request = try AppStoreLookupRequest(
+                ids: batch, country: country, entity: entity, cacheBuster: cacheBuster())
+            let wanted = Set(batch)
+            for result in try await response(for: request).results where wanted.contains(result.trackId) {
+                releases[result.trackId] = StoreRelease(result, country: country)
+            }
+        }
+        return releases
+    }
+
+    /// Looks an app up by bundle id, and checks the app returned has that bundle id.
+    ///
+    /// - Throws: ``AppStoreLookupError/notFound(query:country:)`` or
+    ///   ``AppStoreLookupError/bundleIDMismatch(asked:returned:)``.
+    public func lookup(bundleID: String, country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil)
+        async throws(AppStoreLookupError) -> StoreRelease
+    {
+        let request = try AppStoreLookupRequest(
+            bundleID: bundleID, country: country, entity: entity, cacheBuster: cacheBuster())
+        let results = try await response(for: request).results
+        guard let result = results.first else {
+            throw .notFound(query: "bundle id \(bundleID)", country: country)
+        }
+        guard let match = results.first(where: { $0.bundleId.lowercased() == bundleID.lowercased() }) else {
+            throw .bundleIDMismatch(asked: bundleID, returned: result.bundleId)
+        }
+        return StoreRelease(match, country: country)
+    }
+
+    /// Sends one request, with the rate limit and retries, and decodes the answer.
+    public func response(for request: AppStoreLookupRequest) async throws(AppStoreLookupError)
+        -> AppStoreLookupResponse
+    {
+        let url = request.url(baseURL: configuration.baseURL)
+        let exchange = HTTPExchange(
+            transport: transport, timeout: configuration.timeout, retry: configuration.retry,
+            maximumBodySize: configuration.maximumBodySize, rateLimiter: rateLimiter)
+        let answer = try await exchange.send(
+            HTTPRequest(url: url),
+            judge: { response -> HTTPExchange.Verdict<AppStoreLookupError> in
+                let retryAfter = HTTPExchange.retryAfter(response)
+                switch response.status {
+                case 200: return .success
+                case 429: return .retry(.rateLimited(retryAfter: retryAfter), retryAfter: retryAfter)
+                case 403 where response.body.allSatisfy({ (" \t\r\n" as String).utf8.contains($0) }):
+                    return .throttle(.throttled, wait: configuration.retry.throttleWait)
+                case 500...599:
+                    return .retry(.httpStatus(response.status, url: url.absoluteString), retryAfter: retryAfter)
+                default:
+                    if let message = Self.errorMessage(in: response.body) {
+                        return .fail(.rejected(status: response.status, message: message))
+                    }
+                    return .fail(.httpStatus(response.status, url: url.absoluteString))
+                }
+            })
+        return try HTTPExchange.decode(AppStoreLookupResponse.self, from: answer, failing: AppStoreLookupError.self)
+    }
+
+    private func cacheBuster() -> String? {
+        configuration.bustsCaches ? UUID().uuidString.lowercased() : nil
+    }
+}
+
+extension AppStoreLookupClient {
+    /// The lookup API's own error message (`{"errorMessage": "Invalid value(s) for key(s): [itunesId]"}`),
+    /// if the body is one.
+    static func errorMessage(in body: Data) -> String? {
+        struct Body: Decodable { let errorMessage: String }
+        guard let message = try? JSONDecoder().decode(Body.self, from: body).errorMessage, !message.isEmpty else {
+            return nil
+        }
+        return String(message.prefix(500))
+    }
+}

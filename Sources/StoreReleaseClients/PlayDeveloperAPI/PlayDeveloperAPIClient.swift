@@ -1,0 +1,311 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// Reads an app's tracks from the Google Play Developer API (v3), read-only.
+///
+/// Two ways in:
+/// - ``releases(packageName:track:)``: the edit-free list (`GET …/tracks/{track}/releases`),
+///   which opens nothing and is safe to poll, but cannot tell a 20% rollout from a full one.
+/// - ``tracks(packageName:)`` and ``track(_:packageName:)``: the tracks with rollout detail,
+///   read through an edit that is opened, read and always deleted, on every path (success, a
+///   decode failure, an error status, cancellation), and never committed.
+///
+/// Requests carry `Authorization: Bearer …`; 409, 429 and 5xx are retried with back-off
+/// honouring `Retry-After` (``RetryPolicy``); an edit deleted under us is opened again once; the
+/// body is capped. Every failure is a ``PlayDeveloperAPIError`` without the token in it.
+///
+/// ```swift
+/// let play = try PlayDeveloperAPIClient(token: try BearerToken(token))
+/// let production = try await play.track("production", packageName: "com.example.app")
+/// print(production.liveRelease?.version ?? "no version")
+/// ```
+public struct PlayDeveloperAPIClient: Sendable {
+    /// The OAuth scope a token needs.
+    public static let scope = "https://www.googleapis.com/auth/androidpublisher"
+
+    /// `https://androidpublisher.googleapis.com`.
+    public static let defaultBaseURL: URL = {
+        guard let url = URL(string: "https://androidpublisher.googleapis.com") else {
+            preconditionFailure("a constant, valid URL")
+        }
+        return url
+    }()
+
+    /// What the client does on the wire.
+    public struct Configuration: Sendable {
+        /// Where the API is: ``PlayDeveloperAPIClient/defaultBaseURL``, or a loopback server in tests.
+        public var baseURL: URL
+        /// The most one request may take.
+        public var timeout: Duration
+        /// When and how to retry.
+        public var retry: RetryPolicy
+        /// The largest body accepted.
+        public var maximumBodySize: Int
+
+        /// Makes a configuration: Google's host, 30 s, the default retries, 4 MiB.
+        public init(
+            baseURL: URL = PlayDeveloperAPIClient.defaultBaseURL, timeout: Duration = .seconds(30),
+            retry: RetryPolicy = RetryPolicy(), maximumBodySize: Int = 4 << 20
+        ) {
+            self.baseURL = baseURL
+            self.timeout = timeout
+            self.retry = retry
+            self.maximumBodySize = maximumBodySize
+        }
+    }
+
+    /// The host, timeout, retries and body cap the client works under.
+    public let configuration: Configuration
+    private let token: BearerToken
+    private let transport: any HTTPTransport
+
+    /// Makes a client.
+    ///
+    /// - Throws: ``PlayDeveloperAPIError/invalidRequest(_:)`` when the base URL is not `https`
+    ///   (or `http` on a loopback address).
+    public init(
+        token: BearerToken, configuration: Configuration = Configuration(),
+        transport: any HTTPTransport = URLSessionTransport()
+    ) throws(PlayDeveloperAPIError) {
+        try Self.validate(baseURL: configuration.baseURL)
+        self.token = token
+        self.configuration = configuration
+        self.transport = transport
+    }
+
+    /// Checks that a base URL is `https`, or `http` on a loopback address (for tests).
+    ///
+    /// - Throws: ``PlayDeveloperAPIError/invalidRequest(_:)`` naming the URL.
+    public static func validate(baseURL: URL) throws(PlayDeveloperAPIError) {
+        if let problem = BaseURL.problem(with: baseURL) { throw .invalidRequest(problem) }
+    }
+
+    /// The releases of a track from the edit-free list; an empty track has none.
+    ///
+    /// - Throws: ``PlayDeveloperAPIError/trackNotFound(_:available:)`` (without the app's tracks,
+    ///   which only an edit can list) when the app has no such track.
+    public func releases(packageName: String, track: String) async throws(PlayDeveloperAPIError)
+        -> [PlayReleaseSummary]
+    {
+        struct List: Decodable { let releases: [PlayReleaseSummary]? }
+        let path = try Self.applicationPath(packageName) + "/tracks/\(try Self.trackSegment(track))/releases"
+        guard let body = try await send("GET", path, packageName: packageName, track: track) else { return [] }
+        return try decode(List.self, from: body).releases ?? []
+    }
+
+    /// Every track of the app, with rollout detail, read through an edit that is then deleted.
+    public func tracks(packageName: String) async throws(PlayDeveloperAPIError) -> [PlayTrack] {
+        try await withEdit(packageName) { edit throws(PlayDeveloperAPIError) in
+            try await tracks(inEdit: edit, packageName: packageName)
+        }
+    }
+
+    /// One track, with rollout detail, read through an edit that is then deleted.
+    ///
+    /// A track without releases comes back with none (v3 answers `{"track": …}` without
+    /// `releases`; the old v2 answered 404 `trackEmpty`).
+    ///
+    /// - Throws: ``PlayDeveloperAPIError/trackNotFound(_:available:)`` naming the tracks the app
+    ///   has (read in the same edit) when it has no track of that name.
+    public func track(_ name: String, packageName: String) async throws(PlayDeveloperAPIError) -> PlayTrack {
+        let segment = try Self.trackSegment(name)
+        return try await withEdit(packageName) { edit throws(PlayDeveloperAPIError) in
+            do throws(PlayDeveloperAPIError) {
+                guard
+                    let body = try await send("GET", edit + "/tracks/\(segment)", packageName: packageName, track: name)
+                else { return PlayTrack(track: name, releases: []) }
+                return try decode(PlayTrack.self, from: body)
+            } catch {
+                guard case .trackNotFound(let missing, available: nil) = error else { throw error }
+                let names = try? await tracks(inEdit: edit, packageName: packageName).map(\.track)
+                throw .trackNotFound(missing, available: names)
+            }
+        }
+    }
+
+    /// The tracks listed in an open edit.
+    private func tracks(inEdit edit: String, packageName: String) async throws(PlayDeveloperAPIError) -> [PlayTrack] {
+        struct List: Decodable { let tracks: [PlayTrack]? }
+        guard let body = try await send("GET", edit + "/tracks", packageName: packageName) else { return [] }
+        return try decode(List.self, from: body).tracks ?? []
+    }
+
+    // MARK: - Edits
+
+    /// Opens an edit, runs `read` with its path, and deletes the edit whatever happened; an edit
+    /// deleted under us is opened again once.
+    private func withEdit<T: Sendable>(
+        _ packageName: String, _ read: (String) async throws(PlayDeveloperAPIError) -> T
+    ) async throws(PlayDeveloperAPIError) -> T {
+        let application = try Self.applicationPath(packageName)
+        var attempt = 1
+        while true {
+            guard let body = try await send("POST", application + "/edits", packageName: packageName) else {
+                throw .exchange(.invalidPayload("the new edit came without an id"))
+            }
+            let id = try decode(Edit.self, from: body).id
+            let editPath = application + "/edits/" + BaseURL.segment(id)
+            let result: Result<T, PlayDeveloperAPIError>
+            do throws(PlayDeveloperAPIError) {
+                result = .success(try await read(editPath))
+            } catch {
+                result = .failure(error)
+            }
+            await deleteEdit(editPath, packageName: packageName)
+            switch result {
+            case .success(let value):
+                return value
+            case .failure(.editDeleted) where attempt == 1:
+                attempt += 1
+            case .failure(let error):
+                throw error
+            }
+        }
+    }
+
+    /// The answer to `POST …/edits`.
+    private struct Edit: Decodable {
+        let id: String
+    }
+
+    /// Deletes an edit, even when the calling task was cancelled: the DELETE runs in a task of
+    /// its own. A failure is not reported (an edit left behind expires by itself).
+    private func deleteEdit(_ path: String, packageName: String) async {
+        let client = self
+        await Task.detached {
+            _ = try? await client.send("DELETE", path, packageName: packageName)
+        }.value
+    }
+
+    // MARK: - Requests
+
+    /// Sends one request with retries; returns a 2xx answer with a body, or `nil` for a 204 or
+    /// (when it asks for `track`) v2's 404 `trackEmpty`.
+    private func send(_ method: String, _ path: String, packageName: String, track: String? = nil)
+        async throws(PlayDeveloperAPIError) -> HTTPResponse?
+    {
+        guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
+            throw .invalidRequest("cannot make a URL of \(path.debugDescription)")
+        }
+        let request = HTTPRequest(
+            method: method, url: url, headers: ["Authorization": token.authorizationHeader],
+            body: method == "POST" ? Data("{}".utf8) : nil)
+        let exchange = HTTPExchange(
+            transport: transport, timeout: configuration.timeout, retry: configuration.retry,
+            maximumBodySize: configuration.maximumBodySize)
+        var emptyTrack = false
+        let response = try await exchange.send(
+            request,
+            judge: { response -> HTTPExchange.Verdict<PlayDeveloperAPIError> in
+                if track != nil, response.status == 404, isEmptyTrack(response) {
+                    emptyTrack = true
+                    return .success
+                }
+                return judge(response, packageName: packageName, track: track)
+            })
+        if emptyTrack || response.status == 204 || response.body.isEmpty { return nil }
+        return response
+    }
+
+    /// What an answer means: Google's error envelope, typed.
+    private func judge(_ response: HTTPResponse, packageName: String, track: String?)
+        -> HTTPExchange.Verdict<PlayDeveloperAPIError>
+    {
+        if (200...299).contains(response.status) { return .success }
+        let envelope = GoogleErrorEnvelope.decode(response.body)
+        let message = token.redacting(envelope?.message ?? "no message")
+        let reasons = envelope?.reasons ?? []
+        let retryAfter = HTTPExchange.retryAfter(response)
+        let editDeleted = reasons.contains("editDeleted") || message.contains("This Edit has been deleted")
+        switch response.status {
+        case 401 where reasons.contains("permissionDenied"):
+            return .fail(.notInvited(message: message))
+        case 401:
+            return .fail(.unauthorized(message: message))
+        case 403:
+            if reasons.contains("ACCESS_TOKEN_SCOPE_INSUFFICIENT")
+                || message.contains("insufficient authentication scopes")
+            {
+                return .fail(.forbidden(.scopeInsufficient, message: message))
+            }
+            if reasons.contains("SERVICE_DISABLED") || message.contains("has not been used in project")
+                || message.contains("is disabled")
+            {
+                return .fail(.forbidden(.apiNotEnabled, message: message))
+            }
+            return .fail(.forbidden(.permissionDenied, message: message))
+        case 404 where reasons.contains("applicationNotFound") || message.hasPrefix("Package not found"):
+            return .fail(.packageNotFound(packageName))
+        case 404 where track != nil && message.hasPrefix("Track not found"):
+            return .fail(.trackNotFound(track ?? "", available: nil))
+        case 400 where editDeleted, 410 where editDeleted:
+            return .fail(.editDeleted(message: message))
+        case 409:
+            return .retry(.conflict(message: message), retryAfter: retryAfter)
+        case 429:
+            return .retry(.rateLimited(retryAfter: retryAfter), retryAfter: retryAfter)
+        case 500...599:
+            return .retry(
+                .httpStatus(response.status, message: envelope == nil ? nil : message), retryAfter: retryAfter)
+        default:
+            return .fail(.httpStatus(response.status, message: envelope == nil ? nil : message))
+        }
+    }
+
+    /// Whether a 404 is v2's "empty track" (`trackEmpty`, "no APK version codes in the specified
+    /// track"); v3's "Track not found: NAME." is a track the app does not have.
+    private func isEmptyTrack(_ response: HTTPResponse) -> Bool {
+        guard let envelope = GoogleErrorEnvelope.decode(response.body) else { return false }
+        return envelope.reasons.contains("trackEmpty") || (envelope.message ?? "").contains("no APK version codes")
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(PlayDeveloperAPIError) -> T {
+        try HTTPExchange.decode(type, from: response, failing: PlayDeveloperAPIError.self, redact: token.redacting)
+    }
+
+    // MARK: - Names
+
+    /// `/androidpublisher/v3/applications/{package}`, after checking the package name.
+    static func applicationPath(_ packageName: String) throws(PlayDeveloperAPIError) -> String {
+        guard isPackageName(packageName) else {
+            throw .invalidRequest(
+                "\(packageName.debugDescription) is not an Android package name (segments of letters, digits and _ "
+                    + "joined by dots, each starting with a letter: com.example.app)")
+        }
+        return "/androidpublisher/v3/applications/" + packageName
+    }
+
+    /// Whether `name` is an Android application id.
+    ///
+    /// That is two or more dot-separated segments, each a letter followed by letters, digits or `_`.
+    public static func isPackageName(_ name: String) -> Bool {
+        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
+        return name.utf8.count <= 255 && segments.count >= 2
+            && segments.allSatisfy { segment in
+                guard let first = segment.first, first.isASCII, first.isLetter else { return false }
+                return segment.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            }
+    }
+
+    /// A track name as a path segment, percent-encoded, after checking it.
+    ///
+    /// Play's track id is free text: `production`, `wear:production`, or a custom track such as
+    /// `Pre-release testing`.
+    static func trackSegment(_ track: String) throws(PlayDeveloperAPIError) -> String {
+        guard let problem = problem(withTrack: track) else { return BaseURL.segment(track) }
+        throw .invalidRequest(problem)
+    }
+
+    /// What is wrong with a track name, or `nil` when nothing is.
+    ///
+    /// A track name is 1 to 100 characters, none of them a control character.
+    public static func problem(withTrack track: String) -> String? {
+        if track.isEmpty { return "the track name is empty (production, beta, internal, Pre-release testing…)" }
+        if track.count > 100 { return "the track name \(track.prefix(20).debugDescription)… is over 100 characters" }
+        if track.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "the track name \(track.debugDescription) has a control character"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A history in a JSON file, safe when several processes write it.
+///
+/// Every update holds an exclusive lock (`flock` on `FILE.lock`) across read, change and write;
+/// the write goes to a temporary file in the same folder, renamed over the old one, so a reader
+/// never sees half a file. A file that is not a history (corrupt, or someone else's) is moved
+/// aside to `FILE.corrupt-TIMESTAMP`, never overwritten, the warning handler is told where, and
+/// the history starts empty.
+public struct FilePromptHistoryStore: PromptHistoryStore {
+    /// The history file.
+    public let url: URL
+    private let warn: @Sendable (String) -> Void
+
+    /// A store in a file.
+    ///
+    /// - Parameters:
+    ///   - url: The file; its folder must exist.
+    ///   - warn: Told, in a sentence, when a corrupt or foreign file is moved aside.
+    public init(url: URL, warn: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.url = url
+        self.warn = warn
+    }
+
+    /// Why the history file could not be used.
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What went wrong, naming the file.
+        public let description: String
+    }
+
+    /// Reads the file under its lock; a missing file is an empty history.
+    public func load() throws -> PromptHistory {
+        try locked { try read() }
+    }
+
+    /// Reads, changes and writes the file under one lock, atomically; returns what was written.
+    @discardableResult
+    public func update(_ change: @Sendable (inout PromptHistory) -> Void) throws -> PromptHistory {
+        try locked {
+            var history = try read()
+            change(&history)
+            try write(history)
+            return history
+        }
+    }
+
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        let lockPath = url.path + ".lock"
+        let descriptor = open(lockPath, O_CREAT | O_RDWR, 0o644)
+        guard descriptor >= 0 else {
+            throw Failure(description: "cannot open the lock file \(lockPath): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw Failure(description: "cannot lock \(lockPath): \(String(cString: strerror(errno)))")
+            }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    private func read() throws -> PromptHistory {
+        guard FileManager.default.fileExists(atPath: url.path) else { return PromptHistory() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw Failure(description: "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        do {
+            return try JSONDecoder.iso8601.decode(PromptHistory.self, from: data)
+        } catch {
+            let aside = url.path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
+            do {
+                try FileManager.default.moveItem(atPath: url.path, toPath: aside)
+            } catch {
+                throw Failure(
+                    description:
+                        "\(url.path) is not a prompt history, and cannot be moved aside: \(error.localizedDescription)")
+            }
+            let reason = (error as? DecodingError)?.readableDescription ?? "not JSON"
+            warn(
+                "\(url.path) was not a prompt history (\(reason)); it was moved to \(aside) and the history starts empty"
+            )
+            return PromptHistory()
+        }
+    }
+
+    private func write(_ history: PromptHistory) throws {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            let encoder = JSONEncoder.iso8601
+            try encoder.encode(history).write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                throw Failure(description: "cannot replace \(url.path): \(String(cString: strerror(errno)))")
+            }
+        } catch let failure as Failure {
+            try? FileManager.default.removeItem(at: temporary)
+            throw failure
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw Failure(description: "cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+}
+
+extension JSONDecoder {
+    /// A decoder that reads dates as ISO 8601 strings.
+    static var iso8601: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}
+
+extension JSONEncoder {
+    /// An encoder that writes dates as ISO 8601 strings and sorts keys.
+    static var iso8601: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return encoder
+    }
+}

@@ -1,0 +1,32 @@
+import StoreReleaseCore
+import StoreReleaseModels
+
+extension ReleaseManifest {
+    /// The policy with the manifest's `minimumSupportedVersion`, when it has one.
+    public func policy(merging policy: UpdatePolicy) -> UpdatePolicy {
+        var merged = policy
+        if let minimumSupportedVersion { merged.minimumSupportedVersion = minimumSupportedVersion }
+        return merged
+    }
+}
+
+extension UpdatePolicy {
+    /// Decides about a manifest's release.
+    ///
+    /// The decision is `none` / `inReview` while the manifest says the app is in review, otherwise
+    /// the rules of ``decide(release:installed:context:)`` with the manifest's minimum supported
+    /// version.
+    public func decide(
+        manifest: ReleaseManifest, installed: Version, context: UpdateContext = UpdateContext(),
+        preferredLanguages: [String] = ["en"]
+    ) -> UpdateDecision {
+        let release = manifest.release(preferredLanguages: preferredLanguages)
+        guard !manifest.inReview else {
+            return UpdateDecision(
+                action: .none, reason: .inReview, installedVersion: installed.description,
+                storeVersion: manifest.latestVersion.description, storeURL: release.storeURL,
+                releaseNotes: release.releaseNotes)
+        }
+        return manifest.policy(merging: self).decide(release: release, installed: installed, context: context)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// The rules an app sets for what to do about a newer release.
+///
+/// Decoded from JSON with these keys; an absent key takes its default, an unknown key is an
+/// error (a misspelt rule must not be ignored silently):
+///
+/// | key | default | meaning |
+/// |---|---|---|
+/// | `forceUpdateOn` | `"none"` | `"major"`, `"minor"` or `"patch"`: an update whose first changed component is at least that level is immediate |
+/// | `minimumSupportedVersion` | none | an installed version below it must update (immediate) |
+/// | `releaseDelayHours` | 24 | no prompt until the release is that old: the lookup can run ahead of the CDN |
+/// | `remindAfterHours` | 24 | after "later", no prompt for that long |
+/// | `immediatePriority` | 4 | a Play priority at least this is immediate (Google's example) |
+/// | `flexibleStalenessDays` | 0 | Play: no flexible prompt before the update is that stale (unknown counts as 0) |
+/// | `immediateStalenessDays` | none | Play: an update at least that stale is immediate |
+public struct UpdatePolicy: Sendable, Hashable {
+    /// An update changing at least this component is immediate; `nil` forces none.
+    public var forceUpdateOn: VersionChange?
+    /// An installed version below it must update.
+    public var minimumSupportedVersion: Version?
+    /// No prompt until the release is this many hours old.
+    public var releaseDelayHours: Double
+    /// After "later", no prompt for this many hours.
+    public var remindAfterHours: Double
+    /// Play: a priority at least this, with IMMEDIATE allowed, is immediate.
+    public var immediatePriority: Int
+    /// Play: no flexible prompt before the update is this many days stale.
+    public var flexibleStalenessDays: Int
+    /// Play: an update at least this many days stale is immediate; `nil` never.
+    public var immediateStalenessDays: Int?
+
+    /// Makes a policy; the defaults are the table's.
+    public init(
+        forceUpdateOn: VersionChange? = nil, minimumSupportedVersion: Version? = nil, releaseDelayHours: Double = 24,
+        remindAfterHours: Double = 24, immediatePriority: Int = 4, flexibleStalenessDays: Int = 0,
+        immediateStalenessDays: Int? = nil
+    ) {
+        self.forceUpdateOn = forceUpdateOn
+        self.minimumSupportedVersion = minimumSupportedVersion
+        self.releaseDelayHours = releaseDelayHours
+        self.remindAfterHours = remindAfterHours
+        self.immediatePriority = immediatePriority
+        self.flexibleStalenessDays = flexibleStalenessDays
+        self.immediateStalenessDays = immediateStalenessDays
+    }
+}
+
+extension UpdatePolicy: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case forceUpdateOn, minimumSupportedVersion, releaseDelayHours, remindAfterHours, immediatePriority
+        case flexibleStalenessDays, immediateStalenessDays
+    }
+
+    /// Decodes the policy JSON; see the type's table.
+    public init(from decoder: any Decoder) throws {
+        try AnyKey.rejectUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.rawValue), of: "a policy")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func invalid(_ key: CodingKeys, _ message: String) -> DecodingError {
+            DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: message)
+        }
+        switch try c.decodeIfPresent(String.self, forKey: .forceUpdateOn) ?? "none" {
+        case "none": forceUpdateOn = nil
+        case "major": forceUpdateOn = .major
+        case "minor": forceUpdateOn = .minor
+        case "patch": forceUpdateOn = .patch
+        case "beyondPatch": forceUpdateOn = .beyondPatch
+        case "preRelease": forceUpdateOn = .preRelease
+        case let other:
+            throw invalid(.forceUpdateOn, "forceUpdateOn \(other.debugDescription) is not none, major, minor or patch")
+        }
+        minimumSupportedVersion = try c.decodeVersionIfPresent(forKey: .minimumSupportedVersion)
+        releaseDelayHours = try c.decodeIfPresent(Double.self, forKey: .releaseDelayHours) ?? 24
+        remindAfterHours = try c.decodeIfPresent(Double.self, forKey: .remindAfterHours) ?? 24
+        immediatePriority = try c.decodeIfPresent(Int.self, forKey: .immediatePriority) ?? 4
+        flexibleStalenessDays = try c.decodeIfPresent(Int.self, forKey: .flexibleStalenessDays) ?? 0
+        immediateStalenessDays = try c.decodeIfPresent(Int.self, forKey: .immediateStalenessDays)
+        for (key, hours) in [(CodingKeys.releaseDelayHours, releaseDelayHours), (.remindAfterHours, remindAfterHours)]
+        where !(hours.isFinite && hours >= 0) {
+            throw invalid(key, "\(key.rawValue) \(hours) is not a number of hours (0 or more)")
+        }
+        guard (0...6).contains(immediatePriority) else {
+            throw invalid(.immediatePriority, "immediatePriority \(immediatePriority) is outside 0...6 (6: never)")
+        }
+        for (key, days) in [
+            (CodingKeys.flexibleStalenessDays, flexibleStalenessDays),
+            (.immediateStalenessDays, immediateStalenessDays ?? 0),
+        ]
+        where days < 0 {
+            throw invalid(key, "\(key.rawValue) \(days) is negative")
+        }
+    }
+
+    /// Encodes every key, `null` for the absent ones.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        let level: String
+        switch forceUpdateOn {
+        case .major?: level = "major"
+        case .minor?: level = "minor"
+        case .patch?: level = "patch"
+        case .beyondPatch?: level = "beyondPatch"
+        case .preRelease?: level = "preRelease"
+        case nil: level = "none"
+        }
+        try c.encode(level, forKey: .forceUpdateOn)
+        try c.encode(minimumSupportedVersion, forKey: .minimumSupportedVersion)
+        try c.encode(releaseDelayHours, forKey: .releaseDelayHours)
+        try c.encode(remindAfterHours, forKey: .remindAfterHours)
+        try c.encode(immediatePriority, forKey: .immediatePriority)
+        try c.encode(flexibleStalenessDays, forKey: .flexibleStalenessDays)
+        try c.encode(immediateStalenessDays, forKey: .immediateStalenessDays)
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import StoreReleaseClients
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// Are both stores on the same version, where is each rollout, and may a forced update go out?
+///
+/// Built from App Store releases for one or more storefronts and a Play track. Play's version
+/// comes from its release names as Play Console writes them (``PlayReleaseName``); a release whose
+/// name carries no version is listed in ``playReleaseNameWithoutVersion``, its version unknown,
+/// never guessed. A `halted` release is never live; an in-progress release limited to some
+/// countries is listed with them.
+public struct CrossStoreReport: Sendable, Hashable, Encodable {
+    /// One App Store storefront's live release.
+    public struct Storefront: Sendable, Hashable, Encodable {
+        /// The storefront's country code (`cn`).
+        public let country: String
+        /// The version the storefront serves.
+        public let version: String
+        /// When that version was released there (ISO 8601), if the lookup said.
+        public let releaseDate: String?
+
+        enum CodingKeys: String, CodingKey {
+            case country, version, releaseDate
+        }
+
+        /// Encodes every key, `null` for an unknown date.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(country, forKey: .country)
+            try c.encode(version, forKey: .version)
+            try c.encode(releaseDate, forKey: .releaseDate)
+        }
+    }
+
+    /// Play's release in staged rollout.
+    public struct Rollout: Sendable, Hashable, Encodable {
+        /// The version its name carries; `nil` when the name carries none.
+        public let version: String?
+        /// The release name as written in Play Console.
+        public let name: String?
+        /// The release's highest `versionCode`.
+        public let versionCode: Int?
+        /// The fraction of users it reaches (0 < f < 1).
+        public let userFraction: Double?
+        /// Its in-app update priority, 0–5.
+        public let inAppUpdatePriority: Int?
+        /// The countries the rollout is limited to; `nil` when it is not limited.
+        public let countries: [String]?
+        /// Whether countries beyond ``countries`` get it too (`true` when not limited).
+        public let includeRestOfWorld: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case version, name, versionCode, userFraction, inAppUpdatePriority, countries, includeRestOfWorld
+        }
+
+        /// Encodes every key, `null` for absent values.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(version, forKey: .version)
+            try c.encode(name, forKey: .name)
+            try c.encode(versionCode, forKey: .versionCode)
+            try c.encode(userFraction, forKey: .userFraction)
+            try c.encode(inAppUpdatePriority, forKey: .inAppUpdatePriority)
+            try c.encode(countries, forKey: .countries)
+            try c.encode(includeRestOfWorld, forKey: .includeRestOfWorld)
+        }
+    }
+
+    /// A Play release whose rollout was stopped: users who have it keep it, nobody new gets it.
+    public struct Halted: Sendable, Hashable, Encodable {
+        /// The version its name carries, if any.
+        public let version: String?
+        /// Its highest `versionCode`.
+        public let versionCode: Int?
+        /// The fraction of users it had reached.
+        public let userFraction: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case version, versionCode, userFraction
+        }
+
+        /// Encodes every key, `null` for absent values.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(version, forKey: .version)
+            try c.encode(versionCode, forKey: .versionCode)
+            try c.encode(userFraction, forKey: .userFraction)
+        }
+    }
+
+    /// Whether a forced update to ``version`` is safe now, and if not, why.
+    public struct ForceUpdate: Sendable, Hashable, Encodable {
+        /// The version a forced update would require: the newest either store serves to everyone.
+        public let version: String?
+        /// Whether every storefront and Play's full rollout serve it, for the release delay.
+        public let safe: Bool
+        /// Why it is not safe yet, one sentence a reason; empty when safe.
+        public let reasons: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case version, safe, reasons
+        }
+
+        /// Encodes every key, `null` for an unknown version.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(version, forKey: .version)
+            try c.encode(safe, forKey: .safe)
+            try c.encode(reasons, forKey: .reasons)
+        }
+    }
+
+    /// Every storefront and Play's fully rolled-out release are on the same version.
+    public let agree: Bool
+    /// Storefronts behind the newest App Store version (the CDN lag), by country code.
+    public let laggingStorefronts: [String]
+    /// Each storefront's live release, in the order given.
+    public let storefronts: [Storefront]
+    /// The newest version any storefront serves.
+    public let appStoreVersion: String?
+    /// The Play track reported on.
+    public let playTrack: String
+    /// The version of Play's fully rolled-out (`completed`) release.
+    ///
+    /// `nil` when there is none, or its name carries no version.
+    public let playVersion: String?
+    /// The name of Play's fully rolled-out release, as written in Play Console (`80 (8.0.2)`).
+    public let playReleaseName: String?
+    /// The `versionCode` of Play's fully rolled-out release.
+    public let playVersionCode: Int?
+    /// Play's release in staged rollout, if one is.
+    public let playRollout: Rollout?
+    /// Play's halted releases, newest first.
+    public let playHalted: [Halted]
+    /// The versionCodes of Play releases whose names carry no version.
+    ///
+    /// Completed, in-progress and halted releases count; their version is unknown.
+    public let playReleaseNameWithoutVersion: [Int]
+    /// `appStore` or `googlePlay`, whichever is ahead; `nil` when they agree or cannot be compared.
+    public let ahead: String?
+    /// The most significant component in which the store ahead leads (`minor`).
+    public let aheadBy: String?
+    /// Whether a forced update is safe now.
+    public let forceUpdate: ForceUpdate
+    /// App Store Connect's view, when it was asked.
+    ///
+    /// The live version, its phased release, the pending one.
+    public let appStoreConnect: AppStoreConnectStatus?
+
+    /// Builds the report.
+    ///
+    /// - Parameters:
+    ///   - appStore: One release per storefront (their ``StoreRelease/country`` set).
+    ///   - play: The Play track (usually `production`).
+    ///   - appStoreConnect: App Store Connect's status of the app, if asked: forcing waits for
+    ///     its phased release, and for the lookup to show the version it calls live.
+    ///   - releaseDelayHours: How old a release must be before forcing it is safe.
+    ///   - now: The time to judge the delay against.
+    public init(
+        appStore: [StoreRelease], play: PlayTrack, appStoreConnect: AppStoreConnectStatus? = nil,
+        releaseDelayHours: Double = 24, now: Date = Date()
+    ) {
+        self.appStoreConnect = appStoreConnect
+        let live = appStore.compactMap { release in release.version.map { (release, $0) } }
+        storefronts = live.map { release, version in
+            Storefront(
+                country: Self.country(release), version: version.description,
+                releaseDate: release.releaseDate.map(ISO8601Timestamp.string(from:)))
+        }
+        let newestApple = live.map(\.1).max()
+        appStoreVersion = newestApple?.description
+        laggingStorefronts = live.filter { entry in newestApple.map { entry.1 < $0 } ?? false }
+            .map { Self.country($0.0) }.sorted()
+        playTrack = play.track
+        let playLive = play.liveRelease
+        let playVersion = playLive?.version
+        self.playVersion = playVersion?.description
+        playReleaseName = playLive?.name
+        playVersionCode = playLive?.highestVersionCode?.rawValue
+        playRollout = play.rollout.map { release in
+            Rollout(
+                version: release.version?.description, name: release.name,
+                versionCode: release.highestVersionCode?.rawValue, userFraction: release.userFraction,
+                inAppUpdatePriority: release.inAppUpdatePriority, countries: release.countryTargeting?.countries,
+                includeRestOfWorld: release.countryTargeting?.includeRestOfWorld ?? true)
+        }
+        playHalted = play.haltedReleases.map {
+            Halted(
+                version: $0.version?.description, versionCode: $0.highestVersionCode?.rawValue,
+                userFraction: $0.userFraction)
+        }
+        playReleaseNameWithoutVersion = play.releases.filter { release in
+            release.status != .draft && release.status != .statusUnspecified && release.version == nil
+        }.compactMap { $0.highestVersionCode?.rawValue }
+        let versions = live.map(\.1)
+        agree = !versions.isEmpty && playVersion != nil && versions.allSatisfy { $0 == playVersion }
+        if let apple = newestApple, let google = playVersion, apple != google {
+            ahead = apple > google ? "appStore" : "googlePlay"
+            aheadBy = apple.change(from: google).map { "\($0)" }
+        } else {
+            ahead = nil
+            aheadBy = nil
+        }
+        let target = [newestApple, playVersion].compactMap { $0 }.max()
+        var reasons: [String] = []
+        if let target {
+            reasons = ForceGate.reasons(
+                forcing: target, appStore: appStore, play: play, appStoreConnect: appStoreConnect,
+                releaseDelayHours: releaseDelayHours, now: now)
+        } else if let playLive {
+            reasons.append(ForceGate.noVersionReason(playLive, track: play.track))
+        } else {
+            reasons.append("no version is known")
+        }
+        forceUpdate = ForceUpdate(version: target?.description, safe: reasons.isEmpty, reasons: reasons)
+    }
+
+    /// `20%` for a fraction of 0.2 (`0.5%` for 0.005), or `nil` when there is none.
+    static func percent(_ fraction: Double?) -> String? {
+        guard let fraction else { return nil }
+        let value = (fraction * 1000).rounded() / 10
+        return (value == value.rounded() ? String(Int(value)) : String(value)) + "%"
+    }
+
+    static func country(_ release: StoreRelease) -> String {
+        release.country?.code ?? "us"
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case agree, laggingStorefronts, storefronts, appStoreVersion, playTrack, playVersion, playReleaseName
+        case playVersionCode, playRollout, playHalted, playReleaseNameWithoutVersion, ahead, aheadBy, forceUpdate
+        case appStoreConnect
+    }
+
+    /// Encodes every key, `null` for absent values.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(agree, forKey: .agree)
+        try c.encode(laggingStorefronts, forKey: .laggingStorefronts)
+        try c.encode(storefronts, forKey: .storefronts)
+        try c.encode(appStoreVersion, forKey: .appStoreVersion)
+        try c.encode(playTrack, forKey: .playTrack)
+        try c.encode(playVersion, forKey: .playVersion)
+        try c.encode(playReleaseName, forKey: .playReleaseName)
+        try c.encode(playVersionCode, forKey: .playVersionCode)
+        try c.encode(playRollout, forKey: .playRollout)
+        try c.encode(playHalted, forKey: .playHalted)
+        try c.encode(playReleaseNameWithoutVersion, forKey: .playReleaseNameWithoutVersion)
+        try c.encode(ahead, forKey: .ahead)
+        try c.encode(aheadBy, forKey: .aheadBy)
+        try c.encode(forceUpdate, forKey: .forceUpdate)
+        try c.encode(appStoreConnect, forKey: .appStoreConnect)
+    }
+}
