@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Draws the update flow's diagrams from the machine itself: `storerelease graph` writes the DOT
 # sources into the DocC catalog's Resources, Graphviz's `dot` (Debian package graphviz) renders
-# them as SVG, and the README's Mermaid blocks are printed for pasting. The tests fail when a
-# committed source differs from what `storerelease graph` prints now.
+# them as SVG, and the transition tables of the simulator guide are printed for pasting. The
+# tests fail when a committed source or table differs from what `storerelease graph` prints now.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -16,9 +16,7 @@ for store in googlePlay appStore; do
     echo "wrote $out/update-flow-$store.dot and .svg"
 done
 echo
-echo "README.md's Mermaid blocks (the tests compare them with storerelease graph):"
+echo "The simulator guide's transition tables (the tests compare them with storerelease graph):"
 for store in googlePlay appStore; do
-    echo '```mermaid'
-    "$tool" graph --store "$store"
-    echo '```'
+    "$tool" graph --store "$store" --format table
 done

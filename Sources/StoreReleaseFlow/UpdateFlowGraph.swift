@@ -11,6 +11,10 @@ import StoreReleaseCore
 /// them (no update, the dialog, pending, downloading…); events that change nothing drawn
 /// (priority, staleness, `getAppUpdateInfo`, refused events) are left out.
 ///
+/// ``dot`` draws it for people: the flexible and the immediate flow as two clusters, the happy
+/// path through each as the spine, and every way back to an idle state folded into one labelled
+/// edge per cluster. ``table`` lists every transition, folded or not, to read beside it.
+///
 /// ```swift
 /// let graph = UpdateFlowGraph(store: .googlePlay)
 /// print(graph.mermaid)  // a stateDiagram-v2 GitHub draws
@@ -32,6 +36,8 @@ public struct UpdateFlowGraph: Sendable, Hashable {
     public let states: [String]
     /// The transitions, in the order the exploration found them.
     public let edges: [Edge]
+    /// The flow each non-idle state belongs to (the dialog and everything after it).
+    let flowOfState: [String: AppUpdateType]
 
     /// Explores a store's flow.
     public init(store: Store) {
@@ -42,6 +48,7 @@ public struct UpdateFlowGraph: Sendable, Hashable {
         var states = [Self.node(start)]
         var edges: [Edge] = []
         var edgeSet: Set<Edge> = []
+        var flowOfState: [String: AppUpdateType] = [:]
         while !queue.isEmpty {
             let machine = queue.removeFirst()
             for (event, text) in Self.samples(store) {
@@ -59,11 +66,13 @@ public struct UpdateFlowGraph: Sendable, Hashable {
                     if edgeSet.insert(edge).inserted { edges.append(edge) }
                     if !states.contains(to) { states.append(to) }
                 }
+                if let type = Self.flow(next) { flowOfState[to] = type }
                 if seen.insert(next).inserted { queue.append(next) }
             }
         }
         self.states = states
         self.edges = edges
+        self.flowOfState = flowOfState
     }
 
     /// The graph as a Mermaid `stateDiagram-v2`.
@@ -74,14 +83,127 @@ public struct UpdateFlowGraph: Sendable, Hashable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The graph in Graphviz's DOT language.
+    /// The graph in Graphviz's DOT language, drawn to be read at a glance.
+    ///
+    /// The flexible and the immediate flow are clusters; the happy path (start, accept, download,
+    /// complete, install) is drawn bold and kept straight; the edges from a cluster back to an
+    /// idle state (reject, fail, cancel, leave the screen) are folded into one dashed edge per
+    /// cluster and idle state, labelled with the events. ``table`` lists every edge unfolded.
     public var dot: String {
-        var lines = ["digraph \(store.name) {", "    rankdir=LR;", "    node [shape=box, style=rounded];"]
-        lines.append("    start [shape=point];")
-        lines.append("    start -> \(Self.quoted(states.first ?? ""));")
-        lines += edges.map { "    \(Self.quoted($0.from)) -> \(Self.quoted($0.to)) [label=\(Self.quoted($0.label))];" }
+        var lines = [
+            "digraph \(store.name) {", "    rankdir=LR;", "    compound=true;", "    newrank=true;", "    nodesep=0.5;",
+            "    node [shape=box, style=rounded, fontname=\"Helvetica\"];",
+            "    edge [fontname=\"Helvetica\", fontsize=10];", "    start [shape=point];",
+            "    start -> \(Self.quoted(states.first ?? ""));",
+        ]
+        let idle = states.filter { flowOfState[$0] == nil }
+        lines.append("    { rank=same; \(idle.map(Self.quoted).joined(separator: "; ")); }")
+        for type in [AppUpdateType.flexible, .immediate] {
+            let members = states.filter { flowOfState[$0] == type }
+            guard !members.isEmpty else { continue }
+            lines.append("    subgraph cluster_\(type.jsonName) {")
+            lines.append("        label=\"\(type.jsonName)\"; style=rounded; color=gray60; fontname=\"Helvetica\";")
+            lines += members.map { "        \(Self.quoted($0));" }
+            lines.append("    }")
+        }
+        // One folded edge per cluster: to the first idle state its ways back reach, naming the
+        // others (a flow whose offer was withdrawn ends at "no update").
+        var folds: [(type: AppUpdateType, anchor: String, targets: [String], verbs: [String])] = []
+        var idleEdges: [(from: String, to: String, labels: [String])] = []
+        for edge in edges {
+            if let type = flowOfState[edge.from], flowOfState[edge.to] == nil, !Self.isHappy(edge) {
+                let verb = Self.verb(edge)
+                if let index = folds.firstIndex(where: { $0.type == type }) {
+                    if !folds[index].targets.contains(edge.to) { folds[index].targets.append(edge.to) }
+                    if !folds[index].verbs.contains(verb) { folds[index].verbs.append(verb) }
+                } else {
+                    let anchor = states.first { flowOfState[$0] == type } ?? edge.from
+                    folds.append((type, anchor, [edge.to], [verb]))
+                }
+                continue
+            }
+            if edge.from == edge.to || (flowOfState[edge.from] == nil && flowOfState[edge.to] == nil) {
+                // A loop, or between the idle states: one edge, every event on its label.
+                if let index = idleEdges.firstIndex(where: { $0.from == edge.from && $0.to == edge.to }) {
+                    idleEdges[index].labels.append(edge.label)
+                } else {
+                    idleEdges.append((edge.from, edge.to, [edge.label]))
+                }
+                continue
+            }
+            let style = Self.isHappy(edge) ? ", weight=10, penwidth=2" : ", weight=1, color=gray40"
+            lines.append(
+                "    \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to)) [label=\(Self.quoted(edge.label))\(style)];")
+        }
+        for idle in idleEdges {
+            // Between two idle states, an external label: Graphviz places it clear of the others.
+            let kind = idle.from == idle.to ? "label" : "xlabel"
+            lines.append(
+                "    \(Self.quoted(idle.from)) -> \(Self.quoted(idle.to)) [\(kind)="
+                    + "\(Self.quoted(idle.labels.joined(separator: "\n"))), weight=1, color=gray40];")
+        }
+        for fold in folds {
+            var label = fold.verbs
+            if fold.targets.count > 1 {
+                label.append("(or to \(fold.targets.dropFirst().joined(separator: ", ")))")
+            }
+            lines.append(
+                "    \(Self.quoted(fold.anchor)) -> \(Self.quoted(fold.targets[0])) [ltail=cluster_\(fold.type.jsonName), "
+                    + "label=\(Self.quoted(label.joined(separator: "\n"))), style=dashed, color=gray50, weight=0];")
+        }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Every transition as a Markdown table, the complete list the picture folds.
+    ///
+    /// One row a transition (from, event, to, what listeners hear), in the order the exploration
+    /// found them.
+    public var table: String {
+        var lines = ["| from | event | to | listeners hear |", "|---|---|---|---|"]
+        for edge in edges {
+            let parts = edge.label.components(separatedBy: " / ")
+            let heard = parts.count > 1 ? parts[1] : ""
+            lines.append("| \(edge.from) | `\(parts[0])` | \(edge.to) | \(heard) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The events of the happy path: the flow started, accepted, downloaded, completed, installed.
+    static let happyVerbs: Set<String> = [
+        "startUpdateFlow", "userAcceptsUpdate", "downloadStarts", "downloadCompletes", "completeUpdate",
+        "installCompletes", "relaunch",
+    ]
+
+    /// Whether an edge is on the happy path: not a loop, not a way back to the offer, and on the
+    /// App Store a relaunch only when it installs the update (from the store).
+    static func isHappy(_ edge: Edge) -> Bool {
+        let verb = verb(edge)
+        guard happyVerbs.contains(verb), edge.from != edge.to, edge.to != "update available" else { return false }
+        return verb != "relaunch" || edge.label.hasSuffix("/ INSTALLED")
+    }
+
+    /// The event's name, without its arguments or what listeners hear.
+    static func verb(_ edge: Edge) -> String {
+        String(edge.label.prefix { $0 != " " })
+    }
+
+    /// The flow a state belongs to, or `nil` for the idle states.
+    static func flow(_ machine: UpdateFlowMachine) -> AppUpdateType? {
+        switch machine {
+        case .googlePlay(let flow):
+            switch flow.state {
+            case .idle: return nil
+            case .prompting(let type), .pending(let type), .downloading(let type, _, _), .downloaded(let type),
+                .installing(let type):
+                return type
+            }
+        case .appStore(let flow):
+            switch flow.state {
+            case .idle: return nil
+            case .prompting(let type), .storeOpened(let type): return type
+            }
+        }
     }
 
     /// A state as the app sees it.
@@ -138,7 +260,9 @@ public struct UpdateFlowGraph: Sendable, Hashable {
         String(label.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
+    /// A DOT string: backslashes and quotes escaped, a line break as `\n`.
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"" + escaped.replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 }

@@ -1,23 +1,26 @@
 import StoreReleaseKit
 
 extension Command {
-    /// `storerelease graph [--store googlePlay|appStore] [--format mermaid|dot]`.
+    /// `storerelease graph [--store googlePlay|appStore] [--format mermaid|dot|table]`.
     static let graph = Command(
         name: "graph",
-        synopsis: "graph [--store googlePlay|appStore] [--format mermaid|dot]",
+        synopsis: "graph [--store googlePlay|appStore] [--format mermaid|dot|table]",
         summary: "Draws the update flow's state machine: every reachable state and transition.",
         discussion: """
             Explores the machine itself from a fresh start, with one sample of each event of the
             store (the verbs of 'storerelease simulate'), and prints every state reached and every
             transition, labelled with the event and the install statuses listeners hear. Events
             that change nothing drawn (priority, staleness, getAppUpdateInfo, refused events) are
-            left out. Mermaid (default) is a stateDiagram-v2 that GitHub draws; DOT is Graphviz's
-            language ('| dot -Tsvg' draws it).
+            left out. Mermaid (default) is a stateDiagram-v2 that GitHub draws, every transition
+            an edge; DOT is Graphviz's language ('| dot -Tsvg' draws it), drawn to be read: the
+            flexible and immediate flows as clusters around their happy path, the ways back to an
+            idle state folded into one edge a cluster; table is every transition as a Markdown
+            table, the complete list to read beside the picture.
             Exit status: 0 printed; 2 bad flags.
             """,
         options: [
             .value("--store", "googlePlay|appStore", "Whose flow (default googlePlay)."),
-            .value("--format", "mermaid|dot", "Mermaid (default) or Graphviz DOT."),
+            .value("--format", "mermaid|dot|table", "Mermaid (default), Graphviz DOT, or a Markdown table."),
         ],
         examples: [
             "storerelease graph  # stateDiagram-v2, confirmation dialog",
@@ -33,7 +36,8 @@ extension Command {
             switch arguments.value("--format") ?? "mermaid" {
             case "mermaid": StandardStreams.print(graph.mermaid)
             case "dot": StandardStreams.print(graph.dot)
-            case let other: throw .usage("graph: --format \(other.debugDescription) is not mermaid or dot")
+            case "table": StandardStreams.print(graph.table)
+            case let other: throw .usage("graph: --format \(other.debugDescription) is not mermaid, dot or table")
             }
             return 0
         }
