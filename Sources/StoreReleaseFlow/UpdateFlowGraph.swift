@@ -91,7 +91,7 @@ public struct UpdateFlowGraph: Sendable, Hashable {
     /// cluster and idle state, labelled with the events. ``table`` lists every edge unfolded.
     public var dot: String {
         var lines = [
-            "digraph \(store.name) {", "    rankdir=LR;", "    compound=true;", "    newrank=true;", "    nodesep=0.5;",
+            "digraph \(store.name) {", "    rankdir=TB;", "    compound=true;", "    newrank=true;", "    nodesep=0.5;",
             "    node [shape=box, style=rounded, fontname=\"Helvetica\"];",
             "    edge [fontname=\"Helvetica\", fontsize=10];", "    start [shape=point];",
             "    start -> \(Self.quoted(states.first ?? ""));",
@@ -136,10 +136,8 @@ public struct UpdateFlowGraph: Sendable, Hashable {
                 "    \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to)) [label=\(Self.quoted(edge.label))\(style)];")
         }
         for idle in idleEdges {
-            // Between two idle states, an external label: Graphviz places it clear of the others.
-            let kind = idle.from == idle.to ? "label" : "xlabel"
             lines.append(
-                "    \(Self.quoted(idle.from)) -> \(Self.quoted(idle.to)) [\(kind)="
+                "    \(Self.quoted(idle.from)) -> \(Self.quoted(idle.to)) [label="
                     + "\(Self.quoted(idle.labels.joined(separator: "\n"))), weight=1, color=gray40];")
         }
         for fold in folds {
