@@ -37,6 +37,14 @@ public struct UpdateFlowSimulator: Sendable {
         (installStates, listener) = AsyncStream.makeStream(of: InstallState.self)
     }
 
+    /// Play's `unregisterListener`: ``installStates`` ends after what it was already told.
+    ///
+    /// A test that has driven the flow calls it, then reads every state the listener heard
+    /// without waiting for one that will never come.
+    public func unregisterListener() {
+        listener.finish()
+    }
+
     // MARK: Observers
 
     /// The flexible update's confirmation dialog is shown.

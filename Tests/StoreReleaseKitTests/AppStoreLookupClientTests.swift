@@ -167,9 +167,10 @@ import Testing
     }
 
     @Test func cancellationStopsAHangingLookup() async throws {
-        let client = try client("hang", timeout: .seconds(20), retry: .none)
+        let token = UUID().uuidString
+        let client = try client("hang", token: token, timeout: .seconds(20), retry: .none)
         let task = Task { try await client.lookup(id: 414_478_124) }
-        try await Task.sleep(for: .milliseconds(200))
+        try await until("the server holds the request") { (try? server.stats(token: token).requests) == 1 }
         task.cancel()
         await expectError({ $0 == .exchange(.cancelled) }, in: { _ = try await task.value })
     }

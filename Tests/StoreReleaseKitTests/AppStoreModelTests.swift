@@ -270,7 +270,7 @@ import Testing
         let limiter = RateLimiter(requests: 1, per: .seconds(3600))
         try await limiter.acquire()  // the one request of the hour
         let second = Task { try await limiter.acquire() }
-        try await Task.sleep(for: .milliseconds(100))
+        try await until("the second caller is waiting its turn") { await limiter.reservedSlots == 2 }
         second.cancel()
         await #expect(throws: CancellationError.self) { try await second.value }
     }
@@ -288,7 +288,7 @@ import Testing
         _ = try await clients[0].lookup(id: 414_478_124, country: cn)
         _ = try await clients[1].lookup(id: 414_478_124, country: cn)
         let third = Task { try await clients[2].lookup(id: 414_478_124, country: cn) }
-        try await Task.sleep(for: .milliseconds(200))
+        try await until("the third lookup is waiting its turn") { await limiter.reservedSlots == 3 }
         third.cancel()
         await #expect(throws: AppStoreLookupError.exchange(.cancelled)) { try await third.value }
     }

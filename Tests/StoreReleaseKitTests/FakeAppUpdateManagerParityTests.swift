@@ -6,37 +6,13 @@ import Testing
 /// observers and what the listener hears. Where the fake ignores an event silently, the
 /// simulator refuses it with an error instead; those tests say so in their names.
 @Suite struct FakeAppUpdateManagerParityTests {
-    /// The install statuses the listener hears next: `count` of them, or fewer when no more
-    /// arrives within the deadline (so a missing status fails the test instead of hanging it).
-    func heard(_ fake: UpdateFlowSimulator, _ count: Int, within deadline: Duration = .seconds(2)) async
-        -> [InstallStatus]
-    {
-        let stream = fake.installStates
-        return await withTaskGroup(of: [InstallStatus]?.self) { group in
-            group.addTask {
-                var statuses: [InstallStatus] = []
-                for await state in stream {
-                    statuses.append(state.installStatus)
-                    if statuses.count == count { break }
-                }
-                return statuses
-            }
-            group.addTask {
-                try? await Task.sleep(for: deadline)
-                return nil
-            }
-            var collected: [InstallStatus] = []
-            for await result in group {
-                if let result {
-                    collected = result
-                    group.cancelAll()
-                    break
-                }
-                // The deadline passed first: take what arrived so far by cancelling the reader.
-                group.cancelAll()
-            }
-            return collected
-        }
+    /// Every install status the listener heard, in order: the listener is unregistered first,
+    /// so the stream ends after what it was told and nothing is waited for.
+    func heard(_ fake: UpdateFlowSimulator) async -> [InstallStatus] {
+        fake.unregisterListener()
+        var statuses: [InstallStatus] = []
+        for await state in fake.installStates { statuses.append(state.installStatus) }
+        return statuses
     }
 
     func flexibleDownloading() throws -> UpdateFlowSimulator {
@@ -156,7 +132,7 @@ import Testing
         #expect(info.updateAvailability == .updateAvailable && info.installStatus == .unknown)
         try fake.startUpdateFlow(.flexible)
         try fake.userAcceptsUpdate()
-        #expect(await heard(fake, 2) == [.pending], "only the flexible flow's PENDING, nothing from the immediate one")
+        #expect(await heard(fake) == [.pending], "only the flexible flow's PENDING, nothing from the immediate one")
     }
 
     // MARK: The user's answer
@@ -169,7 +145,7 @@ import Testing
         #expect(!fake.isConfirmationDialogVisible)
         let info = try fake.getAppUpdateInfo()
         #expect(info.installStatus == .pending && info.updateAvailability == .developerTriggeredUpdateInProgress)
-        #expect(await heard(fake, 1) == [.pending])
+        #expect(await heard(fake) == [.pending])
     }
 
     @Test func immediateVisibleUserAcceptsUpdateKeepsTheImmediateFlowVisible() throws {
@@ -206,7 +182,7 @@ import Testing
         let fake = try flexibleDownloading()
         var copy = fake
         #expect(try copy.getAppUpdateInfo().installStatus == .downloading)
-        #expect(await heard(fake, 2) == [.pending, .downloading])
+        #expect(await heard(fake) == [.pending, .downloading])
     }
 
     @Test func downloadStartsNeedsUserAcceptsUpdateFirst() throws {
@@ -223,7 +199,7 @@ import Testing
         expectRefusal("bytesExceedTotal") { () throws(UpdateFlowError) in try fake.setBytesDownloaded(1001) }
         let info = try fake.getAppUpdateInfo()
         #expect(info.bytesDownloaded == 400 && info.totalBytesToDownload == 1000)
-        #expect(await heard(fake, 4) == [.pending, .downloading, .downloading, .downloading])
+        #expect(await heard(fake) == [.pending, .downloading, .downloading, .downloading])
     }
 
     @Test func bytesOutsideADownloadAreRefusedWhereTheFakeIgnoresThem() throws {
@@ -263,7 +239,7 @@ import Testing
         let info = try fake.getAppUpdateInfo()
         #expect(info.installStatus == .unknown, "FAILED is never visible to getAppUpdateInfo")
         #expect(info.updateAvailability == .updateAvailable)
-        #expect(await heard(fake, 3) == [.pending, .downloading, .failed])
+        #expect(await heard(fake) == [.pending, .downloading, .failed])
     }
 
     @Test func pendingOrDownloadingUserCancelsDownloadAnnouncesCanceledThenResets() async throws {
@@ -273,7 +249,7 @@ import Testing
         #expect(try fake.getAppUpdateInfo().installStatus == .unknown)
         var flexible = try flexibleDownloading()
         try flexible.userCancelsDownload()
-        #expect(await heard(flexible, 3) == [.pending, .downloading, .canceled])
+        #expect(await heard(flexible) == [.pending, .downloading, .canceled])
     }
 
     // MARK: Completing and installing
@@ -321,7 +297,7 @@ import Testing
         #expect(info.availableVersionCode == 0 && info.updatePriority == 0 && info.clientVersionStalenessDays == nil)
         #expect(
             !fake.isInstallSplashScreenVisible && !fake.isImmediateFlowVisible && fake.typeForUpdateInProgress == nil)
-        #expect(await heard(fake, 5) == [.pending, .downloading, .downloaded, .installing, .installed])
+        #expect(await heard(fake) == [.pending, .downloading, .downloaded, .installing, .installed])
     }
 
     @Test func installingInstallFailsAnnouncesFailedAndTheUpdateIsStillAvailable() throws {
@@ -353,7 +329,7 @@ import Testing
         try fake.userAcceptsUpdate()
         try fake.downloadStarts()
         try fake.userCancelsDownload()
-        #expect(await heard(fake, 3) == [.pending, .downloading, .canceled])
+        #expect(await heard(fake) == [.pending, .downloading, .canceled])
     }
 
     @Test func requestUpdateFlowEmitsAvailableThenProgressThenDownloadedAndEnds() async throws {
@@ -423,7 +399,7 @@ import Testing
         try fake.userAcceptsUpdate()
         try fake.relaunch(Version(parsing: "8.0.10"))
         #expect(try fake.getAppUpdateInfo().updateAvailability == .updateNotAvailable)
-        #expect(await heard(fake, 1) == [.installed])
+        #expect(await heard(fake) == [.installed])
     }
 
     @Test func appStoreNeverPromptsWhenTheInstalledBuildIsNewer() throws {

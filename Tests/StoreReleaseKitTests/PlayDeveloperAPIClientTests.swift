@@ -238,15 +238,8 @@ import Testing
         let task = Task { () throws(PlayDeveloperAPIError) -> PlayTrack in
             try await client.track("production", packageName: "com.example.completed")
         }
-        // Cancel once the edit is open and its read is under way (a deadline, not a guess).
-        let deadline = ContinuousClock.now + .seconds(10)
-        while try stats(cancelled)["trackReads"] ?? 0 < 1 {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("the read never started")
-                break
-            }
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        // Cancel once the edit is open and the server holds its read.
+        try await until("the server holds the read") { (try? stats(cancelled)["trackReads"]) == 1 }
         task.cancel()
         let result = await task.result
         #expect(throws: PlayDeveloperAPIError.exchange(.cancelled)) { try result.get() }

@@ -52,6 +52,9 @@ public actor RateLimiter {
         origin = clock.now
     }
 
+    /// How many requests hold a slot of the current window: granted, or waiting their turn.
+    var reservedSlots: Int { window.grants.count }
+
     /// Holds every request back for `duration` from now: the server is throttling.
     public func pause(for duration: Duration) {
         window.pause(until: clock.now - origin + duration)

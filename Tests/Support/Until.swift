@@ -1,0 +1,27 @@
+import Foundation
+
+/// Waits until `condition` holds, checking every few milliseconds, for at most `deadline`: the
+/// point a test acts at (cancel a task the server is holding, one the limiter keeps waiting).
+///
+/// - Throws: ``UntilError`` naming `what` when the deadline passes first, so a test that never
+///   reaches its point fails instead of hanging.
+public func until(
+    _ what: String, deadline: Duration = .seconds(10), _ condition: @Sendable () async -> Bool
+) async throws {
+    let end = ContinuousClock.now + deadline
+    while !(await condition()) {
+        guard ContinuousClock.now < end else { throw UntilError(what: what, deadline: deadline) }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+}
+
+/// The deadline of ``until(_:deadline:_:)`` passed before its condition held.
+public struct UntilError: Error, CustomStringConvertible {
+    /// What was waited for.
+    public let what: String
+    /// How long.
+    public let deadline: Duration
+
+    /// "never happened within 10 s: the server holds the request".
+    public var description: String { "never happened within \(deadline): \(what)" }
+}
