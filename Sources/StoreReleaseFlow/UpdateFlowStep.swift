@@ -56,26 +56,13 @@ public struct UpdateFlowStep: Sendable, Hashable, Codable {
         allowedUpdateTypes = info.allowedUpdateTypes
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case line, event, accepted, error, announced, updateAvailability, installStatus, installErrorCode
         case availableVersionCode, bytesDownloaded, totalBytesToDownload, updateTypeInProgress, allowedUpdateTypes
     }
 
     /// Encodes every key, `null` for no error and no flow.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(line, forKey: .line)
-        try c.encode(event, forKey: .event)
-        try c.encode(accepted, forKey: .accepted)
-        try c.encode(error, forKey: .error)
-        try c.encode(announced, forKey: .announced)
-        try c.encode(updateAvailability, forKey: .updateAvailability)
-        try c.encode(installStatus, forKey: .installStatus)
-        try c.encode(installErrorCode, forKey: .installErrorCode)
-        try c.encode(availableVersionCode, forKey: .availableVersionCode)
-        try c.encode(bytesDownloaded, forKey: .bytesDownloaded)
-        try c.encode(totalBytesToDownload, forKey: .totalBytesToDownload)
-        try c.encode(updateTypeInProgress, forKey: .updateTypeInProgress)
-        try c.encode(allowedUpdateTypes, forKey: .allowedUpdateTypes)
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 }

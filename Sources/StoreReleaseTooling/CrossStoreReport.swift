@@ -20,16 +20,13 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         /// When that version was released there (ISO 8601), if the lookup said.
         public let releaseDate: String?
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case country, version, releaseDate
         }
 
         /// Encodes every key, `null` for an unknown date.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(country, forKey: .country)
-            try c.encode(version, forKey: .version)
-            try c.encode(releaseDate, forKey: .releaseDate)
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
@@ -50,20 +47,13 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         /// Whether countries beyond ``countries`` get it too (`true` when not limited).
         public let includeRestOfWorld: Bool
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case version, name, versionCode, userFraction, inAppUpdatePriority, countries, includeRestOfWorld
         }
 
         /// Encodes every key, `null` for absent values.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(version, forKey: .version)
-            try c.encode(name, forKey: .name)
-            try c.encode(versionCode, forKey: .versionCode)
-            try c.encode(userFraction, forKey: .userFraction)
-            try c.encode(inAppUpdatePriority, forKey: .inAppUpdatePriority)
-            try c.encode(countries, forKey: .countries)
-            try c.encode(includeRestOfWorld, forKey: .includeRestOfWorld)
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
@@ -76,16 +66,13 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         /// The fraction of users it had reached.
         public let userFraction: Double?
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case version, versionCode, userFraction
         }
 
         /// Encodes every key, `null` for absent values.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(version, forKey: .version)
-            try c.encode(versionCode, forKey: .versionCode)
-            try c.encode(userFraction, forKey: .userFraction)
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
@@ -98,16 +85,13 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         /// Why it is not safe yet, one sentence a reason; empty when safe.
         public let reasons: [String]
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case version, safe, reasons
         }
 
         /// Encodes every key, `null` for an unknown version.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(version, forKey: .version)
-            try c.encode(safe, forKey: .safe)
-            try c.encode(reasons, forKey: .reasons)
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
@@ -227,7 +211,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         release.country?.code ?? "us"
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case agree, laggingStorefronts, storefronts, appStoreVersion, playTrack, playVersion, playReleaseName
         case playVersionCode, playRollout, playHalted, playReleaseNameWithoutVersion, ahead, aheadBy, forceUpdate
         case appStoreConnect
@@ -235,21 +219,6 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
 
     /// Encodes every key, `null` for absent values.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(agree, forKey: .agree)
-        try c.encode(laggingStorefronts, forKey: .laggingStorefronts)
-        try c.encode(storefronts, forKey: .storefronts)
-        try c.encode(appStoreVersion, forKey: .appStoreVersion)
-        try c.encode(playTrack, forKey: .playTrack)
-        try c.encode(playVersion, forKey: .playVersion)
-        try c.encode(playReleaseName, forKey: .playReleaseName)
-        try c.encode(playVersionCode, forKey: .playVersionCode)
-        try c.encode(playRollout, forKey: .playRollout)
-        try c.encode(playHalted, forKey: .playHalted)
-        try c.encode(playReleaseNameWithoutVersion, forKey: .playReleaseNameWithoutVersion)
-        try c.encode(ahead, forKey: .ahead)
-        try c.encode(aheadBy, forKey: .aheadBy)
-        try c.encode(forceUpdate, forKey: .forceUpdate)
-        try c.encode(appStoreConnect, forKey: .appStoreConnect)
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 }

@@ -94,3 +94,11 @@ public struct StorefrontCountryError: Error, Sendable, Hashable, CustomStringCon
         "\(input.debugDescription) is not an ISO 3166-1 country code (use two letters such as us or cn, or three such as CHN)"
     }
 }
+
+extension StorefrontCountry: Encodable {
+    /// Encodes the lowercase code (`cn`), as the lookup API takes it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(code)
+    }
+}

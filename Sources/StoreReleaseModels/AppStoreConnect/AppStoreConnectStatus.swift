@@ -21,17 +21,13 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
         /// `appVersionState` has no such value.
         public let removedFromSale: Bool
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case version, state, phasedRelease, removedFromSale
         }
 
         /// Encodes every key, `null` without a phased release.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(version, forKey: .version)
-            try c.encode(state, forKey: .state)
-            try c.encode(phasedRelease, forKey: .phasedRelease)
-            try c.encode(removedFromSale, forKey: .removedFromSale)
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
@@ -44,16 +40,13 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
         /// The share of automatic updates that get it, in percent.
         public let percent: Int
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case state, day, percent
         }
 
         /// Encodes every key, `null` for an unknown day.
         public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(state, forKey: .state)
-            try c.encode(day, forKey: .day)
-            try c.encode(percent, forKey: .percent)
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
@@ -126,17 +119,13 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
     /// Whether the app is removed from sale (its live version says so).
     public var removedFromSale: Bool { live?.removedFromSale ?? false }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case appID, live, pending, draft
     }
 
     /// Encodes `appID`, `live`, `pending` and `draft`, `null` for what there is not.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(appID, forKey: .appID)
-        try c.encode(live, forKey: .live)
-        try c.encode(pending, forKey: .pending)
-        try c.encode(draft, forKey: .draft)
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 
     /// The status for people, a line each.

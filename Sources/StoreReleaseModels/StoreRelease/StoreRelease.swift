@@ -62,7 +62,7 @@ public struct StoreRelease: Sendable, Hashable {
 }
 
 extension StoreRelease: Codable {
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case store, appID, bundleID, name, version, versionCode, country, releaseDate, releaseNotes
         case minimumOSVersion, storeURL, updatePriority, clientVersionStalenessDays, allowedUpdateTypes
     }
@@ -98,20 +98,6 @@ extension StoreRelease: Codable {
     ///
     /// Absent values are `null`; the release date is ISO 8601.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(store, forKey: .store)
-        try c.encode(appID, forKey: .appID)
-        try c.encode(bundleID, forKey: .bundleID)
-        try c.encode(name, forKey: .name)
-        try c.encode(version, forKey: .version)
-        try c.encode(versionCode, forKey: .versionCode)
-        try c.encode(country?.code, forKey: .country)
-        try c.encode(releaseDate.map(ISO8601Timestamp.string(from:)), forKey: .releaseDate)
-        try c.encode(releaseNotes, forKey: .releaseNotes)
-        try c.encode(minimumOSVersion, forKey: .minimumOSVersion)
-        try c.encode(storeURL?.absoluteString, forKey: .storeURL)
-        try c.encode(updatePriority, forKey: .updatePriority)
-        try c.encode(clientVersionStalenessDays, forKey: .clientVersionStalenessDays)
-        try c.encode(allowedUpdateTypes, forKey: .allowedUpdateTypes)
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 }

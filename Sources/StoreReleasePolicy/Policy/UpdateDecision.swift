@@ -73,18 +73,12 @@ public struct UpdateDecision: Sendable, Hashable {
 }
 
 extension UpdateDecision: Codable {
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case action, reason, installedVersion, storeVersion, storeURL, releaseNotes
     }
 
     /// Encodes every key of the contract, `null` for absent values.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(action, forKey: .action)
-        try c.encode(reason, forKey: .reason)
-        try c.encode(installedVersion, forKey: .installedVersion)
-        try c.encode(storeVersion, forKey: .storeVersion)
-        try c.encode(storeURL?.absoluteString, forKey: .storeURL)
-        try c.encode(releaseNotes, forKey: .releaseNotes)
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 }
