@@ -37,6 +37,11 @@ func docCommentNetworkExamples(token: String) async throws {
     let production = try await play.track("production", packageName: "com.example.app")
     print(production.liveRelease?.version ?? "no version")
 
+    let appStore = AppStoreSource.live(.id(414478124), storefronts: [try StorefrontCountry("cn")], client: client)
+    let android = PlaySource.live(packageName: "com.example.app", track: "production", client: play)
+    let report = try await CrossStoreReport.gather(appStore: appStore, play: android)
+    print(report.agree ? "the stores agree" : "lagging: \(report.laggingStorefronts)")
+
     let key = try AppStoreConnectKey(
         keyID: "2X9R4HXF34", issuerID: "57246542-96fe-1a63-e053-0824d011072a",
         signer: try OpenSSLSigner(keyFile: URL(fileURLWithPath: "AuthKey_2X9R4HXF34.p8")))

@@ -25,6 +25,8 @@ public struct ManifestGenerator: Sendable {
         case nothingLiveOnPlay(track: String)
         /// Play's live release has a name that carries no version.
         case playNameWithoutVersion(track: String, name: String?, versionCode: Int?)
+        /// The App Store source holds this many releases, not one storefront's.
+        case notOneStorefront(Int)
 
         /// What is wrong.
         public var description: String {
@@ -37,6 +39,8 @@ public struct ManifestGenerator: Sendable {
                 return "Play's live release on \(track) (versionCode \(versionCode.map(String.init) ?? "?")) is named "
                     + "\((name ?? "").debugDescription), which carries no version; name releases as Play Console "
                     + "does (80 (8.0.2))"
+            case .notOneStorefront(let count):
+                return "\(count) releases; a manifest is made from one storefront's lookup"
             }
         }
     }

@@ -53,6 +53,15 @@ enum AppStoreConnectOptions {
         return platform
     }
 
+    /// App Store Connect as the flags describe it (client and platform), or `nil` when no
+    /// credential was given.
+    static func source(_ arguments: ParsedArguments, command: String, aliased: Bool = true) throws(CLIError)
+        -> AppStoreConnectSource?
+    {
+        let platform = try platform(arguments, command: command, aliased: aliased)
+        return try client(arguments, command: command).map { AppStoreConnectSource(client: $0, platform: platform) }
+    }
+
     /// The client the flags describe, or `nil` when no credential was given.
     static func client(_ arguments: ParsedArguments, command: String) throws(CLIError) -> AppStoreConnectClient? {
         var configuration = AppStoreConnectClient.Configuration()

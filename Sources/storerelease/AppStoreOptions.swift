@@ -1,8 +1,79 @@
 import Foundation
 import StoreReleaseKit
 
-/// The lookup client the App Store flags make, and what its failures exit with.
+/// The App Store flags the commands share, the client and the source they make, and what their
+/// failures exit with.
 enum AppStoreOptions {
+    static let lookup = OptionSpec.value(
+        "--lookup", "FILE[,FILE…]",
+        "Stored lookups (API responses, or what storerelease lookup prints), one a storefront.")
+    static let id = OptionSpec.value("--id", "ID", "The App Store id (the number in …/id414478124).")
+    static let bundleID = OptionSpec.value("--bundle-id", "ID", "The bundle id (com.tencent.xin), instead of the id.")
+    static let countries = OptionSpec.value(
+        "--countries", "CC[,CC…]", "The storefronts, ISO 3166-1 alpha-2 or alpha-3 (cn, CHN).")
+    static let country = OptionSpec.value("--country", "CC", "The storefront (cn, CHN); default us.")
+    static let baseURL = OptionSpec.value(
+        "--base-url", "URL", "The lookup API's base URL instead of https://itunes.apple.com (http only on loopback).")
+
+    /// How many storefronts a command's App Store source has.
+    enum Storefronts {
+        /// `--lookup FILE[,FILE…]`, or the app in `--countries`.
+        case many
+        /// `--lookup FILE` of one storefront, or the app in `--country` (default us).
+        case one
+    }
+
+    /// The App Store source the flags name: stored lookups, or the app looked up now.
+    ///
+    /// Only flags are read (and files), nothing is sent: a bad flag is found before any request.
+    static func source(_ arguments: ParsedArguments, command: String, storefronts: Storefronts) throws(CLIError)
+        -> AppStoreSource
+    {
+        let live = [id.name, bundleID.name, countries.name, country.name, "--apple-id"].filter {
+            arguments.value($0) != nil
+        }
+        if let files = arguments.value(lookup.name) {
+            guard live.isEmpty else {
+                throw .usage(
+                    "\(command): give --lookup, or --id/--bundle-id with the storefronts, not both (\(live[0]))")
+            }
+            var releases: [StoreRelease] = []
+            for path in files.split(separator: ",").map(String.init) {
+                let stored = try StoredLookupFile.releases(path, flag: lookup.name, command: command)
+                if storefronts == .many, let nameless = stored.first(where: { $0.country == nil }) {
+                    throw .badInput(
+                        "\(command): --lookup \(path): cannot tell the storefront of \(nameless.name ?? "an app") (no "
+                            + "country in its trackViewUrl); use the output of storerelease lookup --country")
+                }
+                if storefronts == .one, stored.count != 1 {
+                    throw .badInput(
+                        "\(command): --lookup \(path): \(stored.count) releases; give one storefront's lookup")
+                }
+                releases += stored
+            }
+            return .stored(releases)
+        }
+        guard !live.isEmpty else {
+            throw .usage(
+                storefronts == .many
+                    ? "\(command): give --lookup FILE[,FILE…], or one of --id or --bundle-id with --countries"
+                    : "\(command): give --lookup FILE, or one of --id or --bundle-id (with --country)")
+        }
+        let app = try self.app(arguments, command: command)
+        let client = try self.client(arguments, command: command)
+        switch storefronts {
+        case .many:
+            guard let list = try arguments.countries(command: command) else {
+                throw .usage("\(command): give --lookup FILE[,FILE…], or one of --id or --bundle-id with --countries")
+            }
+            return .live(app, storefronts: list, client: client)
+        case .one:
+            return .live(
+                app, storefronts: [try arguments.country(command: command) ?? StorefrontCountry.unitedStates],
+                client: client)
+        }
+    }
+
     /// A client for `--base-url`, with the given timeout and cache-busting.
     static func client(
         _ arguments: ParsedArguments, command: String, timeout: Duration = .seconds(10), bustsCaches: Bool = false
@@ -16,10 +87,14 @@ enum AppStoreOptions {
         }
     }
 
-    /// The app `--id` or `--bundle-id` names: exactly one of them, one id.
+    /// The app `--id` (or its alias `--apple-id`) or `--bundle-id` names: exactly one of them, one id.
     static func app(_ arguments: ParsedArguments, command: String) throws(CLIError) -> AppStoreApp {
-        let ids = try arguments.appStoreIDs(command: command)
-        let bundleID = arguments.value("--bundle-id")
+        guard arguments.value(id.name) == nil || arguments.value("--apple-id") == nil else {
+            throw .usage("\(command): give --id or --apple-id, not both")
+        }
+        let appleIDs = try arguments.appStoreIDs("--apple-id", command: command)
+        let ids = try arguments.appStoreIDs(command: command) ?? appleIDs
+        let bundleID = arguments.value(self.bundleID.name)
         guard (ids == nil) != (bundleID == nil), ids?.count ?? 1 == 1 else {
             throw .usage("\(command): give one of --id ID or --bundle-id ID")
         }
@@ -31,6 +106,20 @@ enum AppStoreOptions {
     static func failure(_ error: AppStoreLookupError, command: String) -> CLIError {
         if case .invalidRequest(let message) = error { return .usage("\(command): \(message)") }
         return .failure("\(command): \(error)")
+    }
+}
+
+extension CLIError {
+    /// The CLI error for a store that could not be read: each client's bad requests exit 2,
+    /// stored lookups without an App Store id too, everything else 1.
+    static func source(_ error: ReleaseSourceError, command: String) -> CLIError {
+        switch error {
+        case .appStore(let error): AppStoreOptions.failure(error, command: command)
+        case .play(let error): PlayOptions.failure(error, command: command)
+        case .appStoreConnect(let error): AppStoreConnectOptions.failure(error, command: command)
+        case .noAppStoreID: .badInput("\(command): \(error)")
+        case .manifest: .failure("\(command): \(error)")
+        }
     }
 }
 

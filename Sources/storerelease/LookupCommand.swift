@@ -19,11 +19,10 @@ extension Command {
             """,
         options: [
             .value("--id", "ID[,ID…]", "App Store ids (the number in …/id414478124), comma-separated."),
-            .value("--bundle-id", "ID", "A bundle identifier (com.tencent.xin) instead of ids."),
-            .value("--country", "CC", "The storefront: ISO 3166-1 alpha-2 or alpha-3 (cn, CHN). Default: us."),
+            AppStoreOptions.bundleID,
+            AppStoreOptions.country,
             .value("--entity", "E", "The platform: software (iOS, default), ipadSoftware, macSoftware, tvSoftware."),
-            .value(
-                "--base-url", "URL", "The API's base URL instead of https://itunes.apple.com (http only on loopback)."),
+            AppStoreOptions.baseURL,
             .value("--timeout", "S", "Seconds one request may take (default 10)."),
         ],
         examples: [
@@ -69,12 +68,7 @@ enum LookupCommand {
             if let bundleID {
                 releases = [try await client.lookup(bundleID: bundleID, country: country, entity: entity)]
             } else {
-                let ids = ids ?? []
-                let found = try await client.lookup(ids: ids, country: country, entity: entity)
-                var seen: Set<Int> = []
-                let unique = ids.filter { seen.insert($0).inserted }
-                releases = unique.compactMap { found[$0] }
-                missing = unique.filter { found[$0] == nil }
+                (releases, missing) = try await client.releases(ids: ids ?? [], country: country, entity: entity)
             }
         } catch {
             if case .invalidRequest(let message) = error { throw .usage("lookup: \(message)") }

@@ -26,11 +26,11 @@ extension Command {
             """,
         options: [
             .value("--platform", "appStore|googlePlay", "Which store the manifest is for."),
-            .value("--lookup", "FILE", "A stored lookup of one storefront…"),
-            .value("--id", "ID", "…or look this App Store id up now…"),
-            .value("--bundle-id", "ID", "…or this bundle id…"),
-            .value("--country", "CC", "…in this storefront (default us)."),
-            .value("--base-url", "URL", "The lookup API's base URL (http only on loopback)."),
+            AppStoreOptions.lookup,
+            AppStoreOptions.id,
+            AppStoreOptions.bundleID,
+            AppStoreOptions.country,
+            AppStoreOptions.baseURL,
             .value("--play-track", "FILE", "A stored Play track (as storerelease tracks prints it)…"),
             PlayOptions.package,
             PlayOptions.baseURL,
@@ -58,98 +58,48 @@ enum ManifestCommand {
         let generator = ManifestGenerator(
             releaseDelayHours: try arguments.hours("--release-delay-hours", command: name, default: 24),
             now: try arguments.date("--now", command: name) ?? Date())
-        let result: ManifestGenerator.Result
+        let make: () async throws(ReleaseSourceError) -> ManifestGenerator.Result
+        var connect: AppStoreConnectSource?
         switch arguments.value("--platform") {
         case "appStore":
-            let (release, status) = try await appStoreState(arguments)
-            result = try generated { () throws(ManifestGenerator.Problem) in
-                try generator.appStore(release, appStoreConnect: status, minimumSupported: minimum)
+            for flag in [PlayOptions.storedTrackFile.name, PlayOptions.package.name, PlayOptions.track.name]
+            where arguments.value(flag) != nil {
+                throw .usage("manifest: \(flag) goes with --platform googlePlay")
+            }
+            connect = try AppStoreConnectOptions.source(arguments, command: name, aliased: false)
+            let source = try AppStoreOptions.source(arguments, command: name, storefronts: .one)
+            make = { [connect] () async throws(ReleaseSourceError) in
+                try await generator.appStore(from: source, appStoreConnect: connect, minimumSupported: minimum)
             }
         case "googlePlay":
-            let (track, package) = try await playState(arguments)
-            result = try generated { () throws(ManifestGenerator.Problem) in
-                try generator.googlePlay(track, packageName: package, minimumSupported: minimum)
+            for flag in [
+                AppStoreOptions.lookup.name, AppStoreOptions.id.name, AppStoreOptions.bundleID.name,
+                AppStoreOptions.country.name, "--asc-key-file", "--asc-token-file",
+            ] where arguments.value(flag) != nil {
+                throw .usage("manifest: \(flag) goes with --platform appStore")
+            }
+            let source = try PlayOptions.source(arguments, command: name, packageNamesStored: true)
+            let package = try PlayOptions.packageName(arguments, command: name)
+            make = { () async throws(ReleaseSourceError) in
+                try await generator.googlePlay(from: source, packageName: package, minimumSupported: minimum)
             }
         case let other?:
             throw .usage("manifest: --platform \(other.debugDescription) is not appStore or googlePlay")
         case nil:
             throw .usage("manifest: --platform appStore|googlePlay is required")
         }
+        let result: ManifestGenerator.Result
+        do throws(ReleaseSourceError) {
+            result = try await make()
+        } catch {
+            throw .source(error, command: name)
+        }
+        if let connect { AppStoreConnectOptions.warnIfLow(connect.client, command: name) }
         if let minimum, !result.reasons.isEmpty {
             StandardStreams.printError(
                 "manifest: minimumSupportedVersion \(minimum) left out: \(result.reasons.joined(separator: "; "))\n")
         }
         try JSONOutput.print(result.manifest)
         return 0
-    }
-
-    /// The generator's result; a store state that makes no manifest exits 1.
-    static func generated(_ make: () throws(ManifestGenerator.Problem) -> ManifestGenerator.Result) throws(CLIError)
-        -> ManifestGenerator.Result
-    {
-        do throws(ManifestGenerator.Problem) {
-            return try make()
-        } catch {
-            throw .failure("manifest: \(error)")
-        }
-    }
-
-    /// One storefront's release, and App Store Connect's status when its flags are given.
-    static func appStoreState(_ arguments: ParsedArguments) async throws(CLIError)
-        -> (StoreRelease, AppStoreConnectStatus?)
-    {
-        for flag in ["--play-track", "--package", "--track"] where arguments.value(flag) != nil {
-            throw .usage("manifest: \(flag) goes with --platform googlePlay")
-        }
-        let release: StoreRelease
-        if let path = arguments.value("--lookup") {
-            guard arguments.value("--id") == nil, arguments.value("--bundle-id") == nil else {
-                throw .usage("manifest: give --lookup, or --id/--bundle-id with --country, not both")
-            }
-            let releases = try StoredLookupFile.releases(path, flag: "--lookup", command: name)
-            guard releases.count == 1 else {
-                throw .badInput("manifest: --lookup \(path): \(releases.count) releases; give one storefront's lookup")
-            }
-            release = releases[0]
-        } else {
-            let app = try AppStoreOptions.app(arguments, command: name)
-            let client = try AppStoreOptions.client(arguments, command: name)
-            let country = try arguments.country(command: name)
-            do throws(AppStoreLookupError) {
-                release = try await client.lookup(app, country: country)
-            } catch {
-                throw AppStoreOptions.failure(error, command: name)
-            }
-        }
-        let platform = try AppStoreConnectOptions.platform(arguments, command: name, aliased: false)
-        guard let connect = try AppStoreConnectOptions.client(arguments, command: name) else { return (release, nil) }
-        guard let id = release.appID.flatMap(Int.init) else {
-            throw .badInput("manifest: the lookup has no App Store id to ask App Store Connect about")
-        }
-        do throws(AppStoreConnectError) {
-            let status = try await connect.status(of: .id(id), platform: platform)
-            AppStoreConnectOptions.warnIfLow(connect, command: name)
-            return (release, status)
-        } catch {
-            throw AppStoreConnectOptions.failure(error, command: name)
-        }
-    }
-
-    /// The Play track, stored or read now, and the package it is of.
-    static func playState(_ arguments: ParsedArguments) async throws(CLIError) -> (PlayTrack, String?) {
-        for flag in ["--lookup", "--id", "--bundle-id", "--country", "--asc-key-file", "--asc-token-file"]
-        where arguments.value(flag) != nil {
-            throw .usage("manifest: \(flag) goes with --platform appStore")
-        }
-        let trackName = try PlayOptions.trackName(arguments, command: name) ?? "production"
-        let package = try PlayOptions.packageName(arguments, command: name)
-        if let path = arguments.value("--play-track") {
-            return (try PlayOptions.storedTrack(path, name: trackName, command: name), package)
-        }
-        guard let package else {
-            throw .usage("manifest: --platform googlePlay needs --play-track FILE or --package PKG")
-        }
-        let client = try PlayOptions.client(arguments, command: name)
-        return (try await PlayOptions.liveTrack(client, trackName, package: package, command: name), package)
     }
 }

@@ -74,6 +74,33 @@ enum PlayOptions {
         }
     }
 
+    static let storedTrackFile = OptionSpec.value(
+        "--play-track", "FILE", "A stored Play track (what storerelease tracks prints), instead of --package.")
+
+    /// The Play source the flags name: a stored track (`--play-track`), or the app's track read
+    /// now (`--package`). With `packageNamesStored`, `--package` may also name a stored track's
+    /// app. Only flags are read (and the file), nothing is sent.
+    static func source(_ arguments: ParsedArguments, command: String, packageNamesStored: Bool = false)
+        throws(CLIError) -> PlaySource
+    {
+        let trackName = try trackName(arguments, command: command) ?? "production"
+        let package = try packageName(arguments, command: command)
+        switch (arguments.value(storedTrackFile.name), package) {
+        case (let path?, let package):
+            if package != nil, !packageNamesStored {
+                throw .usage("\(command): give --play-track FILE or --package PKG, not both")
+            }
+            for flag in [baseURL.name, tokenFile.name] where arguments.value(flag) != nil {
+                throw .usage("\(command): \(flag) goes with --package, not --play-track")
+            }
+            return .stored(try storedTrack(path, name: trackName, command: command))
+        case (nil, let package?):
+            return .live(packageName: package, track: trackName, client: try client(arguments, command: command))
+        case (nil, nil):
+            throw .usage("\(command): give --play-track FILE or --package PKG (the Play side)")
+        }
+    }
+
     /// A stored Play track (one track, or a list to pick `name` from).
     static func storedTrack(_ path: String, name trackName: String, command name: String) throws(CLIError) -> PlayTrack
     {
@@ -88,17 +115,6 @@ enum PlayOptions {
             )
         }
         return track
-    }
-
-    /// A track read now through the client.
-    static func liveTrack(_ client: PlayDeveloperAPIClient, _ track: String, package: String, command: String)
-        async throws(CLIError) -> PlayTrack
-    {
-        do throws(PlayDeveloperAPIError) {
-            return try await client.track(track, packageName: package)
-        } catch {
-            throw failure(error, command: command)
-        }
     }
 
     /// The CLI error for a failed call: bad requests exit 2, everything else 1.

@@ -21,8 +21,8 @@ extension Command {
             2 bad flags, a missing or malformed key.
             """,
         options: [
-            .value("--id", "ID", "The App Store id."),
-            .value("--bundle-id", "ID", "The bundle id, instead of the App Store id."),
+            AppStoreOptions.id,
+            AppStoreOptions.bundleID,
             .value("--format", "json|text", "JSON for machines (default), lines for people."),
         ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias],
         examples: [

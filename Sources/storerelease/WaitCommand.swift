@@ -37,10 +37,10 @@ extension Command {
             package, an app no storefront has three rounds running); 2 bad input.
             """,
         options: [
-            .value("--id", "ID", "The App Store id."),
-            .value("--bundle-id", "ID", "The bundle id, instead of the App Store id."),
-            .value("--countries", "CC[,CC…]", "The storefronts that must serve it."),
-            .value("--base-url", "URL", "The lookup API's base URL (http only on loopback)."),
+            AppStoreOptions.id,
+            AppStoreOptions.bundleID,
+            AppStoreOptions.countries,
+            AppStoreOptions.baseURL,
             PlayOptions.package,
             PlayOptions.track,
             PlayOptions.baseURL,

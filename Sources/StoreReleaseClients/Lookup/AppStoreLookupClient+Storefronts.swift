@@ -27,4 +27,18 @@ extension AppStoreLookupClient {
         }
         return releases
     }
+
+    /// Looks many apps up and answers in the order asked, with the ids the storefront lacks.
+    ///
+    /// Batched as ``lookup(ids:country:entity:)`` does; each id is answered once.
+    ///
+    /// - Returns: The releases found, in the order of their first id, and the missing ids.
+    public func releases(ids: [Int], country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil)
+        async throws(AppStoreLookupError) -> (found: [StoreRelease], missing: [Int])
+    {
+        let byID = try await lookup(ids: ids, country: country, entity: entity)
+        var seen: Set<Int> = []
+        let unique = ids.filter { seen.insert($0).inserted }
+        return (unique.compactMap { byID[$0] }, unique.filter { byID[$0] == nil })
+    }
 }
