@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// The command-line contract of `compare`, `sort` and the tool itself, run against the built
@@ -137,12 +138,23 @@ import Testing
         #expect(result.stderr.contains("COMMANDS:"))
     }
 
+    @Test func storefrontsPrintsTheCatalogue() throws {
+        let json = try BuiltProducts.storerelease("storefronts")
+        #expect(json.status == 0)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]])
+        #expect(list.count >= 175 && list.contains(["country": "cn", "alpha3": "CHN", "name": "China mainland"]))
+        let text = try BuiltProducts.storerelease("storefronts", "--format", "text")
+        #expect(text.status == 0 && text.stdout.contains("\nus   USA  United States\n"))
+        let bad = try BuiltProducts.storerelease("storefronts", "--format", "csv")
+        #expect(bad.status == 2 && bad.stderr.contains(#"--format "csv" is not json or text"#))
+    }
+
     @Test func anUnknownCommandIsNamed() throws {
         let result = try BuiltProducts.storerelease("frobnicate")
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == #"storerelease: unknown command "frobnicate" (commands: compare, sort, lookup, decide, simulate, parity, wait, tracks, status, manifest, graph; see storerelease --help)"#
+                == #"storerelease: unknown command "frobnicate" (commands: compare, sort, lookup, decide, simulate, parity, wait, tracks, status, manifest, graph, storefronts; see storerelease --help)"#
                 + "\n")
         let typo = try BuiltProducts.storerelease("sotr", "1.2")
         #expect(typo.status == 2 && typo.stdout.isEmpty)

@@ -26,7 +26,8 @@ public struct StorefrontCountry: Sendable, Hashable {
     /// The United States storefront, which the lookup API uses when no country is given.
     public static let unitedStates = StorefrontCountry(validated: "us")
 
-    private init(validated code: String) {
+    /// A code known to be valid (the catalogue's).
+    init(validated code: String) {
         self.code = code
     }
 
@@ -74,7 +75,7 @@ public struct StorefrontCountry: Sendable, Hashable {
         "TLS": "tl", "TON": "to", "TTO": "tt", "TUN": "tn", "TUR": "tr", "TUV": "tv",
         "TWN": "tw", "TZA": "tz", "UGA": "ug", "UKR": "ua", "UMI": "um", "URY": "uy",
         "USA": "us", "UZB": "uz", "VAT": "va", "VCT": "vc", "VEN": "ve", "VGB": "vg",
-        "VIR": "vi", "VNM": "vn", "VUT": "vu", "WLF": "wf", "WSM": "ws", "YEM": "ye",
+        "VIR": "vi", "VNM": "vn", "VUT": "vu", "WLF": "wf", "WSM": "ws", "XKS": "xk", "YEM": "ye",
         "ZAF": "za", "ZMB": "zm", "ZWE": "zw",
     ]
 }
