@@ -7,13 +7,16 @@ extension CrossStoreReport {
     public var text: String {
         var lines = [agree ? "The stores agree." : "The stores do not agree.", ""]
         lines.append("App Store")
-        for storefront in storefronts {
+        // A sweep of every storefront reads as counts, then the exceptions, not 175 rows.
+        let many = storefronts.count > Self.listedStorefronts
+        for storefront in storefronts where !many || laggingStorefronts.contains(storefront.country) {
             let parts = [
                 storefront.country, storefront.version, storefront.releaseDate ?? "",
                 laggingStorefronts.contains(storefront.country) ? "(behind)" : "",
             ]
             lines.append("  " + parts.filter { !$0.isEmpty }.joined(separator: "  "))
         }
+        if let summary = countrySummary { lines.append("  " + summary) }
         if let status = appStoreConnect {
             lines += status.text.split(separator: "\n").map(String.init)
         }
@@ -35,6 +38,50 @@ extension CrossStoreReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Up to this many storefronts are listed one a line; more are counted.
+    static let listedStorefronts = 12
+
+    /// The countries counted by class, or `nil` when there is nothing to count.
+    ///
+    /// "Storefronts: 170 live, 2 behind (jp, kr), 1 missing (fr), 8 not sold"; shown for a sweep
+    /// (more than twelve storefronts, or any missing, not sold or unexpected).
+    public var countrySummary: String? {
+        let unusual = countries.contains {
+            $0.appStore == .missing || $0.appStore == .notSold || $0.appStore == .unexpected
+        }
+        guard storefronts.count > Self.listedStorefronts || unusual else { return nil }
+        var parts: [String] = []
+        for kind in CountryStatus.AppStore.allCases {
+            let members = countries.filter { $0.appStore == kind }.map(\.country)
+            guard !members.isEmpty else { continue }
+            let named = kind == .live || kind == .notSold ? "" : " (\(Self.list(members)))"
+            parts.append("\(members.count) \(Self.label(kind))\(named)")
+        }
+        var line = "Storefronts: " + parts.joined(separator: ", ")
+        let play = countries.filter { $0.googlePlay != .unknown }
+        if !play.isEmpty {
+            let available = play.filter { $0.googlePlay == .available }.map(\.country)
+            line += "; Google Play available in \(available.count) of them (\(Self.list(available)))"
+        }
+        return line
+    }
+
+    static func label(_ kind: CountryStatus.AppStore) -> String {
+        switch kind {
+        case .live: "live"
+        case .behind: "behind"
+        case .missing: "missing"
+        case .notSold: "not sold"
+        case .unexpected: "unexpected (a result where App Store Connect says it is not sold)"
+        }
+    }
+
+    /// Codes, the first twenty of them and how many more.
+    static func list(_ codes: [String]) -> String {
+        codes.count <= 20
+            ? codes.joined(separator: ", ") : codes.prefix(20).joined(separator: ", ") + " and \(codes.count - 20) more"
+    }
+
     /// The report as GitHub-flavoured Markdown, for a CI job summary.
     ///
     /// A heading, a table of the storefronts and Play's releases, and the force-update verdict
@@ -43,7 +90,8 @@ extension CrossStoreReport {
         var lines = ["### " + (agree ? "The stores agree" : "The stores do not agree"), ""]
         lines.append("| Store | Where | Version | versionCode | Status |")
         lines.append("|---|---|---|---|---|")
-        for storefront in storefronts {
+        let many = storefronts.count > Self.listedStorefronts
+        for storefront in storefronts where !many || laggingStorefronts.contains(storefront.country) {
             let behind = laggingStorefronts.contains(storefront.country) ? "behind" : "live"
             let date = storefront.releaseDate.map { ", released \($0)" } ?? ""
             lines.append(Self.row(["App Store", storefront.country, storefront.version, "", behind + date]))
@@ -82,6 +130,7 @@ extension CrossStoreReport {
             lines.append(Self.row(["", "", "nothing live", "", ""]))
         }
         lines.append("")
+        if let summary = countrySummary { lines += [Self.escaped(summary), ""] }
         if !playReleaseNameWithoutVersion.isEmpty {
             let codes = playReleaseNameWithoutVersion.map { "`\($0)`" }.joined(separator: ", ")
             lines += ["Play releases whose names carry no version (versionCode): \(codes).", ""]

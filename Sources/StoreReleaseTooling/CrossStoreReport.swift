@@ -131,6 +131,8 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     ///
     /// The live version, its phased release, the pending one.
     public let appStoreConnect: AppStoreConnectStatus?
+    /// Every country the sweep knows of, classified (``CountryStatus``), in code order.
+    public let countries: [CountryStatus]
 
     /// Builds the report.
     ///
@@ -141,9 +143,15 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     ///     its phased release, and for the lookup to show the version it calls live.
     ///   - releaseDelayHours: How old a release must be before forcing it is safe.
     ///   - now: The time to judge the delay against.
+    ///   - expected: The storefronts the App Store should answer in: one without a result is
+    ///     `missing`, and forcing waits for it.
+    ///   - availability: Where App Store Connect says the app is sold: a storefront where it is
+    ///     not is `notSold` (and does not hold forcing back), a result there `unexpected`.
+    ///   - playAvailability: Where Play serves the track, for each country's `googlePlay`.
     public init(
         appStore: [StoreRelease], play: PlayTrack, appStoreConnect: AppStoreConnectStatus? = nil,
-        releaseDelayHours: Double = 24, now: Date = Date()
+        releaseDelayHours: Double = 24, now: Date = Date(), expected: [StorefrontCountry] = [],
+        availability: AppStoreAvailability? = nil, playAvailability: PlayCountryAvailability? = nil
     ) {
         self.appStoreConnect = appStoreConnect
         let live = appStore.compactMap { release in release.version.map { (release, $0) } }
@@ -177,8 +185,16 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         playReleaseNameWithoutVersion = play.releases.filter { release in
             release.status != .draft && release.status != .statusUnspecified && release.version == nil
         }.compactMap { $0.highestVersionCode?.rawValue }
+        var results: [String: Version?] = [:]
+        for release in appStore { results[Self.country(release)] = release.version }
+        countries = CountryStatus.classify(
+            results: results, newest: newestApple, expected: expected, availability: availability,
+            play: playAvailability)
+        let missing = countries.filter { $0.appStore == .missing }.map(\.country)
         let versions = live.map(\.1)
-        agree = !versions.isEmpty && playVersion != nil && versions.allSatisfy { $0 == playVersion }
+        agree =
+            !versions.isEmpty && playVersion != nil && versions.allSatisfy { $0 == playVersion }
+            && !countries.contains { $0.appStore == .missing || $0.appStore == .unexpected }
         if let apple = newestApple, let google = playVersion, apple != google {
             ahead = apple > google ? "appStore" : "googlePlay"
             aheadBy = apple.change(from: google).map { "\($0)" }
@@ -192,6 +208,9 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
             reasons = ForceGate.reasons(
                 forcing: target, appStore: appStore, play: play, appStoreConnect: appStoreConnect,
                 releaseDelayHours: releaseDelayHours, now: now)
+            if !missing.isEmpty {
+                reasons.insert("no result yet in storefront \(missing.joined(separator: ", "))", at: 0)
+            }
         } else if let playLive {
             reasons.append(ForceGate.noVersionReason(playLive, track: play.track))
         } else {
@@ -214,7 +233,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case agree, laggingStorefronts, storefronts, appStoreVersion, playTrack, playVersion, playReleaseName
         case playVersionCode, playRollout, playHalted, playReleaseNameWithoutVersion, ahead, aheadBy, forceUpdate
-        case appStoreConnect
+        case appStoreConnect, countries
     }
 
     /// Encodes every key, `null` for absent values.

@@ -8,30 +8,67 @@ import StoreReleaseModels
 /// Lookups stored earlier, or the lookup API asked now:
 ///
 /// ```swift
-/// let appStore = AppStoreSource.live(.id(414478124), storefronts: [try StorefrontCountry("cn")], client: client)
+/// let appStore = AppStoreSource.live(.id(414478124), storefronts: .listed([try StorefrontCountry("cn")]), client: client)
 /// let android = PlaySource.live(packageName: "com.example.app", track: "production", client: play)
 /// let report = try await CrossStoreReport.gather(appStore: appStore, play: android)
 /// print(report.agree ? "the stores agree" : "lagging: \(report.laggingStorefronts)")
 /// ```
 public enum AppStoreSource: Sendable {
     /// Releases read earlier (``StoredLookup/releases(in:)``), one a storefront.
-    case stored([StoreRelease])
-    /// The app, looked up now in each storefront (batched, under the client's rate limit).
-    case live(AppStoreApp, storefronts: [StorefrontCountry], client: AppStoreLookupClient)
+    ///
+    /// `expected` names the storefronts they were meant to cover (a sweep's parts): one no part
+    /// covered is `missing`.
+    case stored([StoreRelease], expected: StorefrontSelection? = nil)
+    /// The app, looked up now in each storefront of the selection.
+    ///
+    /// Batched, under the client's rate limit.
+    case live(AppStoreApp, storefronts: StorefrontSelection, client: AppStoreLookupClient)
 
-    /// The releases: the stored ones, or one a storefront looked up now.
+    /// The releases: the stored ones, or those looked up now.
+    ///
+    /// One for each storefront of the selection that has the app (where the selection is `sold`,
+    /// the storefronts `availability` says the app is sold in).
     ///
     /// - Throws: ``ReleaseSourceError/appStore(_:)`` when a lookup fails.
-    public func releases() async throws(ReleaseSourceError) -> [StoreRelease] {
+    public func releases(availability: AppStoreAvailability? = nil) async throws(ReleaseSourceError) -> [StoreRelease] {
         switch self {
-        case .stored(let releases):
+        case .stored(let releases, _):
             return releases
         case .live(let app, let storefronts, let client):
+            let countries = try storefronts.countries(availability: availability)
             do throws(AppStoreLookupError) {
-                return try await client.lookup(app, in: storefronts)
+                return try await client.sweep(app, in: countries)
             } catch {
                 throw .appStore(error)
             }
+        }
+    }
+
+    /// The storefronts the source should answer in, if it says.
+    public func expected(availability: AppStoreAvailability?) throws(ReleaseSourceError) -> [StorefrontCountry] {
+        switch self {
+        case .stored(_, let expected): return try expected?.countries(availability: availability) ?? []
+        case .live(_, let storefronts, _): return try storefronts.countries(availability: availability)
+        }
+    }
+
+    /// Whether the source sweeps storefronts (`all` or `sold`).
+    ///
+    /// Then where the app is sold (App Store Connect) and where Play serves the track are read
+    /// too, and every country classified against them. An explicit list is taken as the
+    /// storefronts wanted, nothing more.
+    public var isSweep: Bool {
+        switch self {
+        case .stored(_, let expected): return expected == .all || expected == .sold
+        case .live(_, let storefronts, _): return storefronts == .all || storefronts == .sold
+        }
+    }
+
+    /// Whether the storefronts are `sold`: App Store Connect's availability must be read first.
+    public var needsAvailability: Bool {
+        switch self {
+        case .stored(_, let expected): return expected == .sold
+        case .live(_, let storefronts, _): return storefronts == .sold
         }
     }
 
@@ -48,6 +85,73 @@ public enum AppStoreSource: Sendable {
             }
             return .id(id)
         }
+    }
+}
+
+extension AppStoreSource {
+    /// One part of a sweep: the app looked up in part `part` of `parts` of the storefronts.
+    ///
+    /// The parts are ``StorefrontSelection/shard(_:part:of:)``'s; a storefront without the app is
+    /// left out.
+    ///
+    /// A part may find the app nowhere (an app sold in six storefronts, a part of twenty): that
+    /// is an empty part, not a failure; ``CrossStoreReport/gather(appStore:play:appStoreConnect:releaseDelayHours:now:)``
+    /// over the merged parts says which storefronts are missing. Stored releases are returned as
+    /// they are.
+    ///
+    /// - Throws: ``ReleaseSourceError`` naming the store that failed (`sold` without App Store
+    ///   Connect: ``ReleaseSourceError/availabilityNeeded``).
+    public func releases(part: Int, of parts: Int, appStoreConnect: AppStoreConnectSource? = nil)
+        async throws(ReleaseSourceError) -> [StoreRelease]
+    {
+        guard case .live(let app, let storefronts, let client) = self else { return try await releases() }
+        var availability: AppStoreAvailability?
+        if storefronts == .sold {
+            guard let appStoreConnect else { throw .availabilityNeeded }
+            availability = try await appStoreConnect.availability(of: app)
+        }
+        let countries = StorefrontSelection.shard(
+            try storefronts.countries(availability: availability), part: part, of: parts)
+        guard !countries.isEmpty else { return [] }
+        do throws(AppStoreLookupError) {
+            return try await client.sweep(app, in: countries)
+        } catch {
+            if case .notFound = error, parts > 1 { return [] }
+            throw .appStore(error)
+        }
+    }
+}
+
+/// Which storefronts a sweep covers.
+///
+/// A list, every storefront of the catalogue, or those App Store Connect says the app is sold in.
+public enum StorefrontSelection: Sendable, Hashable {
+    /// These storefronts.
+    case listed([StorefrontCountry])
+    /// Every App Store storefront (``AppStoreStorefront/all``).
+    case all
+    /// The storefronts where App Store Connect's availability says the app is sold.
+    case sold
+
+    /// The storefronts, in the order of the list or by code.
+    ///
+    /// - Throws: ``ReleaseSourceError/availabilityNeeded`` for `sold` without an availability.
+    public func countries(availability: AppStoreAvailability?) throws(ReleaseSourceError) -> [StorefrontCountry] {
+        switch self {
+        case .listed(let countries): return countries
+        case .all: return AppStoreStorefront.all.map(\.country)
+        case .sold:
+            guard let availability else { throw .availabilityNeeded }
+            return availability.available
+        }
+    }
+
+    /// Part `part` of `parts` (1 ≤ part ≤ parts) of the storefronts.
+    ///
+    /// Every storefront is in exactly one part, the same parts on every machine (round robin
+    /// over the storefronts in code order).
+    public static func shard(_ countries: [StorefrontCountry], part: Int, of parts: Int) -> [StorefrontCountry] {
+        countries.sorted { $0.code < $1.code }.enumerated().filter { $0.offset % parts == part - 1 }.map(\.element)
     }
 }
 
@@ -78,6 +182,20 @@ public enum PlaySource: Sendable {
     }
 }
 
+extension PlaySource {
+    /// Where the track is available, read now for a live source; `nil` for a stored track.
+    ///
+    /// - Throws: ``ReleaseSourceError/play(_:)`` when the API refuses or fails.
+    public func availability() async throws(ReleaseSourceError) -> PlayCountryAvailability? {
+        guard case .live(let packageName, let track, let client) = self else { return nil }
+        do throws(PlayDeveloperAPIError) {
+            return try await client.countryAvailability(track: track, packageName: packageName)
+        } catch {
+            throw .play(error)
+        }
+    }
+}
+
 /// App Store Connect, asked about one platform of the app.
 public struct AppStoreConnectSource: Sendable {
     /// The client, with its credentials.
@@ -89,6 +207,17 @@ public struct AppStoreConnectSource: Sendable {
     public init(client: AppStoreConnectClient, platform: AppStoreConnectPlatform = .iOS) {
         self.client = client
         self.platform = platform
+    }
+
+    /// Where the app is sold.
+    ///
+    /// - Throws: ``ReleaseSourceError/appStoreConnect(_:)`` when the API refuses or fails.
+    public func availability(of app: AppStoreApp) async throws(ReleaseSourceError) -> AppStoreAvailability {
+        do throws(AppStoreConnectError) {
+            return try await client.availability(of: app)
+        } catch {
+            throw .appStoreConnect(error)
+        }
     }
 
     /// The app's status on the platform.
@@ -115,6 +244,8 @@ public enum ReleaseSourceError: Error, Sendable, Hashable, CustomStringConvertib
     case noAppStoreID
     /// The stores' state makes no manifest.
     case manifest(ManifestGenerator.Problem)
+    /// The storefronts are those the app is sold in, but App Store Connect was not asked.
+    case availabilityNeeded
 
     /// The underlying failure's sentence.
     public var description: String {
@@ -124,6 +255,8 @@ public enum ReleaseSourceError: Error, Sendable, Hashable, CustomStringConvertib
         case .appStoreConnect(let error): return error.description
         case .noAppStoreID: return "the stored lookups have no App Store id to ask App Store Connect about"
         case .manifest(let problem): return problem.description
+        case .availabilityNeeded:
+            return "the storefronts the app is sold in come from App Store Connect: give its credentials"
         }
     }
 }
@@ -135,18 +268,31 @@ extension CrossStoreReport {
     /// Store source names.
     ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed.
+    ///
+    /// In a sweep (`all` or `sold` storefronts), with App Store Connect, where the app is sold
+    /// is read first (the sweep of `sold` storefronts needs it), and each country is classified
+    /// against it; with a live Play source, so is where the track is available.
     public static func gather(
         appStore: AppStoreSource, play: PlaySource, appStoreConnect: AppStoreConnectSource? = nil,
         releaseDelayHours: Double = 24, now: Date = Date()
     ) async throws(ReleaseSourceError) -> CrossStoreReport {
-        let releases = try await appStore.releases()
-        let track = try await play.track()
+        var availability: AppStoreAvailability?
+        if appStore.isSweep, appStoreConnect == nil, appStore.needsAvailability { throw .availabilityNeeded }
+        if let appStoreConnect, appStore.isSweep, case .live(let app, _, _) = appStore {
+            availability = try await appStoreConnect.availability(of: app)
+        }
+        let releases = try await appStore.releases(availability: availability)
         var status: AppStoreConnectStatus?
         if let appStoreConnect {
-            status = try await appStoreConnect.status(of: try appStore.connectApp(releases: releases))
+            let app = try appStore.connectApp(releases: releases)
+            if availability == nil, appStore.isSweep { availability = try await appStoreConnect.availability(of: app) }
+            status = try await appStoreConnect.status(of: app)
         }
+        let track = try await play.track()
         return CrossStoreReport(
-            appStore: releases, play: track, appStoreConnect: status, releaseDelayHours: releaseDelayHours, now: now)
+            appStore: releases, play: track, appStoreConnect: status, releaseDelayHours: releaseDelayHours, now: now,
+            expected: try appStore.expected(availability: availability), availability: availability,
+            playAvailability: appStore.isSweep ? try await play.availability() : nil)
     }
 }
 

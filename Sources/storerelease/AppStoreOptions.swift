@@ -10,7 +10,8 @@ enum AppStoreOptions {
     static let id = OptionSpec.value("--id", "ID", "The App Store id (the number in …/id414478124).")
     static let bundleID = OptionSpec.value("--bundle-id", "ID", "The bundle id (com.tencent.xin), instead of the id.")
     static let countries = OptionSpec.value(
-        "--countries", "CC[,CC…]", "The storefronts, ISO 3166-1 alpha-2 or alpha-3 (cn, CHN).")
+        "--countries", "CC[,CC…]|all|sold",
+        "The storefronts (cn, CHN), every storefront (all), or those App Store Connect says the app is sold in (sold).")
     static let country = OptionSpec.value("--country", "CC", "The storefront (cn, CHN); default us.")
     static let baseURL = OptionSpec.value(
         "--base-url", "URL", "The lookup API's base URL instead of https://itunes.apple.com (http only on loopback).")
@@ -23,35 +24,21 @@ enum AppStoreOptions {
         case one
     }
 
-    /// The App Store source the flags name: stored lookups, or the app looked up now.
+    /// The App Store source the flags name: stored lookups (with the storefronts they should
+    /// cover, given `--countries`), or the app looked up now.
     ///
     /// Only flags are read (and files), nothing is sent: a bad flag is found before any request.
     static func source(_ arguments: ParsedArguments, command: String, storefronts: Storefronts) throws(CLIError)
         -> AppStoreSource
     {
-        let live = [id.name, bundleID.name, countries.name, country.name, "--apple-id"].filter {
-            arguments.value($0) != nil
-        }
+        let live = [id.name, bundleID.name, country.name, "--apple-id"].filter { arguments.value($0) != nil }
+        let selection = try self.selection(arguments, command: command)
         if let files = arguments.value(lookup.name) {
             guard live.isEmpty else {
                 throw .usage(
                     "\(command): give --lookup, or --id/--bundle-id with the storefronts, not both (\(live[0]))")
             }
-            var releases: [StoreRelease] = []
-            for path in files.split(separator: ",").map(String.init) {
-                let stored = try StoredLookupFile.releases(path, flag: lookup.name, command: command)
-                if storefronts == .many, let nameless = stored.first(where: { $0.country == nil }) {
-                    throw .badInput(
-                        "\(command): --lookup \(path): cannot tell the storefront of \(nameless.name ?? "an app") (no "
-                            + "country in its trackViewUrl); use the output of storerelease lookup --country")
-                }
-                if storefronts == .one, stored.count != 1 {
-                    throw .badInput(
-                        "\(command): --lookup \(path): \(stored.count) releases; give one storefront's lookup")
-                }
-                releases += stored
-            }
-            return .stored(releases)
+            return .stored(try storedParts(files, command: command, storefronts: storefronts), expected: selection)
         }
         guard !live.isEmpty else {
             throw .usage(
@@ -63,15 +50,61 @@ enum AppStoreOptions {
         let client = try self.client(arguments, command: command)
         switch storefronts {
         case .many:
-            guard let list = try arguments.countries(command: command) else {
+            guard let selection else {
                 throw .usage("\(command): give --lookup FILE[,FILE…], or one of --id or --bundle-id with --countries")
             }
-            return .live(app, storefronts: list, client: client)
+            return .live(app, storefronts: selection, client: client)
         case .one:
-            return .live(
-                app, storefronts: [try arguments.country(command: command) ?? StorefrontCountry.unitedStates],
-                client: client)
+            let one = try arguments.country(command: command) ?? StorefrontCountry.unitedStates
+            return .live(app, storefronts: .listed([one]), client: client)
         }
+    }
+
+    /// `--countries`: a list, `all` or `sold` (which needs App Store Connect credentials), or `nil`.
+    static func selection(_ arguments: ParsedArguments, command: String) throws(CLIError) -> StorefrontSelection? {
+        switch arguments.value(countries.name) {
+        case nil: return nil
+        case "all": return .all
+        case "sold":
+            guard AppStoreConnectOptions.isRequested(arguments) else {
+                throw .usage(
+                    "\(command): --countries sold needs App Store Connect credentials (\(AppStoreConnectOptions.help))")
+            }
+            return .sold
+        default: return try arguments.countries(command: command).map { .listed($0) }
+        }
+    }
+
+    /// The releases of stored lookups, one file a sweep's part: every release must name its
+    /// storefront (for `.many`), one storefront in all (for `.one`), and every part must be of
+    /// the same app.
+    static func storedParts(_ files: String, command: String, storefronts: Storefronts) throws(CLIError)
+        -> [StoreRelease]
+    {
+        var releases: [StoreRelease] = []
+        var first: (path: String, app: String)?
+        for path in files.split(separator: ",").map(String.init) {
+            let stored = try StoredLookupFile.releases(path, flag: lookup.name, command: command)
+            if storefronts == .many, let nameless = stored.first(where: { $0.country == nil }) {
+                throw .badInput(
+                    "\(command): --lookup \(path): cannot tell the storefront of \(nameless.name ?? "an app") (no "
+                        + "country in its trackViewUrl); use the output of storerelease lookup --country")
+            }
+            if storefronts == .one, stored.count != 1 {
+                throw .badInput("\(command): --lookup \(path): \(stored.count) releases; give one storefront's lookup")
+            }
+            for release in stored {
+                let app = release.appID ?? release.bundleID ?? ""
+                if let first, app != first.app {
+                    throw .badInput(
+                        "\(command): --lookup \(path) is of app \(app), not \(first.app) as \(first.path) is: a part of "
+                            + "another sweep")
+                }
+                if first == nil { first = (path, app) }
+            }
+            releases += stored
+        }
+        return releases
     }
 
     /// A client for `--base-url`, with the given timeout and cache-busting.
@@ -117,7 +150,7 @@ extension CLIError {
         case .appStore(let error): AppStoreOptions.failure(error, command: command)
         case .play(let error): PlayOptions.failure(error, command: command)
         case .appStoreConnect(let error): AppStoreConnectOptions.failure(error, command: command)
-        case .noAppStoreID: .badInput("\(command): \(error)")
+        case .noAppStoreID, .availabilityNeeded: .badInput("\(command): \(error)")
         case .manifest: .failure("\(command): \(error)")
         }
     }

@@ -26,7 +26,7 @@ import Testing
         #expect(
             commands == [
                 "compare", "sort", "lookup", "decide", "simulate", "parity", "wait", "tracks", "status", "manifest",
-                "graph", "storefronts",
+                "graph", "storefronts", "availability",
             ])
         for command in commands {
             #expect(try !Self.examples(of: command).isEmpty, "\(command) --help has no examples")
@@ -50,7 +50,7 @@ import Testing
                     }
                 }
                 if line.contains("--asc-") {
-                    for asking in ["storerelease status", "storerelease parity"] {
+                    for asking in ["storerelease status", "storerelease parity", "storerelease availability"] {
                         line = line.replacingOccurrences(
                             of: asking, with: asking + " --asc-base-url \(server.baseURL("complete").absoluteString)")
                     }

@@ -197,7 +197,7 @@ import Testing
         let keys = [
             "agree", "laggingStorefronts", "storefronts", "appStoreVersion", "playTrack", "playVersion",
             "playReleaseName", "playVersionCode", "playRollout", "playHalted", "playReleaseNameWithoutVersion", "ahead",
-            "aheadBy", "forceUpdate", "appStoreConnect",
+            "aheadBy", "forceUpdate", "appStoreConnect", "countries",
         ]
         #expect(Set(object.keys) == Set(keys))
         #expect(

@@ -47,7 +47,7 @@ import Testing
 
     @Test func liveSourcesAskTheStoresAndEachFailureNamesItsStore() async throws {
         let cn = try StorefrontCountry("cn")
-        let appStore = AppStoreSource.live(.id(414_478_124), storefronts: [cn], client: try lookupClient())
+        let appStore = AppStoreSource.live(.id(414_478_124), storefronts: .listed([cn]), client: try lookupClient())
         let play = try PlayDeveloperAPIClient(
             token: try BearerToken(Self.secret), configuration: .init(baseURL: server.baseURL("ok")))
         let report = try await CrossStoreReport.gather(
@@ -61,7 +61,7 @@ import Testing
         } catch {
             #expect(error == .play(.trackNotFound("prodution", available: ["production"])))
         }
-        let missing = AppStoreSource.live(.id(1), storefronts: [cn], client: try lookupClient())
+        let missing = AppStoreSource.live(.id(1), storefronts: .listed([cn]), client: try lookupClient())
         do throws(ReleaseSourceError) {
             _ = try await missing.releases()
             Issue.record("expected not found")

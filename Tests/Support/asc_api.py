@@ -5,6 +5,14 @@ Paths are /<token>/<scenario>/v1/...:
 
   GET .../v1/apps?filter[bundleId]=ID            apps whose bundle id starts with ID (as Apple's filter
                                                   has been seen to answer), so clients must match exactly
+  GET .../v1/apps/<id>/appAvailabilityV2          the app's availability (availableInNewTerritories), its
+                                                  territoryAvailabilities as a related link
+  GET .../v2/appAvailabilities/<id>/territoryAvailabilities?include=territory
+                                                  every App Store territory, 50 a page with links.next:
+                                                  available or not, with contentStatuses; the apps of
+                                                  worlds.json's "availability" are sold only where it
+                                                  says (one removed with CANNOT_SELL), the others
+                                                  everywhere
   GET .../v1/apps/<id>/appStoreVersions?...      two versions a page of the filter[platform]
                                                   (default IOS), links.next to the rest; relationships
                                                   carry only links unless include= asks for the
@@ -48,6 +56,8 @@ from urllib.parse import parse_qs, urlparse
 import contract
 
 WORLDS = {}
+AVAILABILITY = {}
+TERRITORIES = []
 STATS = {}
 LOCK = threading.Lock()
 WORLD_SCENARIOS = {"complete", "phased", "paused", "approved", "ahead", "legacy", "future", "removed",
@@ -59,7 +69,10 @@ def load(folder):
     path = os.path.join(folder, "worlds.json")
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
-            WORLDS.update(json.load(f)["worlds"])
+            data = json.load(f)
+        WORLDS.update(data["worlds"])
+        AVAILABILITY.update(data.get("availability", {}))
+    TERRITORIES[:] = contract.spec("asc")["components"]["schemas"]["TerritoryCode"]["enum"]
 
 
 def stats(token):
@@ -111,8 +124,33 @@ def error(handler, status, code, title, detail, headers=(), template="/v1/apps")
     return reply(handler, template, status, body, headers)
 
 
-def handle(handler, token, scenario, rest, query, base):
-    """rest: the path after /<token>/<scenario>/v1/; base: http://host:port/<token>/<scenario>."""
+def territory_availabilities(handler, app, start, base, rate):
+    """One page of an app's territory availabilities, every App Store territory, 50 a page."""
+    sold = AVAILABILITY.get(app)
+    items, included = [], []
+    for code in TERRITORIES[start:start + 50]:
+        if sold is None:
+            available, statuses = True, ["AVAILABLE"]
+        else:
+            available = code in sold["sold"]
+            statuses = sold["statuses"].get(code, ["AVAILABLE"] if available else [])
+        attributes = {"available": available, "contentStatuses": statuses, "preOrderEnabled": False}
+        if available:
+            attributes["releaseDate"] = "2021-02-01"
+        items.append({"type": "territoryAvailabilities", "id": f"{app}-{code}", "attributes": attributes,
+                      "relationships": {"territory": {"data": {"type": "territories", "id": code}}},
+                      "links": {"self": f"{base}/v1/territoryAvailabilities/{app}-{code}"}})
+        included.append({"type": "territories", "id": code, "attributes": {"currency": "USD"}})
+    path = f"/v2/appAvailabilities/{app}/territoryAvailabilities"
+    document = {"data": items, "included": included, "links": {"self": base + path},
+                "meta": {"paging": {"total": len(TERRITORIES), "limit": 50}}}
+    if start + 50 < len(TERRITORIES):
+        document["links"]["next"] = f"{base}{path}?include=territory&limit=50&cursor={start + 50}"
+    return reply(handler, "/v2/appAvailabilities/{id}/territoryAvailabilities", 200, document, rate)
+
+
+def handle(handler, token, scenario, rest, query, base, version="v1"):
+    """rest: the path after /<token>/<scenario>/<version>/; base: http://host:port/<token>/<scenario>."""
     s = stats(token)
     auth = handler.headers.get("Authorization", "")
     bearer = auth[7:] if auth.startswith("Bearer ") else ""
@@ -157,6 +195,30 @@ def handle(handler, token, scenario, rest, query, base):
         return error(handler, 500, "UNEXPECTED_ERROR", "An unexpected error occurred.",
                      "An unexpected error occurred on the server side.")
     world = WORLDS.get(scenario if scenario in WORLD_SCENARIOS else "complete", [])
+
+    if version == "v2":
+        if len(rest) == 3 and rest[0] == "appAvailabilities" and rest[2] == "territoryAvailabilities":
+            if not any(a["id"] == rest[1] for a in world):
+                return error(handler, 404, "NOT_FOUND", "The specified resource does not exist",
+                             f"There is no resource of type 'appAvailabilities' with id '{rest[1]}'",
+                             template="/v2/appAvailabilities/{id}/territoryAvailabilities")
+            return territory_availabilities(handler, rest[1], int(query.get("cursor", ["0"])[0]), base, rate)
+        return error(handler, 404, "NOT_FOUND", "The specified resource does not exist", "No such path")
+
+    if len(rest) == 3 and rest[0] == "apps" and rest[2] == "appAvailabilityV2":
+        app = next((a for a in world if a["id"] == rest[1]), None)
+        if app is None:
+            return error(handler, 404, "NOT_FOUND", "The specified resource does not exist",
+                         f"There is no resource of type 'apps' with id '{rest[1]}'",
+                         template="/v1/apps/{id}/appAvailabilityV2")
+        new = AVAILABILITY.get(app["id"], {}).get("availableInNewTerritories", True)
+        document = {"data": {"type": "appAvailabilities", "id": app["id"],
+                             "attributes": {"availableInNewTerritories": new},
+                             "relationships": {"territoryAvailabilities": {"links": {
+                                 "related": f"{base}/v2/appAvailabilities/{app['id']}/territoryAvailabilities"}}},
+                             "links": {"self": f"{base}/v2/appAvailabilities/{app['id']}"}},
+                    "links": {"self": f"{base}/v1/apps/{app['id']}/appAvailabilityV2"}}
+        return reply(handler, "/v1/apps/{id}/appAvailabilityV2", 200, document, rate)
 
     if rest == ["apps"]:
         wanted = query.get("filter[bundleId]", [""])[0]

@@ -77,6 +77,7 @@ def walk_play(base, scenario):
         fetch(f"{root}/{package}/edits/{edit}/tracks")
         for name in names:
             fetch(f"{root}/{package}/edits/{edit}/tracks/{quote(name)}")
+            fetch(f"{root}/{package}/edits/{edit}/countryAvailability/{quote(name)}")
         fetch(f"{root}/{package}/edits/{edit}", "DELETE")
         fetch(f"{root}/{package}/edits/{edit}/tracks")
 
@@ -86,6 +87,13 @@ def walk_asc(base, scenario):
     fetch(root + "/v1/apps?filter%5BbundleId%5D=com.tencent.xin", token=None)
     fetch(root + "/v1/apps?filter%5BbundleId%5D=com.tencent.xin")
     for app in ("414478124", "999000999", "1"):
+        fetch(f"{root}/v1/apps/{app}/appAvailabilityV2")
+        url = f"{root}/v2/appAvailabilities/{app}/territoryAvailabilities?include=territory&limit=50"
+        for _ in range(10):
+            status, body = fetch(url)
+            url = json.loads(body).get("links", {}).get("next") if status == 200 else None
+            if not url:
+                break
         for platform in ("IOS", "MAC_OS", "TV_OS", "VISION_OS"):
             for include in ("", "&include=appStoreVersionPhasedRelease"):
                 url = f"{root}/v1/apps/{app}/appStoreVersions?filter%5Bplatform%5D={platform}{include}"

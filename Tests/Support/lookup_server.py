@@ -114,7 +114,7 @@ class Handler(BaseHTTPRequestHandler):
         """Sends a body; `contract` is ("play" | "asc", schema) to check it against, or "fault"."""
         data = body if isinstance(body, bytes) else body.encode("utf-8")
         parts = urlparse(self.path).path.strip("/").split("/")
-        if contract is None and len(parts) >= 3 and parts[2] in ("androidpublisher", "v1") and status != 302:
+        if contract is None and len(parts) >= 3 and parts[2] in ("androidpublisher", "v1", "v2") and status != 302:
             with LOCK:
                 contract_log(parts[0])["unchecked"].append(f"{self.command} {urlparse(self.path).path} {status}")
         if contract is not None:
@@ -187,10 +187,10 @@ class Handler(BaseHTTPRequestHandler):
             with LOCK:
                 log = dict(contract_log(parts[0]))
             return self.send(200, json.dumps(log))
-        if len(parts) >= 3 and parts[2] == "v1":
+        if len(parts) >= 3 and parts[2] in ("v1", "v2"):
             query = parse_qs(url.query)
             base = "http://%s:%d/%s/%s" % (self.server.server_address[0], self.server.server_address[1], parts[0], parts[1])
-            return asc_api.handle(self, parts[0], parts[1], [unquote(p) for p in parts[3:]], query, base)
+            return asc_api.handle(self, parts[0], parts[1], [unquote(p) for p in parts[3:]], query, base, parts[2])
         if len(parts) == 2 and parts[1] == "ascstats":
             return self.send(200, json.dumps(asc_api.snapshot(parts[0])))
         if len(parts) == 2 and parts[1] == "playstats":

@@ -9,6 +9,10 @@ Paths are /<token>/<scenario>/androidpublisher/v3/applications/<package>/...:
   GET    .../edits/<id>/tracks/<track>    one track ({"track": NAME} without "releases" when it has
                                           none); a track the app does not have is 404 notFound
                                           "Track not found: NAME."
+  GET    .../edits/<id>/countryAvailability/<track>   the track's countries (an app's fixture may
+                                          give them under "countryAvailability"; else production
+                                          is every country, restOfWorld, and other tracks sync
+                                          with production)
   DELETE .../edits/<id>                   204
   POST   .../edits/<id>:commit            counted (a read-only client never sends it)
 
@@ -50,6 +54,7 @@ import time
 import contract
 
 APPS = {}
+COUNTRIES = {}
 STATS = {}
 LOCK = threading.Lock()
 
@@ -60,7 +65,9 @@ def load(folder):
     for name in sorted(os.listdir(folder)):
         if name.endswith(".json"):
             with open(os.path.join(folder, name), encoding="utf-8") as f:
-                APPS[name[:-5]] = json.load(f)["tracks"]
+                data = json.load(f)
+            APPS[name[:-5]] = data["tracks"]
+            COUNTRIES[name[:-5]] = data.get("countryAvailability", {})
 
 
 def stats(token):
@@ -247,6 +254,17 @@ def handle(handler, method, token, scenario, parts):
             handler.send_header("Content-Length", "0")
             handler.end_headers()
             return
+        if api == "edits.countryavailability.get":
+            if not known:
+                return answer(400, envelope(400, "FAILED_PRECONDITION", "This Edit has been deleted.",
+                                            reason="editDeleted"))
+            name = rest[3]
+            if not any(t["track"] == name for t in tracks):
+                return answer(404, track_not_found(name))
+            given = COUNTRIES.get(package, {}).get(name)
+            if given is None:
+                given = {"restOfWorld": True} if name == "production" else {"syncWithProduction": True}
+            return answer(200, given)
         if api in ("edits.tracks.list", "edits.tracks.get"):
             if not known:
                 return answer(400, envelope(400, "FAILED_PRECONDITION", "This Edit has been deleted.",

@@ -143,6 +143,41 @@ public struct AppStoreConnectClient: Sendable {
         return versions
     }
 
+    /// Where the app is sold: every territory of its `appAvailabilityV2`, available or not.
+    ///
+    /// Reads the availability, then its territory availabilities page by page (`links.next`,
+    /// on the base URL's origin only), with each territory's id (`USA`) mapped to a storefront.
+    public func availability(of app: AppStoreApp) async throws(AppStoreConnectError) -> AppStoreAvailability {
+        let appID: String
+        switch app {
+        case .id(let number): appID = String(number)
+        case .bundleID(let bundleID): appID = try await self.appID(bundleID: bundleID)
+        }
+        let response = try await get(try url("/v1/apps/\(appID)/appAvailabilityV2"), app: appID)
+        let availability = try HTTPExchange.decode(
+            AppStoreConnectDocuments.Availability.self, from: response, failing: AppStoreConnectError.self,
+            redact: redact)
+        var next: URL? = try url(
+            "/v2/appAvailabilities/\(BaseURL.segment(availability.data.id))/territoryAvailabilities"
+                + "?include=territory&limit=200")
+        var territories: [AppStoreAvailability.Territory] = []
+        var pages = 0
+        while let page = next {
+            pages += 1
+            guard pages <= configuration.maximumPages else {
+                throw .exchange(.invalidPayload("more than \(configuration.maximumPages) pages of territories"))
+            }
+            let document = try HTTPExchange.decode(
+                AppStoreConnectDocuments.TerritoryAvailabilities.self, from: try await get(page, app: appID),
+                failing: AppStoreConnectError.self, redact: redact)
+            territories += document.territories
+            next = try document.links?.next.map { link throws(AppStoreConnectError) in try nextPage(link) }
+        }
+        return AppStoreAvailability(
+            availableInNewTerritories: availability.data.attributes?.availableInNewTerritories, territories: territories
+        )
+    }
+
     // MARK: - Requests
 
     /// A `links.next` URL, absolute or relative (resolved against the base URL), which must be on

@@ -99,4 +99,49 @@ enum AppStoreConnectDocuments {
             return versions
         }
     }
+
+    /// `GET /v1/apps/{id}/appAvailabilityV2`.
+    struct Availability: Decodable {
+        struct Resource: Decodable {
+            struct Attributes: Decodable {
+                let availableInNewTerritories: Bool?
+            }
+            let id: String
+            let attributes: Attributes?
+        }
+        let data: Resource
+    }
+
+    /// `GET /v2/appAvailabilities/{id}/territoryAvailabilities?include=territory`.
+    struct TerritoryAvailabilities: Decodable {
+        struct Resource: Decodable {
+            struct Attributes: Decodable {
+                let available: Bool?
+                let contentStatuses: [String]?
+            }
+            struct Relationships: Decodable {
+                struct Territory: Decodable {
+                    struct Identifier: Decodable {
+                        let id: String
+                    }
+                    let data: Identifier?
+                }
+                let territory: Territory?
+            }
+            let attributes: Attributes?
+            let relationships: Relationships?
+        }
+        let data: [Resource]
+        let links: Links?
+
+        /// The territories of the page; one without a territory id says nothing and is skipped.
+        var territories: [AppStoreAvailability.Territory] {
+            data.compactMap { resource in
+                guard let id = resource.relationships?.territory?.data?.id else { return nil }
+                return AppStoreAvailability.Territory(
+                    id: id, available: resource.attributes?.available ?? false,
+                    contentStatuses: resource.attributes?.contentStatuses ?? [])
+            }
+        }
+    }
 }

@@ -28,6 +28,30 @@ extension AppStoreLookupClient {
         return releases
     }
 
+    /// Sweeps storefronts for an app: one release for each storefront that has it.
+    ///
+    /// In the order given; a storefront without it is left out (a sweep reports it as missing
+    /// or not sold).
+    ///
+    /// - Throws: ``AppStoreLookupError/notFound(query:country:)`` when no storefront has it,
+    ///   and any other failure at once.
+    public func sweep(_ app: AppStoreApp, in countries: [StorefrontCountry]) async throws(AppStoreLookupError)
+        -> [StoreRelease]
+    {
+        var releases: [StoreRelease] = []
+        var firstMissing: AppStoreLookupError?
+        for country in countries {
+            do throws(AppStoreLookupError) {
+                releases.append(try await lookup(app, country: country))
+            } catch {
+                guard case .notFound = error else { throw error }
+                if firstMissing == nil { firstMissing = error }
+            }
+        }
+        if releases.isEmpty, let firstMissing { throw firstMissing }
+        return releases
+    }
+
     /// Looks many apps up and answers in the order asked, with the ids the storefront lacks.
     ///
     /// Batched as ``lookup(ids:country:entity:)`` does; each id is answered once.

@@ -124,6 +124,36 @@ public struct PlayDeveloperAPIClient: Sendable {
         }
     }
 
+    /// Where a track is available (`edits.countryavailability`).
+    ///
+    /// Read through an edit that is then deleted; country codes come back lower-case.
+    ///
+    /// - Throws: ``PlayDeveloperAPIError/trackNotFound(_:available:)`` when the app has no such track.
+    public func countryAvailability(track name: String, packageName: String) async throws(PlayDeveloperAPIError)
+        -> PlayCountryAvailability
+    {
+        struct Answer: Decodable {
+            struct Country: Decodable { let countryCode: String? }
+            let countries: [Country]?
+            let restOfWorld: Bool?
+            let syncWithProduction: Bool?
+        }
+        let segment = try Self.trackSegment(name)
+        return try await withEdit(packageName) { edit throws(PlayDeveloperAPIError) in
+            guard
+                let body = try await send(
+                    "GET", edit + "/countryAvailability/\(segment)", packageName: packageName, track: name)
+            else {
+                return PlayCountryAvailability(
+                    track: name, countries: [], restOfWorld: false, syncWithProduction: false)
+            }
+            let answer = try decode(Answer.self, from: body)
+            return PlayCountryAvailability(
+                track: name, countries: (answer.countries ?? []).compactMap { $0.countryCode?.lowercased() },
+                restOfWorld: answer.restOfWorld ?? false, syncWithProduction: answer.syncWithProduction ?? false)
+        }
+    }
+
     /// The tracks listed in an open edit.
     private func tracks(inEdit edit: String, packageName: String) async throws(PlayDeveloperAPIError) -> [PlayTrack] {
         struct List: Decodable { let tracks: [PlayTrack]? }
