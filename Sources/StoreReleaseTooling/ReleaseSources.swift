@@ -8,7 +8,8 @@ import StoreReleaseModels
 /// Lookups stored earlier, or the lookup API asked now:
 ///
 /// ```swift
-/// let appStore = AppStoreSource.live(.id(414478124), storefronts: .listed([try StorefrontCountry("cn")]), client: client)
+/// let cn = try StorefrontCountry("cn")
+/// let appStore = AppStoreSource.live(.id(414478124), storefronts: .listed([cn]), client: client)
 /// let android = PlaySource.live(packageName: "com.example.app", track: "production", client: play)
 /// let report = try await CrossStoreReport.gather(appStore: appStore, play: android)
 /// print(report.agree ? "the stores agree" : "lagging: \(report.laggingStorefronts)")
