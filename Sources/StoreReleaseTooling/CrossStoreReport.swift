@@ -209,7 +209,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
                 forcing: target, appStore: appStore, play: play, appStoreConnect: appStoreConnect,
                 releaseDelayHours: releaseDelayHours, now: now)
             if !missing.isEmpty {
-                reasons.insert("no result yet in storefront \(missing.joined(separator: ", "))", at: 0)
+                reasons.insert("no result yet in storefront \(Self.list(missing))", at: 0)
             }
         } else if let playLive {
             reasons.append(ForceGate.noVersionReason(playLive, track: play.track))

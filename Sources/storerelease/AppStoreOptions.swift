@@ -15,6 +15,8 @@ enum AppStoreOptions {
     static let country = OptionSpec.value("--country", "CC", "The storefront (cn, CHN); default us.")
     static let baseURL = OptionSpec.value(
         "--base-url", "URL", "The lookup API's base URL instead of https://itunes.apple.com (http only on loopback).")
+    static let lookupsPerMinute = OptionSpec.value(
+        "--lookups-per-minute", "N", "The most lookups this process sends a minute (default 20, Apple's limit).")
 
     /// How many storefronts a command's App Store source has.
     enum Storefronts {
@@ -113,8 +115,15 @@ enum AppStoreOptions {
     ) throws(CLIError) -> AppStoreLookupClient {
         let configuration = AppStoreLookupClient.Configuration(
             baseURL: try arguments.baseURL(command: command), timeout: timeout, bustsCaches: bustsCaches)
+        var perMinute = 20
+        if let text = arguments.value(lookupsPerMinute.name) {
+            guard let value = Int(text), (1...6000).contains(value) else {
+                throw .usage("\(command): --lookups-per-minute \(text.debugDescription) is not a number from 1 to 6000")
+            }
+            perMinute = value
+        }
         do throws(AppStoreLookupError) {
-            return try AppStoreLookupClient(configuration: configuration)
+            return try AppStoreLookupClient(configuration: configuration, rateLimiter: RateLimiter(requests: perMinute))
         } catch {
             throw .usage("\(command): \(error)")
         }

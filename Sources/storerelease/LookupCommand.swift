@@ -34,6 +34,7 @@ extension Command {
             .value("--shard", "K/N", "Only part K of N of the storefronts (1 ≤ K ≤ N ≤ 64)."),
             .value("--entity", "E", "The platform: software (iOS, default), ipadSoftware, macSoftware, tvSoftware."),
             AppStoreOptions.baseURL,
+            AppStoreOptions.lookupsPerMinute,
             .value("--timeout", "S", "Seconds one request may take (default 10)."),
         ] + AppStoreConnectOptions.specs,
         examples: [

@@ -31,6 +31,7 @@ extension Command {
             AppStoreOptions.bundleID,
             AppStoreOptions.country,
             AppStoreOptions.baseURL,
+            AppStoreOptions.lookupsPerMinute,
             .value("--play-track", "FILE", "A stored Play track (as storerelease tracks prints it)…"),
             PlayOptions.package,
             PlayOptions.baseURL,

@@ -40,6 +40,7 @@ extension Command {
             AppStoreOptions.bundleID,
             AppStoreOptions.countries,
             AppStoreOptions.baseURL,
+            AppStoreOptions.lookupsPerMinute,
             PlayOptions.storedTrackFile,
             PlayOptions.package,
             PlayOptions.baseURL,
@@ -75,9 +76,9 @@ enum ParityCommand {
         }
         let now = try arguments.date("--now", command: name) ?? Date()
         let delay = try arguments.hours("--release-delay-hours", command: name, default: 24)
+        let appStore = try AppStoreOptions.source(arguments, command: name, storefronts: .many)
         let play = try PlayOptions.source(arguments, command: name)
         let connect = try AppStoreConnectOptions.source(arguments, command: name)
-        let appStore = try AppStoreOptions.source(arguments, command: name, storefronts: .many)
         let report: CrossStoreReport
         do throws(ReleaseSourceError) {
             report = try await CrossStoreReport.gather(

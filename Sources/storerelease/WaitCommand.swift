@@ -41,6 +41,7 @@ extension Command {
             AppStoreOptions.bundleID,
             AppStoreOptions.countries,
             AppStoreOptions.baseURL,
+            AppStoreOptions.lookupsPerMinute,
             PlayOptions.package,
             PlayOptions.track,
             PlayOptions.baseURL,

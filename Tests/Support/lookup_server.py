@@ -35,6 +35,10 @@ counters apart, the scenario picks the behaviour:
                 country), version 9.0 from then on: a release reaching storefronts one by one
 
   badrequest    400 with the lookup API's own error body ({"errorMessage": …}, as fastlane keeps it)
+  sweep         a release sweep: the WeChat payload for any id or bundle id in cn, de, fr, us and
+                kr (8.0.10) and in jp and gb (8.0.2, lagging), nothing elsewhere; each token may
+                send 600 lookups a minute (Apple's 20, scaled by 30), past that a bare 403 as
+                Apple throttles (counted as throttled in the token's stats)
 
 Every API (lookup, Play, App Store Connect) also takes two redirect scenarios in place of the
 scenario segment:
@@ -51,7 +55,7 @@ checked, faults (bodies a scenario sends outside the contract on purpose), viola
 unchecked (developer-API answers sent without a contract: a bug in the fake).
 GET /<token>/ascstats returns the App Store Connect API's counters for the token (asc_api.py).
 GET /<token>/playstats returns the Play Developer API's counters for the token (play_api.py).
-GET /<token>/stats returns {"requests": N, "ids": [[...], ...]} for the token.
+GET /<token>/stats returns {"requests": N, "ids": [[...], ...], "throttled": N} for the token.
 """
 import json
 import os
@@ -72,6 +76,7 @@ IDS = {}
 LOCK = threading.Lock()
 CONTRACT = {}
 ELSEWHERE = {}
+WINDOWS = {}
 SECOND = {"port": 0}
 
 
@@ -197,7 +202,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, json.dumps(play_api.snapshot(parts[0])))
         if len(parts) == 2 and parts[1] == "stats":
             with LOCK:
-                stats = {"requests": COUNTS.get(parts[0], 0), "ids": IDS.get(parts[0], [])}
+                stats = {"requests": COUNTS.get(parts[0], 0), "ids": IDS.get(parts[0], []),
+                         "throttled": COUNTS.get(parts[0] + "/throttled", 0)}
             return self.send(200, json.dumps(stats))
         if len(parts) != 3 or parts[2] != "lookup":
             return self.send(404, "not found", "text/plain")
@@ -265,6 +271,29 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(403, "", "text/plain")
         if scenario == "403once":
             return self.answer(find(query))
+        if scenario == "sweep":
+            now = time.monotonic()
+            with LOCK:
+                window = [t for t in WINDOWS.get(token, []) if now - t < 60]
+                over = len(window) >= 600
+                if not over:
+                    window.append(now)
+                WINDOWS[token] = window
+                if over:
+                    COUNTS[token + "/throttled"] = COUNTS.get(token + "/throttled", 0) + 1
+            if over:
+                return self.send(403, "", "text/plain")
+            country = query.get("country", ["us"])[0].lower()
+            versions = {"cn": "8.0.10", "de": "8.0.10", "fr": "8.0.10", "us": "8.0.10", "kr": "8.0.10",
+                        "jp": "8.0.2", "gb": "8.0.2"}
+            if country not in versions:
+                return self.answer([])
+            base = FIXTURES["wechat-cn.json"][1]
+            result = dict(base, version=versions[country],
+                          trackViewUrl=base["trackViewUrl"].replace("/cn/", f"/{country}/"))
+            if "id" in query:
+                result["trackId"] = int(query["id"][0].split(",")[0])
+            return self.answer([result])
         if scenario == "404":
             return self.send(404, "<html>Not Found</html>", "text/html")
         if scenario == "badrequest":
