@@ -23,12 +23,20 @@ public struct ReleaseWaiter: Sendable {
         public var countries: [StorefrontCountry]
         /// The lookup client (use one that busts caches).
         public var client: AppStoreLookupClient
+        /// App Store Connect, when the storefronts are those it says the app is sold in.
+        ///
+        /// When set, ``countries`` are replaced by them as the wait starts (`--countries sold`).
+        public var soldIn: AppStoreConnectSource?
 
         /// Makes the side.
-        public init(app: AppStoreApp, countries: [StorefrontCountry], client: AppStoreLookupClient) {
+        public init(
+            app: AppStoreApp, countries: [StorefrontCountry], client: AppStoreLookupClient,
+            soldIn: AppStoreConnectSource? = nil
+        ) {
             self.app = app
             self.countries = countries
             self.client = client
+            self.soldIn = soldIn
         }
     }
 
@@ -227,7 +235,16 @@ public struct ReleaseWaiter: Sendable {
     /// - Throws: ``Failure``.
     public func run(progress: @Sendable (Round) -> Void = { _ in }) async throws(Failure) -> Round {
         let deadline = clock.now() + timeout
-        var state = State(waiter: self)
+        var waiter = self
+        if let side = appStore, let sold = side.soldIn {
+            do throws(ReleaseSourceError) {
+                waiter.appStore?.countries = try await sold.availability(of: side.app).available
+            } catch {
+                if case .appStoreConnect(let failure) = error { throw .appStoreConnect(failure) }
+                throw .cancelled
+            }
+        }
+        var state = State(waiter: waiter)
         var interval = interval
         var number = 0
         while true {

@@ -110,10 +110,10 @@ enum WaitCommand {
         -> ReleaseWaiter.AppStoreSide?
     {
         let named = arguments.value("--id") != nil || arguments.value("--bundle-id") != nil
-        let countries = try arguments.countries(command: name)
-        guard named || countries != nil else { return nil }
+        let selection = try AppStoreOptions.selection(arguments, command: name)
+        guard named || selection != nil else { return nil }
         let app = try AppStoreOptions.app(arguments, command: name)
-        guard let countries, !countries.isEmpty else {
+        guard let selection, selection != .listed([]) else {
             if AppStoreConnectOptions.isRequested(arguments) { return nil }
             throw .usage("wait: --countries CC[,CC…] is required")
         }
@@ -121,7 +121,17 @@ enum WaitCommand {
             throw .usage("wait: the App Store side needs --version V (the App Store has no versionCode)")
         }
         let client = try AppStoreOptions.client(arguments, command: name, bustsCaches: true)
-        return ReleaseWaiter.AppStoreSide(app: app, countries: countries, client: client)
+        switch selection {
+        case .listed(let countries):
+            return ReleaseWaiter.AppStoreSide(app: app, countries: countries, client: client)
+        case .all:
+            return ReleaseWaiter.AppStoreSide(
+                app: app, countries: AppStoreStorefront.all.map(\.country), client: client)
+        case .sold:
+            return ReleaseWaiter.AppStoreSide(
+                app: app, countries: [], client: client,
+                soldIn: try AppStoreConnectOptions.source(arguments, command: name))
+        }
     }
 
     static func connectSide(_ arguments: ParsedArguments, version: Version?) throws(CLIError)

@@ -143,6 +143,17 @@ import Testing
         #expect(countries.filter { $0["appStore"] as? String == "missing" }.count == 184 - 7)
     }
 
+    @Test func waitAsksTheStorefrontsTheAppIsSoldIn() throws {
+        let token = UUID().uuidString
+        let tokenFile = BuiltProducts.packageRoot.appendingPathComponent("Tests/Fixtures/asc/token.txt").path
+        let result = try shell(
+            "storerelease wait --id 414478124 --countries sold --version 8.0.2 --interval 0.05 --timeout 30 "
+                + "--base-url \(server.baseURL("sweep", token: token)) --lookups-per-minute 6000 "
+                + "--asc-token-file \(tokenFile) --asc-base-url \(server.baseURL("complete"))")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try server.stats(token: token).requests == 6, "one round over the six storefronts it is sold in")
+    }
+
     @Test func aPartOfAnotherSweepAndABadShardAreRefused() throws {
         let cn = try shell(
             "storerelease lookup --id 414478124 --countries cn --base-url \(server.baseURL("sweep")) > a.json && "
