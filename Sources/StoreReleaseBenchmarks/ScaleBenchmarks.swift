@@ -21,15 +21,18 @@ enum ScaleBenchmarks {
         }
     }
 
-    static func run(batches: Int) async throws -> [Row] {
+    /// The WeChat payload's result as a template, its `trackId` written as `TRACK_ID`.
+    static func template() throws -> String {
         let payload = try Data(contentsOf: LookupBenchmarks.payloadPath)
         var object = (try JSONSerialization.jsonObject(with: payload) as? [String: Any])?["results"] as? [[String: Any]]
         object?[0]["trackId"] = "TRACK_ID"
         let result = try JSONSerialization.data(withJSONObject: object?.first ?? [:])
-        let template = String(decoding: result, as: UTF8.self).replacingOccurrences(
-            of: "\"TRACK_ID\"", with: "TRACK_ID")
+        return String(decoding: result, as: UTF8.self).replacingOccurrences(of: "\"TRACK_ID\"", with: "TRACK_ID")
+    }
+
+    static func run(batches: Int) async throws -> [Row] {
         let client = try AppStoreLookupClient(
-            transport: CannedTransport(template: template), rateLimiter: RateLimiter(requests: Int.max / 2))
+            transport: CannedTransport(template: try template()), rateLimiter: RateLimiter(requests: Int.max / 2))
         let ids = Array(1...(batches * AppStoreLookupRequest.maximumIDsPerRequest))
         let clock = ContinuousClock()
         let elapsed = try await clock.measure {

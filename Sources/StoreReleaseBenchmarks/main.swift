@@ -33,5 +33,7 @@ let lookupRows = try LookupBenchmarks.run(iterations: quick ? 20 : 500, repetiti
 let decisionRows = try DecisionBenchmarks.run(size: quick ? 2_000 : 200_000, repetitions: repetitions)
 let flowRows = try FlowBenchmarks.run(flows: quick ? 200 : 20_000, repetitions: repetitions)
 let scaleRows = try await ScaleBenchmarks.run(batches: quick ? 5 : 50)
+let sweepRows = try await SweepBenchmarks.run(
+    period: quick ? .milliseconds(20) : .milliseconds(250), repetitions: quick ? 1 : 3)
 print(Row.header)
-for row in processRows + rows + lookupRows + decisionRows + flowRows + scaleRows { print(row.formatted) }
+for row in processRows + rows + lookupRows + decisionRows + flowRows + scaleRows + sweepRows { print(row.formatted) }

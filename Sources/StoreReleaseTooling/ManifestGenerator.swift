@@ -62,14 +62,27 @@ public struct ManifestGenerator: Sendable {
     public func appStore(
         _ release: StoreRelease, appStoreConnect: AppStoreConnectStatus? = nil, minimumSupported: Version? = nil
     ) throws(Problem) -> Result {
-        guard let latest = release.version else { throw .noAppStoreVersion }
+        try appStore(storefronts: [release], appStoreConnect: appStoreConnect, minimumSupported: minimumSupported)
+    }
+
+    /// The manifest for the App Store across storefronts (a sweep's releases).
+    ///
+    /// The latest version is the one every storefront serves (the lowest of theirs: a manifest
+    /// must not announce a version some users cannot get yet), and forcing waits until every
+    /// storefront serves the minimum.
+    public func appStore(
+        storefronts releases: [StoreRelease], appStoreConnect: AppStoreConnectStatus? = nil,
+        minimumSupported: Version? = nil
+    ) throws(Problem) -> Result {
+        let versioned = releases.compactMap { release in release.version.map { (release, $0) } }
+        guard let (release, latest) = versioned.min(by: { $0.1 < $1.1 }) else { throw .noAppStoreVersion }
         let manifest = ReleaseManifest(
             latestVersion: latest, releaseDate: release.releaseDate,
             releaseNotes: release.releaseNotes.map { ["": $0] } ?? [:], storeURL: release.storeURL,
             minimumOSVersion: release.minimumOSVersion)
         return gated(manifest, minimumSupported) { target in
             ForceGate.reasons(
-                forcing: target, appStore: [release], play: nil, appStoreConnect: appStoreConnect,
+                forcing: target, appStore: releases, play: nil, appStoreConnect: appStoreConnect,
                 releaseDelayHours: releaseDelayHours, now: now)
         }
     }

@@ -298,23 +298,29 @@ extension CrossStoreReport {
 }
 
 extension ManifestGenerator {
-    /// The App Store manifest from one storefront's release, read from its source.
+    /// The App Store manifest from its source: one storefront's release, or a sweep's.
     ///
-    /// App Store Connect's status joins it when given.
+    /// App Store Connect's status joins it when given (and, for `sold` storefronts, says where
+    /// the app is sold); see ``appStore(storefronts:appStoreConnect:minimumSupported:)``.
     ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed, or
-    ///   ``ReleaseSourceError/manifest(_:)`` when the source has not exactly one release.
+    ///   ``ReleaseSourceError/manifest(_:)`` when a stored source has not exactly one release.
     public func appStore(
         from source: AppStoreSource, appStoreConnect: AppStoreConnectSource? = nil, minimumSupported: Version? = nil
     ) async throws(ReleaseSourceError) -> Result {
-        let releases = try await source.releases()
-        guard releases.count == 1 else { throw .manifest(.notOneStorefront(releases.count)) }
+        var availability: AppStoreAvailability?
+        if source.needsAvailability {
+            guard let appStoreConnect, case .live(let app, _, _) = source else { throw .availabilityNeeded }
+            availability = try await appStoreConnect.availability(of: app)
+        }
+        let releases = try await source.releases(availability: availability)
+        if case .stored = source, releases.count != 1 { throw .manifest(.notOneStorefront(releases.count)) }
         var status: AppStoreConnectStatus?
         if let appStoreConnect {
             status = try await appStoreConnect.status(of: try source.connectApp(releases: releases))
         }
         do throws(Problem) {
-            return try appStore(releases[0], appStoreConnect: status, minimumSupported: minimumSupported)
+            return try appStore(storefronts: releases, appStoreConnect: status, minimumSupported: minimumSupported)
         } catch {
             throw .manifest(error)
         }

@@ -6,14 +6,16 @@ extension Command {
     static let manifest = Command(
         name: "manifest",
         synopsis:
-            "manifest --platform appStore|googlePlay ((--lookup FILE | (--id ID | --bundle-id ID) --country CC "
+            "manifest --platform appStore|googlePlay ((--lookup FILE | (--id ID | --bundle-id ID) "
+            + "(--country CC | --countries CC,…|all|sold) "
             + "[--base-url URL]) [ASC] | --play-track FILE | --package PKG [--play-base-url URL] [--play-token-file FILE]) "
             + "[--track NAME] [--minimum-supported V] [--now ISO8601] [--release-delay-hours H]",
         summary: "Writes the self-hosted release manifest the apps read, from what a store serves now.",
         discussion: """
             --platform appStore: from one storefront's lookup (stored with --lookup, or now with
-            --id or --bundle-id and --country), with App Store Connect's status when its flags
-            are given. --platform googlePlay: from the track's completed release (stored with
+            --id or --bundle-id and --country), or from a sweep (--countries: a list, all, or
+            sold with App Store Connect), whose latestVersion is the one every storefront serves;
+            with App Store Connect's status when its flags are given. --platform googlePlay: from the track's completed release (stored with
             --play-track, or read now with --package). latestVersion is what users can download
             there, with the store's release notes (per language on Play), storeURL and
             minimumOSVersion. --minimum-supported V is written only when forcing V is safe
@@ -30,6 +32,7 @@ extension Command {
             AppStoreOptions.id,
             AppStoreOptions.bundleID,
             AppStoreOptions.country,
+            AppStoreOptions.countries,
             AppStoreOptions.baseURL,
             AppStoreOptions.lookupsPerMinute,
             .value("--play-track", "FILE", "A stored Play track (as storerelease tracks prints it)…"),
@@ -68,7 +71,8 @@ enum ManifestCommand {
                 throw .usage("manifest: \(flag) goes with --platform googlePlay")
             }
             connect = try AppStoreConnectOptions.source(arguments, command: name, aliased: false)
-            let source = try AppStoreOptions.source(arguments, command: name, storefronts: .one)
+            let many = arguments.value(AppStoreOptions.countries.name) != nil
+            let source = try AppStoreOptions.source(arguments, command: name, storefronts: many ? .many : .one)
             make = { [connect] () async throws(ReleaseSourceError) in
                 try await generator.appStore(from: source, appStoreConnect: connect, minimumSupported: minimum)
             }

@@ -154,6 +154,21 @@ import Testing
         #expect(try server.stats(token: token).requests == 6, "one round over the six storefronts it is sold in")
     }
 
+    @Test func theManifestOfASweepAnnouncesWhatEveryStorefrontServes() throws {
+        let tokenFile = BuiltProducts.packageRoot.appendingPathComponent("Tests/Fixtures/asc/token.txt").path
+        let result = try shell(
+            "storerelease manifest --platform appStore --id 414478124 --countries sold --minimum-supported 8.0.2 "
+                + "--now 2030-01-01T00:00:00Z --base-url \(server.baseURL("sweep")) --lookups-per-minute 6000 "
+                + "--asc-token-file \(tokenFile) --asc-base-url \(server.baseURL("complete"))")
+        #expect(result.status == 0, "\(result.stderr)")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(manifest["latestVersion"] as? String == "8.0.2", "gb and jp still serve 8.0.2")
+        #expect(manifest["minimumSupportedVersion"] == nil)
+        #expect(
+            result.stderr.contains("the lookup shows 8.0.10 but App Store Connect's live version is 8.0.2"),
+            "forcing is judged over every storefront swept: \(result.stderr)")
+    }
+
     @Test func aPartOfAnotherSweepAndABadShardAreRefused() throws {
         let cn = try shell(
             "storerelease lookup --id 414478124 --countries cn --base-url \(server.baseURL("sweep")) > a.json && "
