@@ -1,0 +1,292 @@
+import Foundation
+import StoreReleaseClients
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// Both stores' whole state at one moment, as one JSON document.
+///
+/// It is what a watcher keeps between rounds and diffs against the next. `firstSeen` remembers when each storefront first served each version and when App Store
+/// Connect first showed each version in each state, carried forward from the previous snapshot:
+/// the propagation lag is measured from it, not guessed.
+public struct ReleaseSnapshot: Sendable, Hashable, Codable {
+    /// One storefront's live release.
+    public struct Storefront: Sendable, Hashable, Codable {
+        /// The version it serves.
+        public var version: String?
+        /// When that version was released, ISO 8601.
+        public var releaseDate: String?
+
+        /// Makes a storefront's state.
+        public init(version: String?, releaseDate: String?) {
+            self.version = version
+            self.releaseDate = releaseDate
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case version, releaseDate
+        }
+
+        /// Encodes both keys, `null` for what is unknown.
+        public func encode(to encoder: any Encoder) throws {
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+        }
+    }
+
+    /// The App Store's storefronts, by country code.
+    public struct AppStore: Sendable, Hashable, Codable {
+        /// Each storefront's release.
+        public var storefronts: [String: Storefront]
+    }
+
+    /// One release of the Play track.
+    public struct PlayRelease: Sendable, Hashable, Codable {
+        /// Its highest versionCode.
+        public var versionCode: Int?
+        /// Its name, as written in Play Console.
+        public var name: String?
+        /// The version its name carries.
+        public var version: String?
+        /// `draft`, `inProgress`, `halted`, `completed`…
+        public var status: String
+        /// The share of users a staged rollout reaches.
+        public var userFraction: Double?
+        /// The countries it is limited to.
+        public var countries: [String]?
+        /// Play's review state from the edit-free list (`RELEASE_LIFECYCLE_STATE_PUBLISHED`).
+        public var lifecycle: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case versionCode, name, version, status, userFraction, countries, lifecycle
+        }
+
+        /// Encodes every key, `null` for what is unknown.
+        public func encode(to encoder: any Encoder) throws {
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+        }
+    }
+
+    /// The Play track.
+    public struct GooglePlay: Sendable, Hashable, Codable {
+        /// The track (`production`).
+        public var track: String
+        /// Its releases, highest versionCode first.
+        public var releases: [PlayRelease]
+    }
+
+    /// When each thing was first seen, ISO 8601.
+    public struct FirstSeen: Sendable, Hashable, Codable {
+        /// Version → storefront → when the storefront first served it.
+        public var appStore: [String: [String: String]]
+        /// Version → App Store Connect state → when it was first shown in it.
+        public var appStoreConnect: [String: [String: String]]
+
+        /// Nothing seen yet.
+        public init(appStore: [String: [String: String]] = [:], appStoreConnect: [String: [String: String]] = [:]) {
+            self.appStore = appStore
+            self.appStoreConnect = appStoreConnect
+        }
+    }
+
+    /// When the snapshot was taken, ISO 8601.
+    public var takenAt: String
+    /// The App Store's storefronts, when read.
+    public var appStore: AppStore?
+    /// The Play track, when read.
+    public var googlePlay: GooglePlay?
+    /// App Store Connect's status, when read (as `storerelease status` prints it).
+    public var appStoreConnect: ConnectState?
+    /// When each version was first seen.
+    public var firstSeen: FirstSeen
+
+    /// App Store Connect's status as a snapshot keeps it (and reads it back).
+    public struct ConnectState: Sendable, Hashable, Codable {
+        /// A version and its state.
+        public struct Version: Sendable, Hashable, Codable {
+            /// The version string.
+            public var version: String
+            /// Apple's state.
+            public var state: String
+        }
+
+        /// The live version's phased release.
+        public struct Phase: Sendable, Hashable, Codable {
+            /// Apple's state (`ACTIVE`).
+            public var state: String
+            /// The day, if started.
+            public var day: Int?
+            /// The share of automatic updates.
+            public var percent: Int
+
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case state, day, percent
+            }
+
+            /// Encodes every key, `null` for an unknown day.
+            public func encode(to encoder: any Encoder) throws {
+                try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+            }
+        }
+
+        /// The live version.
+        public struct Live: Sendable, Hashable, Codable {
+            /// The version string.
+            public var version: String
+            /// Apple's state.
+            public var state: String
+            /// Its phased release.
+            public var phasedRelease: Phase?
+            /// Whether the app is removed from sale.
+            public var removedFromSale: Bool
+
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case version, state, phasedRelease, removedFromSale
+            }
+
+            /// Encodes every key, `null` without a phased release.
+            public func encode(to encoder: any Encoder) throws {
+                try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+            }
+        }
+
+        /// The app's App Store id.
+        public var appID: String
+        /// The live version.
+        public var live: Live?
+        /// The version on its way.
+        public var pending: Version?
+        /// The version being prepared or rejected.
+        public var draft: Version?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case appID, live, pending, draft
+        }
+
+        /// Encodes every key, `null` for what there is not.
+        public func encode(to encoder: any Encoder) throws {
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+        }
+
+        /// The state of a status.
+        public init(_ status: AppStoreConnectStatus) {
+            appID = status.appID
+            live = status.live.map { live in
+                Live(
+                    version: live.version, state: live.state,
+                    phasedRelease: live.phasedRelease.map { Phase(state: $0.state, day: $0.day, percent: $0.percent) },
+                    removedFromSale: live.removedFromSale)
+            }
+            pending = status.pending.map { Version(version: $0.version, state: $0.state) }
+            draft = status.draft.map { Version(version: $0.version, state: $0.state) }
+        }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case takenAt, appStore, googlePlay, appStoreConnect, firstSeen
+    }
+
+    /// Encodes every key, `null` for a store not read.
+    public func encode(to encoder: any Encoder) throws {
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+    }
+
+    /// A snapshot of what the stores showed at `takenAt`.
+    ///
+    /// `firstSeen` is carried forward from `previous` and extended by what is new now.
+    ///
+    /// - Parameters:
+    ///   - takenAt: When the stores were read.
+    ///   - releases: The storefronts' releases, if the App Store was read.
+    ///   - track: The Play track, if read.
+    ///   - summaries: The track's edit-free list, which gives each release's review state.
+    ///   - status: App Store Connect's status, if read.
+    ///   - previous: The snapshot before, whose `firstSeen` is kept.
+    public init(
+        takenAt: Date, releases: [StoreRelease]?, track: PlayTrack?, summaries: [PlayReleaseSummary] = [],
+        status: AppStoreConnectStatus?, previous: ReleaseSnapshot? = nil
+    ) {
+        let now = ISO8601Timestamp.string(from: takenAt)
+        self.takenAt = now
+        appStore = releases.map { releases in
+            AppStore(
+                storefronts: Dictionary(
+                    releases.map { release in
+                        (
+                            release.country?.code ?? "us",
+                            Storefront(
+                                version: release.version?.description,
+                                releaseDate: release.releaseDate.map(ISO8601Timestamp.string(from:)))
+                        )
+                    }, uniquingKeysWith: { first, _ in first }))
+        }
+        googlePlay = track.map { track in
+            let lifecycle = Dictionary(
+                summaries.flatMap { summary in
+                    summary.versionCodes.map { ($0.rawValue, summary.lifecycleState.rawValue) }
+                },
+                uniquingKeysWith: { first, _ in first })
+            return GooglePlay(
+                track: track.track,
+                releases: track.releases.sorted {
+                    ($0.highestVersionCode?.rawValue ?? 0) > ($1.highestVersionCode?.rawValue ?? 0)
+                }
+                .map { release in
+                    PlayRelease(
+                        versionCode: release.highestVersionCode?.rawValue, name: release.name,
+                        version: release.version?.description, status: release.status.rawValue,
+                        userFraction: release.userFraction, countries: release.countryTargeting?.countries,
+                        lifecycle: release.highestVersionCode.flatMap { lifecycle[$0.rawValue] })
+                })
+        }
+        appStoreConnect = status.map(ConnectState.init)
+        var seen = previous?.firstSeen ?? FirstSeen()
+        for (country, storefront) in appStore?.storefronts ?? [:] {
+            guard let version = storefront.version, seen.appStore[version]?[country] == nil else { continue }
+            seen.appStore[version, default: [:]][country] = now
+        }
+        let connectVersions =
+            [appStoreConnect?.live.map { ($0.version, $0.state) }]
+            + [appStoreConnect?.pending, appStoreConnect?.draft].map { $0.map { ($0.version, $0.state) } }
+        for case (let version, let state)? in connectVersions where seen.appStoreConnect[version]?[state] == nil {
+            seen.appStoreConnect[version, default: [:]][state] = now
+        }
+        firstSeen = seen
+    }
+}
+
+extension ReleaseSnapshot {
+    /// Reads the stores from their sources (each optional) and takes the snapshot.
+    ///
+    /// A live Play source is read twice: the track through an edit (status, fraction,
+    /// countries) and the edit-free list (each release's review state).
+    ///
+    /// - Throws: ``ReleaseSourceError`` naming the store that failed.
+    public static func take(
+        appStore: AppStoreSource?, play: PlaySource?, appStoreConnect: AppStoreConnectSource?, now: Date = Date(),
+        previous: ReleaseSnapshot? = nil
+    ) async throws(ReleaseSourceError) -> ReleaseSnapshot {
+        var availability: AppStoreAvailability?
+        if let appStore, appStore.needsAvailability {
+            guard let appStoreConnect, case .live(let app, _, _) = appStore else { throw .availabilityNeeded }
+            availability = try await appStoreConnect.availability(of: app)
+        }
+        let releases = try await appStore?.releases(availability: availability)
+        var track: PlayTrack?
+        var summaries: [PlayReleaseSummary] = []
+        if let play {
+            track = try await play.track()
+            if case .live(let packageName, let name, let client) = play {
+                do throws(PlayDeveloperAPIError) {
+                    summaries = try await client.releases(packageName: packageName, track: name)
+                } catch {
+                    throw .play(error)
+                }
+            }
+        }
+        var status: AppStoreConnectStatus?
+        if let appStoreConnect, let appStore {
+            status = try await appStoreConnect.status(of: try appStore.connectApp(releases: releases ?? []))
+        }
+        return ReleaseSnapshot(
+            takenAt: now, releases: releases, track: track, summaries: summaries, status: status, previous: previous)
+    }
+}
