@@ -12,4 +12,16 @@ enum JSONOutput {
             throw .failure("cannot encode the result as JSON: \(error)")
         }
     }
+
+    /// One JSON object on one line (keys sorted), as JSON lines are written.
+    static func printLine(_ value: some Encodable) throws(CLIError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(value)
+            StandardStreams.print(String(decoding: data, as: UTF8.self) + "\n")
+        } catch {
+            throw .failure("cannot encode the result as JSON: \(error)")
+        }
+    }
 }

@@ -1,0 +1,200 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// One change between two snapshots, as a watcher reports it.
+///
+/// The `id` is the same for the same change whenever it is computed (it leaves out `at` and a
+/// storefront's lag), so a batch delivered again in a later round keeps its ids and a receiver
+/// can drop what it has seen.
+public struct ReleaseEvent: Sendable, Hashable, Encodable {
+    /// What changed, with its data.
+    public enum Change: Sendable, Hashable {
+        /// A storefront serves another version.
+        ///
+        /// `lagSeconds` is the time since App Store Connect first showed `to` ready, when it did.
+        case storefrontUpdated(country: String, from: String?, to: String?, lagSeconds: Int?)
+        /// A storefront answers that did not.
+        case storefrontAdded(country: String, version: String?)
+        /// A storefront no longer answers.
+        case storefrontRemoved(country: String, version: String?)
+        /// A release appeared on the Play track.
+        case playReleaseAdded(versionCode: Int?, version: String?, status: String, userFraction: Double?)
+        /// A release left the Play track.
+        case playReleaseRemoved(versionCode: Int?)
+        /// A Play release's status changed (`inProgress` → `halted`).
+        case playStatusChanged(versionCode: Int?, from: String, to: String)
+        /// A Play rollout's share changed (0.2 → 0.5).
+        case playRolloutChanged(versionCode: Int?, from: Double?, to: Double?)
+        /// A Play release's review state changed (`IN_REVIEW` → `PUBLISHED`).
+        case playReviewChanged(versionCode: Int?, from: String?, to: String?)
+        /// An App Store Connect version's state changed.
+        case ascStateChanged(version: String, from: String?, to: String?)
+        /// The live version's phased release moved (state and day).
+        case phasedReleaseChanged(
+            version: String, from: ReleaseSnapshot.ConnectState.Phase?, to: ReleaseSnapshot.ConnectState.Phase?)
+    }
+
+    /// What changed.
+    public let change: Change
+    /// When it was seen: the newer snapshot's `takenAt`.
+    public let at: String
+
+    /// Makes an event.
+    public init(_ change: Change, at: String) {
+        self.change = change
+        self.at = at
+    }
+
+    /// The event's type as the JSON names it (`storefrontUpdated`).
+    public var type: String {
+        switch change {
+        case .storefrontUpdated: "storefrontUpdated"
+        case .storefrontAdded: "storefrontAdded"
+        case .storefrontRemoved: "storefrontRemoved"
+        case .playReleaseAdded: "playReleaseAdded"
+        case .playReleaseRemoved: "playReleaseRemoved"
+        case .playStatusChanged: "playStatusChanged"
+        case .playRolloutChanged: "playRolloutChanged"
+        case .playReviewChanged: "playReviewChanged"
+        case .ascStateChanged: "ascStateChanged"
+        case .phasedReleaseChanged: "phasedReleaseChanged"
+        }
+    }
+
+    /// The store it happened in: `appStore`, `googlePlay` or `appStoreConnect`.
+    public var store: String {
+        switch change {
+        case .storefrontUpdated, .storefrontAdded, .storefrontRemoved: "appStore"
+        case .playReleaseAdded, .playReleaseRemoved, .playStatusChanged, .playRolloutChanged, .playReviewChanged:
+            "googlePlay"
+        case .ascStateChanged, .phasedReleaseChanged: "appStoreConnect"
+        }
+    }
+
+    /// The same for the same change: the type and what changed, never when, never the lag.
+    public var id: String {
+        func text(_ value: Any?) -> String {
+            guard let value else { return "-" }
+            if let phase = value as? ReleaseSnapshot.ConnectState.Phase { return "\(phase.state)@\(phase.day ?? 0)" }
+            return "\(value)"
+        }
+        let parts: [Any?]
+        switch change {
+        case .storefrontUpdated(let country, let from, let to, _): parts = [country, from, to]
+        case .storefrontAdded(let country, let version): parts = [country, version]
+        case .storefrontRemoved(let country, let version): parts = [country, version]
+        case .playReleaseAdded(let code, let version, let status, let fraction):
+            parts = [code, version, status, fraction]
+        case .playReleaseRemoved(let code): parts = [code]
+        case .playStatusChanged(let code, let from, let to): parts = [code, from, to]
+        case .playRolloutChanged(let code, let from, let to): parts = [code, from, to]
+        case .playReviewChanged(let code, let from, let to): parts = [code, from, to]
+        case .ascStateChanged(let version, let from, let to): parts = [version, from, to]
+        case .phasedReleaseChanged(let version, let from, let to): parts = [version, from, to]
+        }
+        return ([type, store] + parts.map(text)).joined(separator: ":")
+    }
+
+    /// The event for people, one sentence ("Play rollout of 81 went 20% → 50%").
+    public var sentence: String {
+        func share(_ fraction: Double?) -> String { CrossStoreReport.percent(fraction) ?? "100%" }
+        func code(_ versionCode: Int?) -> String { versionCode.map(String.init) ?? "?" }
+        switch change {
+        case .storefrontUpdated(let country, let from, let to, let lag):
+            let after = lag.map { ", \($0 / 3600) hours after App Store Connect showed it ready" } ?? ""
+            return "App Store \(country): \(from ?? "nothing") → \(to ?? "nothing")\(after)"
+        case .storefrontAdded(let country, let version):
+            return "App Store \(country) now answers: \(version ?? "no version")"
+        case .storefrontRemoved(let country, let version):
+            return "App Store \(country) no longer answers (it served \(version ?? "no version"))"
+        case .playReleaseAdded(let versionCode, let version, let status, let fraction):
+            return "Play: release \(code(versionCode)) (\(version ?? "no version")) added, \(status)"
+                + (fraction.map { _ in " at \(share(fraction))" } ?? "")
+        case .playReleaseRemoved(let versionCode):
+            return "Play: release \(code(versionCode)) left the track"
+        case .playStatusChanged(let versionCode, let from, let to):
+            return "Play: \(code(versionCode)) \(from) → \(to)"
+        case .playRolloutChanged(let versionCode, let from, let to):
+            return "Play rollout of \(code(versionCode)) went \(share(from)) → \(share(to))"
+        case .playReviewChanged(let versionCode, let from, let to):
+            return "Play review of \(code(versionCode)): \(from ?? "none") → \(to ?? "none")"
+        case .ascStateChanged(let version, let from, let to):
+            return "App Store Connect: \(version) \(from ?? "new") → \(to ?? "gone")"
+        case .phasedReleaseChanged(let version, let from, let to):
+            func phase(_ phase: ReleaseSnapshot.ConnectState.Phase?) -> String {
+                phase.map { "\($0.state)" + ($0.day.map { " day \($0)" } ?? "") } ?? "none"
+            }
+            return "Phased release of \(version): \(phase(from)) → \(phase(to))"
+        }
+    }
+
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Encodes `id`, `type`, `store`, `at` and the type's own keys, `null` for what is unknown.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(id, forKey: Key("id"))
+        try c.encode(type, forKey: Key("type"))
+        try c.encode(store, forKey: Key("store"))
+        try c.encode(at, forKey: Key("at"))
+        func put(_ name: String, _ value: (some Encodable)?) throws { try c.encode(value, forKey: Key(name)) }
+        switch change {
+        case .storefrontUpdated(let country, let from, let to, let lag):
+            try put("country", country)
+            try put("from", from)
+            try put("to", to)
+            try put("lagSeconds", lag)
+        case .storefrontAdded(let country, let version), .storefrontRemoved(let country, let version):
+            try put("country", country)
+            try put("version", version)
+        case .playReleaseAdded(let code, let version, let status, let fraction):
+            try put("versionCode", code)
+            try put("version", version)
+            try put("status", status)
+            try put("userFraction", fraction)
+        case .playReleaseRemoved(let code):
+            try put("versionCode", code)
+        case .playStatusChanged(let code, let from, let to):
+            try put("versionCode", code)
+            try put("from", from)
+            try put("to", to)
+        case .playRolloutChanged(let code, let from, let to):
+            try put("versionCode", code)
+            try put("from", from)
+            try put("to", to)
+        case .playReviewChanged(let code, let from, let to):
+            try put("versionCode", code)
+            try put("from", from)
+            try put("to", to)
+        case .ascStateChanged(let version, let from, let to):
+            try put("version", version)
+            try put("from", from)
+            try put("to", to)
+        case .phasedReleaseChanged(let version, let from, let to):
+            try put("version", version)
+            try put("from", from.map { PhaseKey(state: $0.state, day: $0.day) })
+            try put("to", to.map { PhaseKey(state: $0.state, day: $0.day) })
+        }
+    }
+
+    /// A phased release as an event writes it: `{state, day}`.
+    private struct PhaseKey: Encodable {
+        let state: String
+        let day: Int?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case state, day
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+        }
+    }
+}

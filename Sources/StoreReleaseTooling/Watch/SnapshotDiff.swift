@@ -1,0 +1,99 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+extension ReleaseSnapshot {
+    /// The events from `old` to this snapshot, in a stable order.
+    ///
+    /// The App Store's storefronts by code, then Play's releases by versionCode, then App Store
+    /// Connect's versions; no change, no events.
+    public func events(since old: ReleaseSnapshot) -> [ReleaseEvent] {
+        var changes: [ReleaseEvent.Change] = []
+        if let new = appStore?.storefronts, let before = old.appStore?.storefronts {
+            for country in Set(new.keys).union(before.keys).sorted() {
+                switch (before[country], new[country]) {
+                case (nil, let now?):
+                    changes.append(.storefrontAdded(country: country, version: now.version))
+                case (let was?, nil):
+                    changes.append(.storefrontRemoved(country: country, version: was.version))
+                case (let was?, let now?) where was.version != now.version:
+                    changes.append(
+                        .storefrontUpdated(
+                            country: country, from: was.version, to: now.version, lagSeconds: lag(now.version)))
+                default:
+                    break
+                }
+            }
+        }
+        if let new = googlePlay?.releases, let before = old.googlePlay?.releases {
+            let was = Dictionary(before.map { ($0.versionCode ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
+            let now = Dictionary(new.map { ($0.versionCode ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
+            for code in Set(was.keys).union(now.keys).sorted() {
+                let versionCode: Int? = code == 0 ? nil : code
+                switch (was[code], now[code]) {
+                case (nil, let release?):
+                    changes.append(
+                        .playReleaseAdded(
+                            versionCode: versionCode, version: release.version, status: release.status,
+                            userFraction: release.userFraction))
+                case (.some, nil):
+                    changes.append(.playReleaseRemoved(versionCode: versionCode))
+                case (let a?, let b?):
+                    if a.status != b.status {
+                        changes.append(.playStatusChanged(versionCode: versionCode, from: a.status, to: b.status))
+                    }
+                    if a.userFraction != b.userFraction {
+                        changes.append(
+                            .playRolloutChanged(versionCode: versionCode, from: a.userFraction, to: b.userFraction))
+                    }
+                    if a.lifecycle != b.lifecycle {
+                        changes.append(.playReviewChanged(versionCode: versionCode, from: a.lifecycle, to: b.lifecycle))
+                    }
+                case (nil, nil):
+                    break
+                }
+            }
+        }
+        if let new = appStoreConnect, let before = old.appStoreConnect {
+            let was = before.states
+            let now = new.states
+            for version in Set(was.keys).union(now.keys).sorted() where was[version] != now[version] {
+                changes.append(.ascStateChanged(version: version, from: was[version], to: now[version]))
+            }
+            if let live = new.live, before.live?.version == live.version,
+                before.live?.phasedRelease.map(\.key) != live.phasedRelease.map(\.key)
+            {
+                changes.append(
+                    .phasedReleaseChanged(
+                        version: live.version, from: before.live?.phasedRelease, to: live.phasedRelease))
+            }
+        }
+        return changes.map { ReleaseEvent($0, at: takenAt) }
+    }
+
+    /// Seconds from when App Store Connect first showed `version` ready for distribution to this
+    /// snapshot, or `nil` when it never did (or was not asked).
+    func lag(_ version: String?) -> Int? {
+        guard let version, let states = firstSeen.appStoreConnect[version] else { return nil }
+        let ready = ["READY_FOR_DISTRIBUTION", "READY_FOR_SALE"].compactMap { states[$0] }.compactMap(
+            ISO8601Timestamp.date(from:)
+        ).min()
+        guard let ready, let now = ISO8601Timestamp.date(from: takenAt) else { return nil }
+        return Int(now.timeIntervalSince(ready))
+    }
+}
+
+extension ReleaseSnapshot.ConnectState {
+    /// Each version App Store Connect shows and its state.
+    var states: [String: String] {
+        var states: [String: String] = [:]
+        for entry in [draft, pending].compactMap({ $0 }) { states[entry.version] = entry.state }
+        if let live { states[live.version] = live.state }
+        return states
+    }
+}
+
+extension ReleaseSnapshot.ConnectState.Phase {
+    /// What a phased-release event compares: the state and the day.
+    var key: String { "\(state)@\(day ?? 0)" }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import StoreReleaseKit
+
+extension Command {
+    /// `storerelease diff OLD NEW [--format json|markdown]`.
+    static let diff = Command(
+        name: "diff",
+        synopsis: "diff OLD NEW [--format json|markdown]",
+        summary: "Prints the events between two snapshots, one JSON object a line.",
+        discussion: """
+            OLD and NEW are what 'storerelease snapshot' prints. Each event has id (the same change
+            always has the same id), type, store (appStore, googlePlay, appStoreConnect), at (NEW's
+            takenAt) and its own keys: storefrontUpdated {country, from, to, lagSeconds},
+            storefrontAdded and storefrontRemoved {country, version}, playReleaseAdded
+            {versionCode, version, status, userFraction}, playReleaseRemoved {versionCode},
+            playStatusChanged, playRolloutChanged and playReviewChanged {versionCode, from, to},
+            ascStateChanged {version, from, to}, phasedReleaseChanged {version, from, to}. No
+            change prints nothing. --format markdown writes a list for people.
+            Exit status: 0 printed; 2 a file that is not a snapshot, or bad flags.
+            """,
+        options: [
+            .value("--format", "json|markdown", "JSON lines for machines (default), a Markdown list for people.")
+        ],
+        examples: [
+            "storerelease diff Docs/Examples/payloads/snapshot-before.json Docs/Examples/payloads/snapshot-after.json"
+                + "  # playRolloutChanged",
+            "storerelease diff Docs/Examples/payloads/snapshot-before.json Docs/Examples/payloads/snapshot-after.json "
+                + "--format markdown  # Play rollout of 81 went 20% → 50%",
+        ],
+        run: { arguments throws(CLIError) in
+            let name = "diff"
+            let format = arguments.value("--format") ?? "json"
+            guard ["json", "markdown"].contains(format) else {
+                throw .usage("diff: --format \(format.debugDescription) is not json or markdown")
+            }
+            guard arguments.positionals.count == 2 else {
+                throw .usage("diff: needs two snapshots, OLD and NEW; got \(arguments.positionals.count)")
+            }
+            let (old, new) = (try read(arguments.positionals[0]), try read(arguments.positionals[1]))
+            let events = new.events(since: old)
+            if format == "markdown" {
+                if !events.isEmpty {
+                    StandardStreams.print(events.map { "- \($0.sentence)" }.joined(separator: "\n") + "\n")
+                }
+            } else {
+                for event in events { try JSONOutput.printLine(event) }
+            }
+            return 0
+        }
+    )
+
+    /// A snapshot file, a failure naming it.
+    private static func read(_ path: String) throws(CLIError) -> ReleaseSnapshot {
+        let data = Data(try InputFile.text(path, command: "diff").utf8)
+        return try JSONProblem.decoding("diff: \(path)", as: "not a snapshot", in: data) {
+            try JSONDecoder().decode(ReleaseSnapshot.self, from: data)
+        }
+    }
+}
