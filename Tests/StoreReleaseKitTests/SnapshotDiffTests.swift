@@ -21,8 +21,8 @@ import Testing
             track: "production",
             releases: play.map {
                 .init(
-                    versionCode: $0.0, name: nil, version: nil, status: $0.1, userFraction: $0.2, countries: nil,
-                    lifecycle: $0.3)
+                    versionCode: $0.0, name: Self.names[$0.0], version: Self.names[$0.0], status: $0.1,
+                    userFraction: $0.2, countries: nil, lifecycle: $0.3)
             })
         var connect = Snapshot.ConnectState(AppStoreConnectStatus(appID: "1", versions: []))
         connect.live = live.map {
@@ -35,6 +35,9 @@ import Testing
         if let readySince { snapshot.firstSeen.appStoreConnect = ["8.0.10": ["READY_FOR_DISTRIBUTION": readySince]] }
         return snapshot
     }
+
+    /// The release names of the versionCodes the tests use, as Play Console writes them.
+    static let names = [80: "8.0.2", 81: "8.0.10", 82: "8.1"]
 
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String
@@ -84,6 +87,17 @@ import Testing
         Row(
             name: "phasedReleaseChanged: paused on day 3", old: snapshot(phase: ("ACTIVE", 3)),
             new: snapshot(phase: ("PAUSED", 3)), expected: ["phasedReleaseChanged 8.0.2 ACTIVE@3→PAUSED@3"]),
+        Row(
+            name: "forceUpdateSafe: Play completes the rollout the App Store already serves",
+            old: snapshot(
+                storefronts: ["cn": "8.0.10"], play: [(81, "inProgress", 0.5, nil)],
+                live: ("8.0.10", "READY_FOR_DISTRIBUTION")),
+            new: snapshot(
+                storefronts: ["cn": "8.0.10"], play: [(81, "completed", nil, nil)],
+                live: ("8.0.10", "READY_FOR_DISTRIBUTION")),
+            expected: [
+                "playStatusChanged 81 inProgress→completed", "playRolloutChanged 81 0.5→nil", "forceUpdateSafe 8.0.10",
+            ]),
     ]
 
     /// An event in a line a row can name.
@@ -105,6 +119,7 @@ import Testing
         case .ascStateChanged(let v, let from, let to): return "ascStateChanged \(v) \(from ?? "nil")→\(to ?? "nil")"
         case .phasedReleaseChanged(let v, let from, let to):
             return "phasedReleaseChanged \(v) \(from?.key ?? "nil")→\(to?.key ?? "nil")"
+        case .forceUpdateSafe(let v): return "forceUpdateSafe \(v)"
         }
     }
 
@@ -158,6 +173,7 @@ import Testing
             case .playReviewChanged(let code, _, let to): out["gp/\(code ?? 0)/lifecycle"] = to ?? "nil"
             case .ascStateChanged(let v, _, let to): out["asc/\(v)"] = to
             case .phasedReleaseChanged(let v, _, let to): out["phase/\(v)"] = to?.key ?? "nil"
+            case .forceUpdateSafe: break  // a verdict, not a state
             }
         }
         return out

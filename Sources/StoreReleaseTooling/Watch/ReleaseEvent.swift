@@ -33,6 +33,11 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         /// The live version's phased release moved (state and day).
         case phasedReleaseChanged(
             version: String, from: ReleaseSnapshot.ConnectState.Phase?, to: ReleaseSnapshot.ConnectState.Phase?)
+        /// Forcing an update to `version` became safe.
+        ///
+        /// Every storefront and Play's full rollout serve it, past the release delay, with no
+        /// phased release under way.
+        case forceUpdateSafe(version: String)
     }
 
     /// What changed.
@@ -59,6 +64,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .playReviewChanged: "playReviewChanged"
         case .ascStateChanged: "ascStateChanged"
         case .phasedReleaseChanged: "phasedReleaseChanged"
+        case .forceUpdateSafe: "forceUpdateSafe"
         }
     }
 
@@ -69,6 +75,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .playReleaseAdded, .playReleaseRemoved, .playStatusChanged, .playRolloutChanged, .playReviewChanged:
             "googlePlay"
         case .ascStateChanged, .phasedReleaseChanged: "appStoreConnect"
+        case .forceUpdateSafe: "appStore"
         }
     }
 
@@ -92,6 +99,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .playReviewChanged(let code, let from, let to): parts = [code, from, to]
         case .ascStateChanged(let version, let from, let to): parts = [version, from, to]
         case .phasedReleaseChanged(let version, let from, let to): parts = [version, from, to]
+        case .forceUpdateSafe(let version): parts = [version]
         }
         return ([type, store] + parts.map(text)).joined(separator: ":")
     }
@@ -126,6 +134,8 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
                 phase.map { "\($0.state)" + ($0.day.map { " day \($0)" } ?? "") } ?? "none"
             }
             return "Phased release of \(version): \(phase(from)) → \(phase(to))"
+        case .forceUpdateSafe(let version):
+            return "Forcing \(version) is now safe"
         }
     }
 
@@ -181,6 +191,8 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
             try put("version", version)
             try put("from", from.map { PhaseKey(state: $0.state, day: $0.day) })
             try put("to", to.map { PhaseKey(state: $0.state, day: $0.day) })
+        case .forceUpdateSafe(let version):
+            try put("version", version)
         }
     }
 

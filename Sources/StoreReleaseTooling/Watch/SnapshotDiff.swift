@@ -68,6 +68,10 @@ extension ReleaseSnapshot {
                         version: live.version, from: before.live?.phasedRelease, to: live.phasedRelease))
             }
         }
+        if let now = forceUpdate(), now.safe, let version = now.version {
+            let before = old.forceUpdate()
+            if before?.safe != true || before?.version != version { changes.append(.forceUpdateSafe(version: version)) }
+        }
         return changes.map { ReleaseEvent($0, at: takenAt) }
     }
 
@@ -96,4 +100,52 @@ extension ReleaseSnapshot.ConnectState {
 extension ReleaseSnapshot.ConnectState.Phase {
     /// What a phased-release event compares: the state and the day.
     var key: String { "\(state)@\(day ?? 0)" }
+}
+
+extension ReleaseSnapshot {
+    /// Whether forcing an update is safe by this snapshot, and to which version.
+    ///
+    /// The force gate of ``CrossStoreReport`` over the snapshot's storefronts, Play track and App
+    /// Store Connect status; `nil` without both stores.
+    public func forceUpdate(releaseDelayHours: Double = 24) -> CrossStoreReport.ForceUpdate? {
+        guard let storefronts = appStore?.storefronts, let play = googlePlay else { return nil }
+        let releases = storefronts.sorted { $0.key < $1.key }.map { code, storefront in
+            StoreRelease(
+                store: .appStore, version: storefront.version.flatMap(Version.init),
+                country: try? StorefrontCountry(code),
+                releaseDate: storefront.releaseDate.flatMap(ISO8601Timestamp.date(from:)))
+        }
+        let track = PlayTrack(
+            track: play.track,
+            releases: play.releases.map { release in
+                PlayTrackRelease(
+                    name: release.name,
+                    versionCodes: [release.versionCode.flatMap(VersionCode.init(rawValue:))].compactMap { $0 },
+                    status: .init(rawValue: release.status), userFraction: release.userFraction,
+                    countryTargeting: release.countries.map { .init(countries: $0, includeRestOfWorld: false) })
+            })
+        let status = appStoreConnect.map { connect in
+            let versions =
+                [
+                    connect.live.map { live in
+                        AppStoreVersion(
+                            id: "live", versionString: live.version, state: .init(rawValue: live.state),
+                            storeState: live.removedFromSale ? .developerRemovedFromSale : nil,
+                            phasedRelease: live.phasedRelease.map {
+                                PhasedRelease(state: .init(rawValue: $0.state), currentDayNumber: $0.day)
+                            })
+                    }
+                ]
+                + [connect.pending, connect.draft].map { entry in
+                    entry.map {
+                        AppStoreVersion(id: $0.version, versionString: $0.version, state: .init(rawValue: $0.state))
+                    }
+                }
+            return AppStoreConnectStatus(appID: connect.appID, versions: versions.compactMap { $0 })
+        }
+        let now = ISO8601Timestamp.date(from: takenAt) ?? Date()
+        return CrossStoreReport(
+            appStore: releases, play: track, appStoreConnect: status, releaseDelayHours: releaseDelayHours, now: now
+        ).forceUpdate
+    }
 }
