@@ -138,6 +138,21 @@ import Testing
         #expect(result.stderr.contains("COMMANDS:"))
     }
 
+    @Test func theREADMEsFirstCommandPrintsWhatTheREADMEShows() throws {
+        let readme = try String(
+            contentsOf: BuiltProducts.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let command = try #require(readme.split(separator: "\n").first { $0.hasPrefix("swift run storerelease ") })
+        let line = "storerelease " + command.dropFirst("swift run storerelease ".count)
+        let shown = try #require(
+            readme.components(separatedBy: "because the stores do not agree:\n\n```\n").dropFirst().first?
+                .components(separatedBy: "```").first)
+        let result = try BuiltProducts.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "cd \"\(BuiltProducts.packageRoot.path)\" && \(line)"],
+            environment: ["PATH": BuiltProducts.directory.path + ":/usr/bin:/bin"])
+        #expect(result.status == 1, "the README says it exits 1")
+        #expect(result.stdout == shown, "the README shows another output:\n\(result.stdout)")
+    }
+
     @Test func storefrontsPrintsTheCatalogue() throws {
         let json = try BuiltProducts.storerelease("storefronts")
         #expect(json.status == 0)
