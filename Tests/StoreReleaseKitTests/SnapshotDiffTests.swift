@@ -24,14 +24,13 @@ import Testing
                     versionCode: $0.0, name: Self.names[$0.0], version: Self.names[$0.0], status: $0.1,
                     userFraction: $0.2, countries: nil, lifecycle: $0.3)
             })
-        var connect = Snapshot.ConnectState(AppStoreConnectStatus(appID: "1", versions: []))
-        connect.live = live.map {
-            .init(
-                version: $0.0, state: $0.1, phasedRelease: phase.map { .init(state: $0.0, day: $0.1, percent: 0) },
-                removedFromSale: false)
-        }
-        connect.pending = pending.map { .init(version: $0.0, state: $0.1) }
-        snapshot.appStoreConnect = connect
+        snapshot.appStoreConnect = AppStoreConnectStatus(
+            appID: "1",
+            live: live.map {
+                .init(
+                    version: $0.0, state: $0.1,
+                    phasedRelease: phase.map { .init(state: $0.0, day: $0.1, percent: 0) }, removedFromSale: false)
+            }, pending: pending.map { .init(version: $0.0, state: $0.1) }, draft: nil)
         if let readySince { snapshot.firstSeen.appStoreConnect = ["8.0.10": ["READY_FOR_DISTRIBUTION": readySince]] }
         return snapshot
     }

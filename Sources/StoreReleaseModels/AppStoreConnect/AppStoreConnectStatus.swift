@@ -6,9 +6,9 @@ import StoreReleaseCore
 /// The version users can download (or could, until the app was removed from sale), its phased
 /// release, the newest version above it on its way to users (in review, approved, waiting), and
 /// the newest above it that is not (a draft, or rejected).
-public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
+public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
     /// The version users can download.
-    public struct Live: Sendable, Hashable, Encodable {
+    public struct Live: Sendable, Hashable, Codable {
         /// The version string.
         public let version: String
         /// Apple's state (`READY_FOR_DISTRIBUTION`).
@@ -32,13 +32,16 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
     }
 
     /// A phased release as the status reports it.
-    public struct Phase: Sendable, Hashable, Encodable {
+    public struct Phase: Sendable, Hashable, Codable {
         /// Apple's state (`ACTIVE`).
         public let state: String
         /// The day (1–7), if started.
         public let day: Int?
         /// The share of automatic updates that get it, in percent.
         public let percent: Int
+
+        /// Whether it is active or paused.
+        public var isInProgress: Bool { PhasedRelease.State(rawValue: state).isInProgress }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case state, day, percent
@@ -53,7 +56,7 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
     /// A version above the live one, not downloadable.
     ///
     /// Either ``AppStoreConnectStatus/pending`` or ``AppStoreConnectStatus/draft``.
-    public struct Pending: Sendable, Hashable, Encodable {
+    public struct Pending: Sendable, Hashable, Codable {
         /// The version string.
         public let version: String
         /// Apple's state (`IN_REVIEW`, `PENDING_DEVELOPER_RELEASE`, `REJECTED`…).
@@ -110,11 +113,20 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Encodable {
             Pending(version: $0.versionString, state: $0.state.rawValue)
         }
         draft = drafts.first.map { Pending(version: $0.versionString, state: $0.state.rawValue) }
-        phasedReleaseInProgress = liveVersion?.phasedRelease?.isInProgress ?? false
+    }
+
+    /// A status with these parts, as a stored snapshot reads it back.
+    init(appID: String, live: Live?, pending: Pending?, draft: Pending?) {
+        self.appID = appID
+        self.live = live
+        self.pending = pending
+        self.draft = draft
     }
 
     /// Whether the live version's phased release is active or paused.
-    public let phasedReleaseInProgress: Bool
+    public var phasedReleaseInProgress: Bool {
+        live?.phasedRelease.map { $0.isInProgress } ?? false
+    }
 
     /// Whether the app is removed from sale (its live version says so).
     public var removedFromSale: Bool { live?.removedFromSale ?? false }

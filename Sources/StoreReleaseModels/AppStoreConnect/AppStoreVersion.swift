@@ -129,6 +129,9 @@ public struct PhasedRelease: Sendable, Hashable {
 
         /// Apple's name.
         public var description: String { rawValue }
+
+        /// Whether the release is under way: active or paused.
+        public var isInProgress: Bool { self == .active || self == .paused }
     }
 
     /// The share of automatic updates on each day, from day 1: Apple's fixed schedule.
@@ -161,5 +164,5 @@ public struct PhasedRelease: Sendable, Hashable {
     }
 
     /// Whether forcing everyone to update would defeat it: it is active or paused.
-    public var isInProgress: Bool { state == .active || state == .paused }
+    public var isInProgress: Bool { state.isInProgress }
 }

@@ -32,7 +32,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case ascStateChanged(version: String, from: String?, to: String?)
         /// The live version's phased release moved (state and day).
         case phasedReleaseChanged(
-            version: String, from: ReleaseSnapshot.ConnectState.Phase?, to: ReleaseSnapshot.ConnectState.Phase?)
+            version: String, from: AppStoreConnectStatus.Phase?, to: AppStoreConnectStatus.Phase?)
         /// Forcing an update to `version` became safe.
         ///
         /// Every storefront and Play's full rollout serve it, past the release delay, with no
@@ -83,7 +83,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
     public var id: String {
         func text(_ value: Any?) -> String {
             guard let value else { return "-" }
-            if let phase = value as? ReleaseSnapshot.ConnectState.Phase { return "\(phase.state)@\(phase.day ?? 0)" }
+            if let phase = value as? AppStoreConnectStatus.Phase { return "\(phase.state)@\(phase.day ?? 0)" }
             return "\(value)"
         }
         let parts: [Any?]
@@ -130,7 +130,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .ascStateChanged(let version, let from, let to):
             return "App Store Connect: \(version) \(from ?? "new") → \(to ?? "gone")"
         case .phasedReleaseChanged(let version, let from, let to):
-            func phase(_ phase: ReleaseSnapshot.ConnectState.Phase?) -> String {
+            func phase(_ phase: AppStoreConnectStatus.Phase?) -> String {
                 phase.map { "\($0.state)" + ($0.day.map { " day \($0)" } ?? "") } ?? "none"
             }
             return "Phased release of \(version): \(phase(from)) → \(phase(to))"

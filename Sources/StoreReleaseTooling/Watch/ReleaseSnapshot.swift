@@ -94,91 +94,9 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     /// The Play track, when read.
     public var googlePlay: GooglePlay?
     /// App Store Connect's status, when read (as `storerelease status` prints it).
-    public var appStoreConnect: ConnectState?
+    public var appStoreConnect: AppStoreConnectStatus?
     /// When each version was first seen.
     public var firstSeen: FirstSeen
-
-    /// App Store Connect's status as a snapshot keeps it (and reads it back).
-    public struct ConnectState: Sendable, Hashable, Codable {
-        /// A version and its state.
-        public struct Version: Sendable, Hashable, Codable {
-            /// The version string.
-            public var version: String
-            /// Apple's state.
-            public var state: String
-        }
-
-        /// The live version's phased release.
-        public struct Phase: Sendable, Hashable, Codable {
-            /// Apple's state (`ACTIVE`).
-            public var state: String
-            /// The day, if started.
-            public var day: Int?
-            /// The share of automatic updates.
-            public var percent: Int
-
-            enum CodingKeys: String, CodingKey, CaseIterable {
-                case state, day, percent
-            }
-
-            /// Encodes every key, `null` for an unknown day.
-            public func encode(to encoder: any Encoder) throws {
-                try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-            }
-        }
-
-        /// The live version.
-        public struct Live: Sendable, Hashable, Codable {
-            /// The version string.
-            public var version: String
-            /// Apple's state.
-            public var state: String
-            /// Its phased release.
-            public var phasedRelease: Phase?
-            /// Whether the app is removed from sale.
-            public var removedFromSale: Bool
-
-            enum CodingKeys: String, CodingKey, CaseIterable {
-                case version, state, phasedRelease, removedFromSale
-            }
-
-            /// Encodes every key, `null` without a phased release.
-            public func encode(to encoder: any Encoder) throws {
-                try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-            }
-        }
-
-        /// The app's App Store id.
-        public var appID: String
-        /// The live version.
-        public var live: Live?
-        /// The version on its way.
-        public var pending: Version?
-        /// The version being prepared or rejected.
-        public var draft: Version?
-
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case appID, live, pending, draft
-        }
-
-        /// Encodes every key, `null` for what there is not.
-        public func encode(to encoder: any Encoder) throws {
-            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-        }
-
-        /// The state of a status.
-        public init(_ status: AppStoreConnectStatus) {
-            appID = status.appID
-            live = status.live.map { live in
-                Live(
-                    version: live.version, state: live.state,
-                    phasedRelease: live.phasedRelease.map { Phase(state: $0.state, day: $0.day, percent: $0.percent) },
-                    removedFromSale: live.removedFromSale)
-            }
-            pending = status.pending.map { Version(version: $0.version, state: $0.state) }
-            draft = status.draft.map { Version(version: $0.version, state: $0.state) }
-        }
-    }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case takenAt, appStore, googlePlay, appStoreConnect, firstSeen
@@ -237,7 +155,7 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
                         lifecycle: release.highestVersionCode.flatMap { lifecycle[$0.rawValue] })
                 })
         }
-        appStoreConnect = status.map(ConnectState.init)
+        appStoreConnect = status
         var seen = previous?.firstSeen ?? FirstSeen()
         for (country, storefront) in appStore?.storefronts ?? [:] {
             guard let version = storefront.version, seen.appStore[version]?[country] == nil else { continue }

@@ -87,7 +87,7 @@ extension ReleaseSnapshot {
     }
 }
 
-extension ReleaseSnapshot.ConnectState {
+extension AppStoreConnectStatus {
     /// Each version App Store Connect shows and its state.
     var states: [String: String] {
         var states: [String: String] = [:]
@@ -97,7 +97,7 @@ extension ReleaseSnapshot.ConnectState {
     }
 }
 
-extension ReleaseSnapshot.ConnectState.Phase {
+extension AppStoreConnectStatus.Phase {
     /// What a phased-release event compares: the state and the day.
     var key: String { "\(state)@\(day ?? 0)" }
 }
