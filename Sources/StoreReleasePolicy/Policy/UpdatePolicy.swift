@@ -63,13 +63,12 @@ extension UpdatePolicy: Codable {
         }
         switch try c.decodeIfPresent(String.self, forKey: .forceUpdateOn) ?? "none" {
         case "none": forceUpdateOn = nil
-        case "major": forceUpdateOn = .major
-        case "minor": forceUpdateOn = .minor
-        case "patch": forceUpdateOn = .patch
-        case "beyondPatch": forceUpdateOn = .beyondPatch
-        case "preRelease": forceUpdateOn = .preRelease
-        case let other:
-            throw invalid(.forceUpdateOn, "forceUpdateOn \(other.debugDescription) is not none, major, minor or patch")
+        case let name:
+            guard let level = VersionChange(rawValue: name) else {
+                throw invalid(
+                    .forceUpdateOn, "forceUpdateOn \(name.debugDescription) is not none, major, minor or patch")
+            }
+            forceUpdateOn = level
         }
         minimumSupportedVersion = try c.decodeVersionIfPresent(forKey: .minimumSupportedVersion)
         releaseDelayHours = try c.decodeIfPresent(Double.self, forKey: .releaseDelayHours) ?? 24
@@ -96,16 +95,7 @@ extension UpdatePolicy: Codable {
     /// Encodes every key, `null` for the absent ones.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        let level: String
-        switch forceUpdateOn {
-        case .major?: level = "major"
-        case .minor?: level = "minor"
-        case .patch?: level = "patch"
-        case .beyondPatch?: level = "beyondPatch"
-        case .preRelease?: level = "preRelease"
-        case nil: level = "none"
-        }
-        try c.encode(level, forKey: .forceUpdateOn)
+        try c.encode(forceUpdateOn?.rawValue ?? "none", forKey: .forceUpdateOn)
         try c.encode(minimumSupportedVersion, forKey: .minimumSupportedVersion)
         try c.encode(releaseDelayHours, forKey: .releaseDelayHours)
         try c.encode(remindAfterHours, forKey: .remindAfterHours)
