@@ -147,6 +147,9 @@ def self_test():
 
 
 def main():
+    if len(sys.argv) != 2:
+        print("usage: contract_walk.py FIXTURES_DIR | --self-test", file=sys.stderr)
+        return 2
     if sys.argv[1] == "--self-test":
         return self_test()
     fixtures = sys.argv[1]
