@@ -3,10 +3,14 @@ import StoreReleaseKit
 
 /// Reading typed values out of flags, each error naming the flag and the value.
 extension ParsedArguments {
-    /// A duration in seconds (`--timeout 2.5`), positive.
-    func seconds(_ flag: String, command: String, default fallback: Duration) throws(CLIError) -> Duration {
+    /// A duration in seconds (`--timeout 2.5`), positive (or zero, when `zeroAllowed`), at most a day.
+    func seconds(_ flag: String, command: String, default fallback: Duration, zeroAllowed: Bool = false)
+        throws(CLIError) -> Duration
+    {
         guard let text = value(flag) else { return fallback }
-        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0 || (zeroAllowed && seconds == 0),
+            seconds <= 86_400
+        else {
             throw .usage("\(command): \(flag) \(text.debugDescription) is not a number of seconds (such as 10 or 0.5)")
         }
         return .milliseconds(Int((seconds * 1000).rounded(.up)))
@@ -19,6 +23,15 @@ extension ParsedArguments {
             throw .usage("\(command): \(flag) \(text.debugDescription) is not a number of hours")
         }
         return hours
+    }
+
+    /// A whole number of at least 1 (`--rounds 3`), if given.
+    func count(_ flag: String, command: String) throws(CLIError) -> Int? {
+        guard let text = value(flag) else { return nil }
+        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(text), count >= 1 else {
+            throw .usage("\(command): \(flag) \(text.debugDescription) is not a whole number of at least 1")
+        }
+        return count
     }
 
     /// A version (`--installed 8.0.1`), if given.

@@ -21,10 +21,7 @@ extension Command {
             \\(AppStoreConnectOptions.help)
             Exit status: 0 printed; 1 a store refused or failed; 2 bad flags or a bad --previous.
             """,
-        options: [
-            AppStoreOptions.lookup, AppStoreOptions.id, AppStoreOptions.bundleID, AppStoreOptions.countries,
-            AppStoreOptions.baseURL, AppStoreOptions.lookupsPerMinute, PlayOptions.storedTrackFile, PlayOptions.package,
-            PlayOptions.track, PlayOptions.baseURL, PlayOptions.tokenFile,
+        options: sourceOptions + [
             .value("--now", "ISO8601", "The time the snapshot is of (default: now)."),
             .value("--previous", "FILE", "The snapshot before, whose firstSeen is carried forward."),
         ] + AppStoreConnectOptions.specs,
@@ -36,19 +33,7 @@ extension Command {
             let name = "snapshot"
             try arguments.requireOnlyFlags(name)
             let now = try arguments.date("--now", command: name) ?? Date()
-            let named = [AppStoreOptions.lookup.name, AppStoreOptions.id.name, AppStoreOptions.bundleID.name].contains {
-                arguments.value($0) != nil
-            }
-            let appStore = named ? try AppStoreOptions.source(arguments, command: name, storefronts: .many) : nil
-            let playNamed =
-                arguments.value(PlayOptions.storedTrackFile.name) != nil
-                || arguments.value(PlayOptions.package.name) != nil
-            let play = playNamed ? try PlayOptions.source(arguments, command: name) : nil
-            let connect = try AppStoreConnectOptions.source(arguments, command: name)
-            guard appStore != nil || play != nil else {
-                throw .usage(
-                    "snapshot: give the App Store side (--lookup, or --id/--bundle-id with --countries), Play, or both")
-            }
+            let (appStore, play, connect) = try sources(arguments, command: name)
             var previous: ReleaseSnapshot?
             if let path = arguments.value("--previous") {
                 let data = Data(try InputFile.text(path, command: name).utf8)
@@ -67,4 +52,30 @@ extension Command {
             return 0
         }
     )
+
+    /// The store flags a snapshot is taken from (`snapshot`, `watch`), before App Store Connect's.
+    static let sourceOptions: [OptionSpec] = [
+        AppStoreOptions.lookup, AppStoreOptions.id, AppStoreOptions.bundleID, AppStoreOptions.countries,
+        AppStoreOptions.baseURL, AppStoreOptions.lookupsPerMinute, PlayOptions.storedTrackFile, PlayOptions.package,
+        PlayOptions.track, PlayOptions.baseURL, PlayOptions.tokenFile,
+    ]
+
+    /// The stores a snapshot is taken from, each side optional but one of App Store and Play given.
+    static func sources(_ arguments: ParsedArguments, command name: String) throws(CLIError) -> (
+        AppStoreSource?, PlaySource?, AppStoreConnectSource?
+    ) {
+        let named = [AppStoreOptions.lookup.name, AppStoreOptions.id.name, AppStoreOptions.bundleID.name].contains {
+            arguments.value($0) != nil
+        }
+        let appStore = named ? try AppStoreOptions.source(arguments, command: name, storefronts: .many) : nil
+        let playNamed =
+            arguments.value(PlayOptions.storedTrackFile.name) != nil || arguments.value(PlayOptions.package.name) != nil
+        let play = playNamed ? try PlayOptions.source(arguments, command: name) : nil
+        let connect = try AppStoreConnectOptions.source(arguments, command: name)
+        guard appStore != nil || play != nil else {
+            throw .usage(
+                "\(name): give the App Store side (--lookup, or --id/--bundle-id with --countries), Play, or both")
+        }
+        return (appStore, play, connect)
+    }
 }

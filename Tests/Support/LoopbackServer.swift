@@ -83,6 +83,19 @@ public final class LoopbackServer: @unchecked Sendable {
         return (object["checked"] as? Int ?? -1, problems)
     }
 
+    /// What the webhook receiver (`/<token>/<scenario>/hook`) got for a token, in order: each
+    /// delivery's status and JSON body.
+    public func hooks(token: String) throws -> [(status: Int, body: Any)] {
+        let data = try Data(contentsOf: baseURL.appendingPathComponent(token).appendingPathComponent("hooks"))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        return (object["deliveries"] as? [[String: Any]] ?? []).map { ($0["status"] as? Int ?? -1, $0["body"] ?? NSNull()) }
+    }
+
+    /// The webhook receiver's URL for a token and scenario (`ok`, `failonce`, `failalways`, `slow`).
+    public func hookURL(_ scenario: String, token: String) -> URL {
+        baseURL(scenario, token: token).appendingPathComponent("hook")
+    }
+
     /// Runs a script of `Tests/Support` with Python 3 and returns its exit status and output.
     public static func runSupportScript(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String)
     {

@@ -37,6 +37,8 @@ The data is Tests/Fixtures/asc/worlds.json: each world is a list of apps. Scenar
   evilnext       complete, but links.next points at another host
   relativenext   complete, with links.next a path relative to the host (/<token>/<scenario>/v1/…)
   schemenext     complete, with links.next protocol-relative to another host (//example.com/…)
+  timeline-NAME  the timeline's app and its versions as the round's step says (timeline.py): each
+                 first page of the app's versions the token asks is the next round
 
 Every request needs "Authorization: Bearer <token>" (else 401). A token with three dot-separated
 parts is checked as Apple checks an ES256 JWT's shape: header alg ES256, kid, typ JWT; payload iss,
@@ -54,6 +56,7 @@ import threading
 from urllib.parse import parse_qs, urlparse
 
 import contract
+import timeline
 
 WORLDS = {}
 AVAILABILITY = {}
@@ -195,6 +198,12 @@ def handle(handler, token, scenario, rest, query, base, version="v1"):
         return error(handler, 500, "UNEXPECTED_ERROR", "An unexpected error occurred.",
                      "An unexpected error occurred on the server side.")
     world = WORLDS.get(scenario if scenario in WORLD_SCENARIOS else "complete", [])
+    played = timeline.named(scenario)
+    if played is not None:
+        first_page = len(rest) == 3 and rest[2] == "appStoreVersions" and query.get("cursor", ["0"])[0] == "0"
+        if first_page:
+            timeline.advance(token, "asc")
+        world = timeline.asc_world(played, timeline.current(token, "asc"))
 
     if version == "v2":
         if len(rest) == 3 and rest[0] == "appAvailabilities" and rest[2] == "territoryAvailabilities":

@@ -30,10 +30,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import asc_api  # noqa: E402
 import lookup_server  # noqa: E402
 import play_api  # noqa: E402
+import timeline  # noqa: E402
 
 
 def scenarios(module):
-    """The scenario names a fake's header lists, one a line after "Scenarios:"."""
+    """The scenario names a fake's header lists, one a line after "Scenarios:"; timeline-NAME is
+    each timeline loaded."""
     text = module.__doc__.split("Scenarios:", 1)[1]
     names = []
     for line in text.splitlines()[1:]:
@@ -42,7 +44,14 @@ def scenarios(module):
         match = re.match(r"^  ([^\s,]+(?:, [^\s,]+)*)\s", line)
         if match:
             names += [n.strip() for n in match.group(1).split(",")]
-    return names
+    return [t for n in names for t in (["timeline-" + k for k in sorted(timeline.TIMELINES)]
+                                       if n == "timeline-NAME" else [n])]
+
+
+def rounds(scenario):
+    """How many times to walk a scenario: each step of a timeline, once otherwise."""
+    played = timeline.named(scenario)
+    return len(played["steps"]) + 1 if played else 1
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -68,7 +77,9 @@ def fetch(url, method="GET", token="walk-token"):
 def walk_play(base, scenario):
     root = f"{base}/walk-play-{scenario}/{scenario}/androidpublisher/v3/applications"
     fetch(root + "/com.example.completed/edits", "POST", token=None)
-    for package, tracks in list(play_api.APPS.items()) + [("com.example.unknown", [])]:
+    played = timeline.named(scenario)
+    apps = [(played["app"]["package"], [{"track": "production"}])] if played else []
+    for package, tracks in list(play_api.APPS.items()) + apps + [("com.example.unknown", [])]:
         names = [t["track"] for t in tracks] + ["prodution"]
         for name in names:
             fetch(f"{root}/{package}/tracks/{quote(name)}/releases")
@@ -157,6 +168,7 @@ def main():
     lookup_server.load(os.path.join(fixtures, "appstore"))
     play_api.load(os.path.join(fixtures, "play-api"))
     asc_api.load(os.path.join(fixtures, "asc"))
+    timeline.load(os.path.join(fixtures, "timeline"))
     server = ThreadingHTTPServer(("127.0.0.1", 0), lookup_server.Handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -164,9 +176,11 @@ def main():
     play = [s for s in scenarios(play_api) if s != "slow"]
     asc = scenarios(asc_api)
     for scenario in play:
-        walk_play(base, scenario)
+        for _ in range(rounds(scenario)):
+            walk_play(base, scenario)
     for scenario in asc:
-        walk_asc(base, scenario)
+        for _ in range(rounds(scenario)):
+            walk_asc(base, scenario)
     logs = lookup_server.CONTRACT
     checked = sum(log["checked"] for log in logs.values())
     faults = sum(log["faults"] for log in logs.values())

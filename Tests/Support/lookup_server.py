@@ -48,6 +48,20 @@ scenario segment:
   redirectsame  302 to the same path with scenario ok on this server (a relative Location: the
                 same origin); the client must follow it keeping the method and the body
 
+Every API also plays the scripted timelines of Tests/Fixtures/timeline (timeline.py): the scenario
+timeline-<name> answers round by round what the timeline's steps say.
+
+A webhook receiver, for watch tests: POST /<token>/<scenario>/hook records the body (JSON) and
+answers by the scenario:
+
+  ok            200 "ok", as Slack's incoming webhooks answer
+  failonce      the token's first delivery is 500, every later one 200
+  failalways    503 every time
+  slow          records the body, then waits 3 s before answering 200 (a test kills the client
+                in the meantime)
+
+GET /<token>/hooks returns {"deliveries": [{"status": N, "body": …}, …]} in the order received.
+
 GET /<token>/elsewhere returns what the second server received for the token: requests and
 authorization (requests that carried an Authorization header).
 GET /<token>/contract returns the contract checks of the JSON bodies served for the token:
@@ -69,6 +83,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import asc_api  # noqa: E402
 import contract as api_contract  # noqa: E402
 import play_api  # noqa: E402
+import timeline  # noqa: E402
 
 FIXTURES = {}
 COUNTS = {}
@@ -78,6 +93,7 @@ CONTRACT = {}
 ELSEWHERE = {}
 WINDOWS = {}
 SECOND = {"port": 0}
+HOOKS = {}
 
 
 def contract_log(token):
@@ -167,7 +183,30 @@ class Handler(BaseHTTPRequestHandler):
             return True
         return False
 
+    def hook(self):
+        """The webhook receiver (see the header); True when the path is a hook's."""
+        parts = urlparse(self.path).path.strip("/").split("/")
+        if len(parts) != 3 or parts[2] != "hook":
+            return False
+        token, scenario = parts[0], parts[1]
+        length = min(int(self.headers.get("Content-Length") or 0), 1 << 20)
+        raw = self.rfile.read(length) if length else b""
+        try:
+            body = json.loads(raw.decode("utf-8"))
+        except ValueError:
+            body = {"notJSON": raw.decode("utf-8", "replace")}
+        with LOCK:
+            deliveries = HOOKS.setdefault(token, [])
+            status = {"failonce": 500 if not deliveries else 200, "failalways": 503}.get(scenario, 200)
+            deliveries.append({"status": status, "body": body})
+        if scenario == "slow":
+            time.sleep(3)
+        self.send(status, "ok" if status == 200 else "error", "text/html")
+        return True
+
     def do_POST(self):
+        if self.redirected() or self.hook():
+            return
         if not self.play("POST"):
             self.send(404, "not found", "text/plain")
 
@@ -188,6 +227,10 @@ class Handler(BaseHTTPRequestHandler):
             with LOCK:
                 seen = dict(ELSEWHERE.get(parts[0], {"requests": 0, "authorization": 0}))
             return self.send(200, json.dumps(seen))
+        if len(parts) == 2 and parts[1] == "hooks":
+            with LOCK:
+                deliveries = list(HOOKS.get(parts[0], []))
+            return self.send(200, json.dumps({"deliveries": deliveries}))
         if len(parts) == 2 and parts[1] == "contract":
             with LOCK:
                 log = dict(contract_log(parts[0]))
@@ -216,6 +259,17 @@ class Handler(BaseHTTPRequestHandler):
                 IDS.setdefault(token, []).append(query["id"][0].split(","))
         if scenario == "ok":
             return self.answer(find(query))
+        played = timeline.named(scenario)
+        if played is not None:
+            country = query.get("country", ["us"])[0].lower()
+            version = timeline.lookup_version(played, timeline.advance(token, "lookup/" + country), country)
+            app = played["app"]
+            asked = query.get("id", [""])[0].split(",") + [query.get("bundleId", [""])[0].lower()]
+            if version is None or not (str(app["trackId"]) in asked or app["bundleId"].lower() in asked):
+                return self.answer([])
+            base = FIXTURES["wechat-cn.json"][1]
+            return self.answer([dict(base, version=version, trackId=app["trackId"], bundleId=app["bundleId"],
+                                     trackViewUrl=base["trackViewUrl"].replace("/cn/", f"/{country}/"))])
         if scenario == "503once" and count == 1 or scenario == "503always":
             return self.send(503, "<html>Service Unavailable</html>", "text/html")
         if scenario == "503once":
@@ -359,6 +413,7 @@ def main():
     load(os.path.join(sys.argv[1], "appstore"))
     play_api.load(os.path.join(sys.argv[1], "play-api"))
     asc_api.load(os.path.join(sys.argv[1], "asc"))
+    timeline.load(os.path.join(sys.argv[1], "timeline"))
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     start_second(server.server_address[1])

@@ -41,6 +41,8 @@ deliberate faults below, which are marked as such. Scenarios:
   badjson       reads of an edit's tracks answer a release whose userFraction is "half" (a fault)
   html          reads of an edit's tracks answer 200 with an HTML page (a fault)
   publishing    the edit-free list says IN_REVIEW for the token's first 2 requests, then PUBLISHED
+  timeline-NAME the timeline's package, its production track as the round's step says (timeline.py):
+                each edit the token opens is the next round
 
 GET /<token>/playstats returns the token's counters: requests, unauthorized, bearer (the
 distinct tokens seen), editsInserted, editsDeleted, editsCommitted, editRequests (every request
@@ -52,6 +54,7 @@ import threading
 import time
 
 import contract
+import timeline
 
 APPS = {}
 COUNTRIES = {}
@@ -209,10 +212,16 @@ def handle(handler, method, token, scenario, parts):
         return answer(404, envelope(404, "NOT_FOUND", "Not found"))
     package = parts[0]
     rest = parts[1:]
-    if package not in APPS:
+    played = timeline.named(scenario)
+    if played is not None and package == played["app"]["package"]:
+        if api == "edits.insert":
+            timeline.advance(token, "play")
+        tracks = timeline.play_tracks(played, timeline.current(token, "play"))
+    elif package not in APPS or played is not None:
         return answer(404, envelope(404, "NOT_FOUND", f"Package not found: {package}.",
                                     reason="applicationNotFound"))
-    tracks = APPS[package]
+    else:
+        tracks = APPS[package]
 
     # The edit-free list.
     if api == "applications.tracks.releases.list":
@@ -225,6 +234,8 @@ def handle(handler, method, token, scenario, parts):
         if not track.get("releases"):
             return answer(200, {})
         releases = summaries(track)
+        if played is not None:
+            releases = timeline.play_summaries(played, timeline.current(token, "play"))
         if scenario == "publishing" and asked <= 2:
             releases = [dict(r, releaseLifecycleState="RELEASE_LIFECYCLE_STATE_IN_REVIEW") for r in releases]
         return answer(200, {"releases": releases})

@@ -7,16 +7,16 @@ import StoreReleaseModels
 ///
 /// A client that carries a token sends it only to its base URL's origin: a `links.next` or a
 /// redirect to any other origin is refused, never followed.
-struct Origin: Hashable, Sendable, CustomStringConvertible {
+package struct Origin: Hashable, Sendable, CustomStringConvertible {
     /// `https` or `http`, lower-cased.
-    let scheme: String
+    package let scheme: String
     /// The host, lower-cased, without the brackets of an IPv6 literal.
-    let host: String
+    package let host: String
     /// The port, the scheme's default when the URL names none.
-    let port: Int?
+    package let port: Int?
 
     /// The origin of a URL.
-    init(_ url: URL) {
+    package init(_ url: URL) {
         scheme = url.scheme?.lowercased() ?? ""
         var host = url.host?.lowercased() ?? ""
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
@@ -27,7 +27,7 @@ struct Origin: Hashable, Sendable, CustomStringConvertible {
     /// Whether the host is this machine: `localhost`, an IPv4 literal in 127.0.0.0/8, or `::1`.
     ///
     /// Nothing else counts: `127.example.com` is a name anyone can register.
-    var isLoopback: Bool {
+    package var isLoopback: Bool {
         if host == "localhost" || host == "::1" { return true }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "127" else { return false }
@@ -38,10 +38,10 @@ struct Origin: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether a credential may travel to this origin: over https, or http to this machine.
-    var isSafeForCredentials: Bool { scheme == "https" || (scheme == "http" && isLoopback) }
+    package var isSafeForCredentials: Bool { scheme == "https" || (scheme == "http" && isLoopback) }
 
     /// `https://host:port`.
-    var description: String {
+    package var description: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "\(scheme)://\(shownHost)" + (port.map { ":\($0)" } ?? "")
     }

@@ -110,7 +110,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         func code(_ versionCode: Int?) -> String { versionCode.map(String.init) ?? "?" }
         switch change {
         case .storefrontUpdated(let country, let from, let to, let lag):
-            let after = lag.map { ", \($0 / 3600) hours after App Store Connect showed it ready" } ?? ""
+            let after = lag.map { ", \(PropagationLag.duration($0)) after App Store Connect showed it ready" } ?? ""
             return "App Store \(country): \(from ?? "nothing") → \(to ?? "nothing")\(after)"
         case .storefrontAdded(let country, let version):
             return "App Store \(country) now answers: \(version ?? "no version")"
@@ -126,7 +126,10 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .playRolloutChanged(let versionCode, let from, let to):
             return "Play rollout of \(code(versionCode)) went \(share(from)) → \(share(to))"
         case .playReviewChanged(let versionCode, let from, let to):
-            return "Play review of \(code(versionCode)): \(from ?? "none") → \(to ?? "none")"
+            func state(_ text: String?) -> String {
+                text.map { $0.hasPrefix("RELEASE_LIFECYCLE_STATE_") ? String($0.dropFirst(24)) : $0 } ?? "none"
+            }
+            return "Play review of \(code(versionCode)): \(state(from)) → \(state(to))"
         case .ascStateChanged(let version, let from, let to):
             return "App Store Connect: \(version) \(from ?? "new") → \(to ?? "gone")"
         case .phasedReleaseChanged(let version, let from, let to):

@@ -87,8 +87,38 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
         }
     }
 
+    /// Which app the snapshot is of, as far as the stores named it.
+    ///
+    /// A watcher refuses a state file whose app is another one (``conflict(with:)``).
+    public struct App: Sendable, Hashable, Codable {
+        /// The App Store id (`414478124`).
+        public var appStoreID: String?
+        /// The App Store bundle id (`com.tencent.xin`).
+        public var bundleID: String?
+        /// The Play package name.
+        public var packageName: String?
+
+        /// Names the app.
+        public init(appStoreID: String? = nil, bundleID: String? = nil, packageName: String? = nil) {
+            self.appStoreID = appStoreID
+            self.bundleID = bundleID
+            self.packageName = packageName
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case appStoreID, bundleID, packageName
+        }
+
+        /// Encodes every key, `null` for what no store named.
+        public func encode(to encoder: any Encoder) throws {
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+        }
+    }
+
     /// When the snapshot was taken, ISO 8601.
     public var takenAt: String
+    /// The app, as the stores named it; `nil` in a snapshot written before it was recorded.
+    public var app: App?
     /// The App Store's storefronts, when read.
     public var appStore: AppStore?
     /// The Play track, when read.
@@ -99,8 +129,12 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     public var firstSeen: FirstSeen
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case takenAt, appStore, googlePlay, appStoreConnect, firstSeen
+        case takenAt, app, appStore, googlePlay, appStoreConnect, firstSeen
     }
+
+    /// How many versions no store shows any more `firstSeen` keeps, newest first: enough to
+    /// measure the releases before, few enough that a state file watched for years stays small.
+    public static let retiredVersionsKept = 10
 
     /// Encodes every key, `null` for a store not read.
     public func encode(to encoder: any Encoder) throws {
@@ -109,7 +143,8 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
 
     /// A snapshot of what the stores showed at `takenAt`.
     ///
-    /// `firstSeen` is carried forward from `previous` and extended by what is new now.
+    /// `firstSeen` is carried forward from `previous` and extended by what is new now; of the
+    /// versions no store shows any more it keeps the ``retiredVersionsKept`` newest.
     ///
     /// - Parameters:
     ///   - takenAt: When the stores were read.
@@ -117,13 +152,17 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     ///   - track: The Play track, if read.
     ///   - summaries: The track's edit-free list, which gives each release's review state.
     ///   - status: App Store Connect's status, if read.
+    ///   - packageName: The Play package, when the track was read live.
     ///   - previous: The snapshot before, whose `firstSeen` is kept.
     public init(
         takenAt: Date, releases: [StoreRelease]?, track: PlayTrack?, summaries: [PlayReleaseSummary] = [],
-        status: AppStoreConnectStatus?, previous: ReleaseSnapshot? = nil
+        status: AppStoreConnectStatus?, packageName: String? = nil, previous: ReleaseSnapshot? = nil
     ) {
         let now = ISO8601Timestamp.string(from: takenAt)
         self.takenAt = now
+        app = App(
+            appStoreID: releases?.lazy.compactMap(\.appID).first ?? status?.appID,
+            bundleID: releases?.lazy.compactMap(\.bundleID).first, packageName: packageName)
         appStore = releases.map { releases in
             AppStore(
                 storefronts: Dictionary(
@@ -167,7 +206,44 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
         for case (let version, let state)? in connectVersions where seen.appStoreConnect[version]?[state] == nil {
             seen.appStoreConnect[version, default: [:]][state] = now
         }
-        firstSeen = seen
+        let shown = Set((appStore?.storefronts.values.compactMap(\.version) ?? []) + connectVersions.compactMap { $0?.0 })
+        firstSeen = FirstSeen(
+            appStore: Self.pruned(seen.appStore, keeping: shown),
+            appStoreConnect: Self.pruned(seen.appStoreConnect, keeping: shown))
+    }
+
+    /// `seen` without the versions neither shown now nor among the ``retiredVersionsKept`` newest
+    /// of the rest.
+    static func pruned(_ seen: [String: [String: String]], keeping shown: Set<String>) -> [String: [String: String]] {
+        let retired = seen.keys.filter { !shown.contains($0) }
+        guard retired.count > retiredVersionsKept else { return seen }
+        let newest = retired.sorted { a, b in
+            switch (Version(a), Version(b)) {
+            case (let x?, let y?): x == y ? a > b : x > y
+            case (.some, nil): true
+            case (nil, .some): false
+            case (nil, nil): a > b
+            }
+        }
+        return seen.filter { shown.contains($0.key) || newest.prefix(retiredVersionsKept).contains($0.key) }
+    }
+
+    /// What makes `other` a snapshot of another app or track, said in a few words, or `nil`
+    /// when nothing both name differs.
+    ///
+    /// A watcher diffs only snapshots of one app: a state file of another would report every
+    /// version as changed.
+    public func conflict(with other: ReleaseSnapshot) -> String? {
+        let pairs: [(String, String?, String?)] = [
+            ("App Store id", app?.appStoreID, other.app?.appStoreID),
+            ("bundle id", app?.bundleID, other.app?.bundleID),
+            ("package", app?.packageName, other.app?.packageName),
+            ("Play track", googlePlay?.track, other.googlePlay?.track),
+        ]
+        for case (let what, let mine?, let theirs?) in pairs where mine != theirs {
+            return "its \(what) is \(theirs.debugDescription), not \(mine.debugDescription)"
+        }
+        return nil
     }
 }
 
@@ -204,7 +280,10 @@ extension ReleaseSnapshot {
         if let appStoreConnect, let appStore {
             status = try await appStoreConnect.status(of: try appStore.connectApp(releases: releases ?? []))
         }
+        var packageName: String?
+        if case .live(let name, _, _) = play { packageName = name }
         return ReleaseSnapshot(
-            takenAt: now, releases: releases, track: track, summaries: summaries, status: status, previous: previous)
+            takenAt: now, releases: releases, track: track, summaries: summaries, status: status,
+            packageName: packageName, previous: previous)
     }
 }

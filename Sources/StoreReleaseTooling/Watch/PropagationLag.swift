@@ -1,0 +1,97 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// How long a version took to reach each storefront after App Store Connect first showed it ready
+/// for distribution, as a watcher's state measured it.
+///
+/// The times are the state's `firstSeen`: when a round first saw App Store Connect call the
+/// version `READY_FOR_DISTRIBUTION` (or the older `READY_FOR_SALE`), and when a round first saw
+/// each storefront serve it. The resolution is the watch's interval, and a watch started after
+/// the approval measures from its first round, so start watching before you release. A
+/// storefront already serving the version when App Store Connect was first seen to call it ready
+/// counts 0.
+public struct PropagationLag: Sendable, Hashable, Encodable {
+    /// The version (`8.0.10`).
+    public let version: String
+    /// When App Store Connect was first seen to show it ready, ISO 8601.
+    public let readyAt: String
+    /// Each storefront that served it, and the seconds it took.
+    public let storefronts: [String: Int]
+    /// The median of ``storefronts``' seconds (the mean of the middle two for an even count), or
+    /// `nil` when none has served it yet.
+    public let medianSeconds: Int?
+    /// The longest, or `nil` when none has served it yet.
+    public let worstSeconds: Int?
+    /// The storefronts of the state still serving an older version (or none), by code.
+    public let missing: [String]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case version, readyAt, storefronts, medianSeconds, worstSeconds, missing
+    }
+
+    /// Encodes every key, `null` for what is not known yet.
+    public func encode(to encoder: any Encoder) throws {
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+    }
+
+    /// One entry per version App Store Connect was seen to show ready, oldest version first.
+    ///
+    /// A version the state never saw App Store Connect call ready (it was not read, or the
+    /// version was already ready before the record began) has no entry: there is nothing to
+    /// measure from.
+    public static func report(_ state: ReleaseSnapshot) -> [PropagationLag] {
+        let served = state.appStore?.storefronts ?? [:]
+        var entries: [PropagationLag] = []
+        for (version, states) in state.firstSeen.appStoreConnect {
+            let readyTimes = ["READY_FOR_DISTRIBUTION", "READY_FOR_SALE"].compactMap { states[$0] }
+            guard let ready = readyTimes.compactMap(ISO8601Timestamp.date(from:)).min() else { continue }
+            var seconds: [String: Int] = [:]
+            for (country, seen) in state.firstSeen.appStore[version] ?? [:] {
+                guard let date = ISO8601Timestamp.date(from: seen) else { continue }
+                seconds[country] = max(0, Int(date.timeIntervalSince(ready)))
+            }
+            let wanted = Version(version)
+            let missing = served.filter { country, storefront in
+                guard seconds[country] == nil else { return false }
+                guard let wanted, let current = storefront.version.flatMap(Version.init) else { return true }
+                return current < wanted
+            }.keys.sorted()
+            let sorted = seconds.values.sorted()
+            let median: Int? =
+                sorted.isEmpty
+                ? nil
+                : sorted.count % 2 == 1
+                    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            entries.append(
+                PropagationLag(
+                    version: version, readyAt: ISO8601Timestamp.string(from: ready), storefronts: seconds,
+                    medianSeconds: median, worstSeconds: sorted.last, missing: missing))
+        }
+        return entries.sorted { a, b in
+            switch (Version(a.version), Version(b.version)) {
+            case (let x?, let y?) where x != y: x < y
+            default: a.version < b.version
+            }
+        }
+    }
+
+    /// `31h 0m`: seconds as hours and minutes, as people read a lag.
+    public static func duration(_ seconds: Int) -> String { "\(seconds / 3600)h \(seconds % 3600 / 60)m" }
+
+    /// `8.0.10: median 5h 0m, worst 31h 0m over 3 storefronts (cn 5h 0m, jp 31h 0m, us 0h 5m); missing kr`.
+    public var line: String {
+        let hours = Self.duration
+        let each = storefronts.sorted { $0.key < $1.key }.map { "\($0.key) \(hours($0.value))" }
+        var text = "\(version): ready \(readyAt); "
+        if let medianSeconds, let worstSeconds {
+            text +=
+                "median \(hours(medianSeconds)), worst \(hours(worstSeconds)) over \(storefronts.count) "
+                + "storefront\(storefronts.count == 1 ? "" : "s") (\(each.joined(separator: ", ")))"
+        } else {
+            text += "no storefront serves it yet"
+        }
+        if !missing.isEmpty { text += "; missing \(missing.joined(separator: ", "))" }
+        return text
+    }
+}

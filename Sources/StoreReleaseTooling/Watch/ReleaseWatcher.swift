@@ -1,0 +1,197 @@
+import Foundation
+import StoreReleaseClients
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// Watches both stores: rounds of snapshot → events → report → deliver → keep.
+///
+/// Each round reads the stores, reports the events since the round before, delivers them to the
+/// webhook (if any), and only then replaces the snapshot in the ``WatchStateFile``, so an event is
+/// never lost: a delivery that fails leaves the file as it was and keeps the events, and the next
+/// round delivers them again (same ids, same times) followed by anything newer, so a state passed
+/// through between two rounds is still reported. A watcher that ends with events owed (killed,
+/// or out of rounds) leaves the file at the last delivered snapshot, and the next watch of it
+/// reports the change from there in one step. A round that cannot read a store reports it and
+/// changes nothing: a store that did not answer never turns into "removed" events. After a failed
+/// round the wait before the next doubles, up to ``maximumBackoff``.
+///
+/// The very first round, without a state file, records a baseline and reports no events.
+/// `firstSeen` is carried from the latest snapshot taken, delivered or not, so a lag is measured
+/// from the round that first saw the version.
+///
+/// Time is read from ``clock`` (``startDate`` plus its elapsed time), and the stores through
+/// ``read``, so a test runs days of rounds in no time against any timeline it likes.
+public struct ReleaseWatcher: Sendable {
+    /// Takes one snapshot at `now`, carrying `firstSeen` from `previous`.
+    public typealias Reader =
+        @Sendable (_ now: Date, _ previous: ReleaseSnapshot?) async throws(ReleaseSourceError) -> ReleaseSnapshot
+
+    /// What happened in a round, reported as it happens.
+    public enum Progress: Sendable {
+        /// The first round without a state file: the snapshot was kept, nothing is reported.
+        case baseline(ReleaseSnapshot)
+        /// The events since the kept snapshot, before they are delivered.
+        case events([ReleaseEvent])
+        /// The webhook took the round's events.
+        case delivered(count: Int)
+        /// The webhook did not take them; they are kept and delivered again next round.
+        case deliveryFailed(WebhookNotifier.Failure, kept: Int, retryIn: Duration)
+        /// A store could not be read; nothing changed.
+        case storeFailed(ReleaseSourceError, retryIn: Duration)
+    }
+
+    /// How the watch ended.
+    public struct Outcome: Sendable, Hashable {
+        /// Rounds run.
+        public let rounds: Int
+        /// Events the webhook has not taken yet (they are delivered by the next watch of the file).
+        public let undelivered: Int
+        /// Whether the last round failed (a store, or the delivery).
+        public let lastRoundFailed: Bool
+        /// Whether it ended because it was asked to stop.
+        public let stopped: Bool
+    }
+
+    /// The most events kept for a webhook that keeps failing; past it they are replaced by the
+    /// net change since the last delivered snapshot, which the state bounds.
+    public static let maximumOwed = 10_000
+
+    /// Where the last delivered snapshot is kept.
+    public var stateFile: WatchStateFile
+    /// Where events are delivered, if anywhere.
+    public var notifier: WebhookNotifier?
+    /// The time between rounds.
+    public var interval: Duration
+    /// The longest wait after failed rounds (or ``interval``, when that is longer): six hours.
+    public var maximumBackoff: Duration = .seconds(6 * 3600)
+    /// The clock rounds are timed by.
+    public var clock: PollingClock
+    /// The wall time at the clock's zero.
+    public var startDate: Date
+    /// How a snapshot is taken.
+    public var read: Reader
+
+    /// A watcher over any reader.
+    public init(
+        stateFile: WatchStateFile, notifier: WebhookNotifier? = nil, interval: Duration = .seconds(300),
+        clock: PollingClock = .continuous, startDate: Date = Date(), read: @escaping Reader
+    ) {
+        self.stateFile = stateFile
+        self.notifier = notifier
+        self.interval = interval
+        self.clock = clock
+        self.startDate = startDate
+        self.read = read
+    }
+
+    /// A watcher over the stores' sources, as ``ReleaseSnapshot/take(appStore:play:appStoreConnect:now:previous:)``
+    /// reads them.
+    public init(
+        stateFile: WatchStateFile, appStore: AppStoreSource?, play: PlaySource?,
+        appStoreConnect: AppStoreConnectSource?, notifier: WebhookNotifier? = nil, interval: Duration = .seconds(300),
+        clock: PollingClock = .continuous, startDate: Date = Date()
+    ) {
+        self.init(
+            stateFile: stateFile, notifier: notifier, interval: interval, clock: clock, startDate: startDate
+        ) { now, previous throws(ReleaseSourceError) in
+            try await ReleaseSnapshot.take(
+                appStore: appStore, play: play, appStoreConnect: appStoreConnect, now: now, previous: previous)
+        }
+    }
+
+    /// The wait before the next round after `failures` failed rounds in a row.
+    public func wait(afterFailures failures: Int) -> Duration {
+        guard failures > 0 else { return interval }
+        return min(interval * (1 << min(failures, 20)), max(maximumBackoff, interval))
+    }
+
+    /// Runs rounds until `rounds` have run (forever when `nil`), `isStopping` says so, or the
+    /// task is cancelled. A stop asked for mid-round ends the watch after that round.
+    ///
+    /// - Parameters:
+    ///   - rounds: How many rounds, the first included.
+    ///   - isStopping: Checked before each round and after each wait.
+    ///   - progress: Told what each round did, as it happens.
+    /// - Returns: How it ended; ``Outcome/undelivered`` events are still owed to the webhook.
+    /// - Throws: ``WatchStateFile/Failure`` for a state file that is not this app's snapshot, held
+    ///   by another watcher, or cannot be written (the file is then as it was).
+    public func run(
+        rounds: Int? = nil, isStopping: @Sendable () -> Bool = { false },
+        progress: (Progress) -> Void = { _ in }
+    ) async throws(WatchStateFile.Failure) -> Outcome {
+        let lock = try stateFile.lock()
+        defer { withExtendedLifetime(lock) {} }
+        var kept = try stateFile.read()
+        var latest = kept
+        var failures = 0
+        var round = 0
+        var pending: [ReleaseEvent] = []
+        var stopped = false
+        while rounds.map({ round < $0 }) ?? true {
+            if isStopping() {
+                stopped = true
+                break
+            }
+            if round > 0 {
+                do {
+                    try await clock.sleep(wait(afterFailures: failures))
+                } catch {
+                    stopped = true
+                    break
+                }
+                if isStopping() {
+                    stopped = true
+                    break
+                }
+            }
+            round += 1
+            let snapshot: ReleaseSnapshot
+            do throws(ReleaseSourceError) {
+                snapshot = try await read(startDate.addingTimeInterval(clock.now().seconds), latest)
+            } catch {
+                failures += 1
+                progress(.storeFailed(error, retryIn: wait(afterFailures: failures)))
+                continue
+            }
+            if let kept, let conflict = snapshot.conflict(with: kept) {
+                throw .otherApp(path: stateFile.path, reason: conflict)
+            }
+            guard let base = kept else {
+                latest = snapshot
+                try stateFile.replace(with: snapshot)
+                kept = snapshot
+                failures = 0
+                progress(.baseline(snapshot))
+                continue
+            }
+            let new = snapshot.events(since: latest ?? base)
+            latest = snapshot
+            if !new.isEmpty { progress(.events(new)) }
+            var owed = pending + new
+            if owed.count > Self.maximumOwed { owed = snapshot.events(since: base) }
+            if let notifier, !owed.isEmpty {
+                do throws(WebhookNotifier.Failure) {
+                    try await notifier.deliver(owed)
+                } catch {
+                    failures += 1
+                    pending = owed
+                    progress(.deliveryFailed(error, kept: owed.count, retryIn: wait(afterFailures: failures)))
+                    continue
+                }
+                progress(.delivered(count: owed.count))
+            }
+            try stateFile.replace(with: snapshot)
+            kept = snapshot
+            pending = []
+            failures = 0
+        }
+        return Outcome(rounds: round, undelivered: pending.count, lastRoundFailed: failures > 0, stopped: stopped)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `TimeInterval`.
+    var seconds: TimeInterval {
+        TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import StoreReleaseCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The file a watcher keeps its last delivered snapshot in, replaced atomically and held by one
+/// watcher at a time.
+///
+/// A replacement is written to `FILE.tmp` beside it, flushed to disk (`fsync`), renamed over the
+/// file, and the folder flushed too: a watcher killed at any point leaves either the old snapshot
+/// or the new one, never a torn file. ``lock()`` takes an exclusive `flock(2)` on `FILE.lock`,
+/// which the kernel releases when the process ends, however it ends.
+public struct WatchStateFile: Sendable, Hashable {
+    /// The largest state file read: a snapshot of every storefront is far smaller.
+    public static let maximumSize = 16 << 20
+
+    /// Where the snapshot is kept.
+    public let path: String
+
+    /// Names the file; nothing is read or written yet.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Why the state file cannot be used.
+    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// It is not a snapshot this package wrote (or not JSON, or too large); it is left as it is.
+        case notASnapshot(path: String, reason: String)
+        /// It is a snapshot of another app or track; it is left as it is.
+        case otherApp(path: String, reason: String)
+        /// Another watcher holds it.
+        case locked(path: String)
+        /// Reading, writing or locking it failed.
+        case io(path: String, operation: String, reason: String)
+
+        /// One line naming the file and what is wrong.
+        public var description: String {
+            switch self {
+            case .notASnapshot(let path, let reason):
+                "state file \(path.debugDescription) is not a snapshot (\(reason)); it was left as it is"
+            case .otherApp(let path, let reason):
+                "state file \(path.debugDescription) is a snapshot of another app: \(reason); it was left as it is "
+                    + "(give each app its own --state)"
+            case .locked(let path):
+                "state file \(path.debugDescription) is in use by another watcher (\(path).lock is locked)"
+            case .io(let path, let operation, let reason):
+                "cannot \(operation) state file \(path.debugDescription): \(reason)"
+            }
+        }
+    }
+
+    /// The snapshot kept, or `nil` when there is no file yet (the first round).
+    ///
+    /// - Throws: ``Failure/notASnapshot(path:reason:)`` for a file that is not one.
+    public func read() throws(Failure) -> ReleaseSnapshot? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .io(path: path, operation: "read", reason: Self.lastError()) }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io(path: path, operation: "read", reason: Self.lastError())
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[..<count])
+            if data.count > Self.maximumSize {
+                throw .notASnapshot(path: path, reason: "larger than \(Self.maximumSize >> 20) MiB")
+            }
+        }
+        do {
+            return try JSONDecoder().decode(ReleaseSnapshot.self, from: data)
+        } catch let error as DecodingError {
+            throw .notASnapshot(path: path, reason: error.readableDescription)
+        } catch {
+            throw .notASnapshot(path: path, reason: "not JSON")
+        }
+    }
+
+    /// Replaces the kept snapshot with `snapshot`, atomically and durably.
+    ///
+    /// - Throws: ``Failure/io(path:operation:reason:)``; the old file is then as it was.
+    public func replace(with snapshot: ReleaseSnapshot) throws(Failure) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let data: Data
+        do {
+            data = try encoder.encode(snapshot)
+        } catch {
+            throw .io(path: path, operation: "encode", reason: "\(error)")
+        }
+        let temporary = path + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw .io(path: temporary, operation: "write", reason: Self.lastError()) }
+        var written = 0
+        while written < data.count {
+            let count = data.withUnsafeBytes { bytes in
+                write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let reason = Self.lastError()
+                close(descriptor)
+                unlink(temporary)
+                throw .io(path: temporary, operation: "write", reason: reason)
+            }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else {
+            let reason = Self.lastError()
+            close(descriptor)
+            unlink(temporary)
+            throw .io(path: temporary, operation: "flush", reason: reason)
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let reason = Self.lastError()
+            unlink(temporary)
+            throw .io(path: path, operation: "replace", reason: reason)
+        }
+        let folder = open((path as NSString).deletingLastPathComponent.nilIfEmpty ?? ".", O_RDONLY)
+        if folder >= 0 {
+            _ = fsync(folder)
+            close(folder)
+        }
+    }
+
+    /// A lock on the state file, held until the value is released (or the process ends).
+    public final class Lock: Sendable {
+        private let descriptor: Int32
+
+        fileprivate init(descriptor: Int32) {
+            self.descriptor = descriptor
+        }
+
+        deinit {
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
+    }
+
+    /// Takes the file's lock without waiting.
+    ///
+    /// - Throws: ``Failure/locked(path:)`` when another watcher (in any process) holds it.
+    public func lock() throws(Failure) -> Lock {
+        let lockPath = path + ".lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        guard descriptor >= 0 else { throw .io(path: lockPath, operation: "lock", reason: Self.lastError()) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            let reason = Self.lastError()
+            close(descriptor)
+            throw busy ? .locked(path: path) : .io(path: lockPath, operation: "lock", reason: reason)
+        }
+        return Lock(descriptor: descriptor)
+    }
+
+    private static func lastError() -> String { String(cString: strerror(errno)) }
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+/// `read(2)`, named apart from ``WatchStateFile/read()``, which it is called from.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

@@ -1,0 +1,143 @@
+import Foundation
+import StoreReleaseClients
+import StoreReleaseCore
+
+/// Delivers a watcher's events to a webhook: Slack's incoming webhook or any receiver of JSON.
+///
+/// A webhook URL is a credential (Slack's carries its secret in the path), so it is handled like
+/// a token: only https, or http to this machine; never shown beyond its origin
+/// (`https://hooks.slack.com/…`) in an error or a description; and a redirect is not followed,
+/// since it would send the events elsewhere.
+public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflectable {
+    /// What the body is.
+    public enum Format: String, Sendable, Hashable, CaseIterable {
+        /// `{"text": …}` in Slack's mrkdwn, one line an event.
+        case slack
+        /// The JSON array of the events, as `diff` prints them.
+        case json
+    }
+
+    /// Why a URL cannot be a webhook.
+    public enum URLProblem: Error, Sendable, Hashable, CustomStringConvertible {
+        /// Not https, and not http to this machine.
+        case insecure(origin: String)
+        /// Not an absolute http(s) URL with a host.
+        case notAURL
+
+        /// One line saying what is wrong, never the URL's path.
+        public var description: String {
+            switch self {
+            case .insecure(let origin):
+                "\(origin)/… is not https (plain http is allowed only to this machine: localhost, 127.0.0.0/8, ::1)"
+            case .notAURL: "not an absolute https URL"
+            }
+        }
+    }
+
+    /// Why a delivery failed; the events are kept and delivered again.
+    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The receiver answered a status outside 2xx.
+        case status(Int, origin: String)
+        /// The receiver answered a redirect, which is not followed.
+        case redirected(origin: String)
+        /// No answer: a timeout, a refused or dropped connection (said without the URL).
+        case transport(String, origin: String)
+
+        /// One line naming the receiver by its origin only.
+        public var description: String {
+            switch self {
+            case .status(let status, let origin): "\(origin)/… answered HTTP \(status)"
+            case .redirected(let origin): "\(origin)/… answered a redirect, which is not followed"
+            case .transport(let reason, let origin): "\(origin)/… could not be reached: \(reason)"
+            }
+        }
+    }
+
+    /// Where the events go.
+    public let url: URL
+    /// What the body is.
+    public let format: Format
+    /// How the body is sent.
+    public var transport: any HTTPTransport
+    /// The most a delivery may take.
+    public var timeout: Duration = .seconds(15)
+    /// The most lines a Slack message lists; the rest are counted ("…and 12 more").
+    public static let slackLines = 50
+
+    /// Makes a notifier.
+    ///
+    /// - Throws: ``URLProblem`` for a URL that is not https (or http on loopback).
+    public init(url: URL, format: Format = .slack, transport: any HTTPTransport = URLSessionTransport())
+        throws(URLProblem)
+    {
+        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil,
+            !(url.host ?? "").isEmpty
+        else { throw .notAURL }
+        let origin = Origin(url)
+        guard origin.isSafeForCredentials else { throw .insecure(origin: origin.description) }
+        self.url = url
+        self.format = format
+        self.transport = transport
+    }
+
+    /// `slack webhook at https://hooks.slack.com/…`: never the path, which may be the secret.
+    public var description: String { "\(format) webhook at \(Origin(url))/…" }
+
+    /// The format and the origin only, so `dump` shows no secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["format": format, "origin": "\(Origin(url))"])
+    }
+
+    /// The body for `events`.
+    public func body(for events: [ReleaseEvent]) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        switch format {
+        case .json:
+            return (try? encoder.encode(events)) ?? Data("[]".utf8)
+        case .slack:
+            let shown = events.prefix(Self.slackLines).map { "• " + Self.escaped($0.sentence) }
+            let more = events.count > Self.slackLines ? ["…and \(events.count - Self.slackLines) more"] : []
+            let heading = "*StoreRelease*: \(events.count) \(events.count == 1 ? "change" : "changes")"
+            let text = ([heading] + shown + more).joined(separator: "\n")
+            return (try? encoder.encode(["text": text])) ?? Data("{}".utf8)
+        }
+    }
+
+    /// Slack's mrkdwn escapes: `&`, `<` and `>`, which would otherwise start an entity or a link.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// POSTs `events` once.
+    ///
+    /// - Throws: ``Failure`` when the receiver did not answer 2xx.
+    public func deliver(_ events: [ReleaseEvent]) async throws(Failure) {
+        let origin = Origin(url).description
+        let request = HTTPRequest(
+            method: "POST", url: url, headers: ["Content-Type": "application/json; charset=utf-8"],
+            body: body(for: events))
+        let response: HTTPResponse
+        do throws(HTTPTransportError) {
+            response = try await transport.send(request, timeout: timeout, maximumBodySize: 64 << 10)
+        } catch {
+            let reason: String
+            switch error {
+            case .timedOut: reason = "no answer within \(timeout)"
+            case .bodyTooLarge: reason = "its answer was too large"
+            case .truncated: reason = "the connection closed mid-answer"
+            case .cancelled: reason = "cancelled"
+            case .connection(let message):
+                reason = message.replacingOccurrences(of: url.absoluteString, with: origin + "/…")
+                    .replacingOccurrences(of: url.path, with: "/…")
+            }
+            throw .transport(reason, origin: origin)
+        }
+        switch response.status {
+        case 200..<300: return
+        case 300..<400: throw .redirected(origin: origin)
+        default: throw .status(response.status, origin: origin)
+        }
+    }
+}
