@@ -81,7 +81,9 @@ let package = Package(
         .target(
             name: "StoreReleaseTestSupport",
             path: "Tests/Support",
-            exclude: ["lookup_server.py", "play_api.py", "asc_api.py", "contract.py", "contract_walk.py"],
+            exclude: [
+                "lookup_server.py", "play_api.py", "asc_api.py", "contract.py", "contract_walk.py", "timeline.py",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,215 @@
+import Foundation
+import StoreReleaseTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `storerelease watch` and `storerelease lag`, run as built, against the loopback fakes playing
+/// the scripted release of Tests/Fixtures/timeline/release.json and a webhook receiver.
+@Suite struct WatchCommandTests {
+    let server: LoopbackServer
+    let folder: URL
+
+    init() throws {
+        server = try LoopbackServer.shared.get()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("watch-play-secret".utf8).write(to: folder.appendingPathComponent("play-token"))
+    }
+
+    var state: String { folder.appendingPathComponent("state.json").path }
+
+    /// The flags that read the timeline's three stores for one token.
+    func sources(token: String) -> [String] {
+        let base = server.baseURL("timeline-release", token: token).absoluteString
+        return [
+            "--id", "414478124", "--countries", "us,jp,cn", "--base-url", base, "--package", "com.tencent.mm",
+            "--play-base-url", base, "--play-token-file", folder.appendingPathComponent("play-token").path,
+            "--asc-base-url", base, "--lookups-per-minute", "6000",
+        ]
+    }
+
+    /// Runs `storerelease` with the App Store Connect token in its environment.
+    func run(_ arguments: [String]) throws -> BuiltProducts.Result {
+        try BuiltProducts.run(
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"), arguments,
+            environment: ["STORERELEASE_ASC_TOKEN": "watch-asc-secret"])
+    }
+
+    /// Each event type the story's rounds print, in order (the library's test checks their data).
+    static let storyTypes = [
+        "playReviewChanged", "ascStateChanged", "storefrontUpdated", "playRolloutChanged", "ascStateChanged",
+        "ascStateChanged", "storefrontUpdated", "phasedReleaseChanged", "playStatusChanged", "phasedReleaseChanged",
+        "storefrontUpdated", "playStatusChanged", "phasedReleaseChanged", "playReleaseRemoved", "playStatusChanged",
+        "playRolloutChanged", "phasedReleaseChanged", "forceUpdateSafe",
+    ]
+
+    static func objects(_ lines: String) -> [[String: Any]] {
+        lines.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    @Test func watchDeliversEveryEventOfTheReleaseInOrderThroughAFailedDelivery() throws {
+        let token = UUID().uuidString
+        let hook = server.hookURL("failonce", token: token).absoluteString
+        let result = try run(
+            ["watch"] + sources(token: token) + [
+                "--state", state, "--rounds", "7", "--interval", "0", "--notify", hook, "--notify-format", "json",
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let printed = Self.objects(result.stdout)
+        #expect(printed.compactMap { $0["type"] as? String } == Self.storyTypes)
+        #expect(result.stderr.contains("baseline recorded in \(state)"))
+        #expect(result.stderr.contains("could not deliver 2 events: http://127.0.0.1:"))
+        #expect(!result.stderr.contains(token), "the webhook's path is never printed")
+
+        let deliveries = try server.hooks(token: token)
+        #expect(deliveries.map(\.status) == [500, 200, 200, 200, 200, 200])
+        let accepted = deliveries.filter { $0.status == 200 }.flatMap { $0.body as? [[String: Any]] ?? [] }
+        #expect(accepted.compactMap { $0["id"] as? String } == printed.compactMap { $0["id"] as? String },
+            "exactly what was printed, each once, in order")
+
+        let lag = try run(["lag", state])
+        #expect(lag.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(lag.stdout.utf8)) as? [[String: Any]])
+        let entry = try #require(report.first { $0["version"] as? String == "8.0.10" })
+        #expect(Set((entry["storefronts"] as? [String: Int] ?? [:]).keys) == ["us", "jp", "cn"])
+        #expect(entry["missing"] as? [String] == [] && entry["medianSeconds"] is Int && entry["worstSeconds"] is Int)
+        let text = try run(["lag", state, "--format", "text"])
+        #expect(text.stdout.contains("\n8.0.10: ready ") && text.stdout.contains("over 3 storefronts"), "\(text.stdout)")
+    }
+
+    @Test func aWebhookThatKeepsFailingExitsOneSayingSoEachRound() throws {
+        let token = UUID().uuidString
+        let result = try run(
+            ["watch"] + sources(token: token) + [
+                "--state", state, "--rounds", "3", "--interval", "0", "--notify",
+                server.hookURL("failalways", token: token).absoluteString,
+            ])
+        #expect(result.status == 1)
+        #expect(result.stderr.components(separatedBy: "could not deliver").count == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("6 events are still undelivered; \(state) was not advanced"))
+        let kept = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state))) as? [String: Any])
+        #expect((kept["googlePlay"] as? [String: Any]).map { "\($0)" }?.contains("IN_REVIEW") == true, "still the baseline")
+    }
+
+    @Test(arguments: [
+        (["--notify", "http://hooks.example.com/services/T0/B0/secret"], "is not https"),
+        (["--notify-format", "json"], "--notify-format goes with --notify"),
+        (["--notify", "https://hooks.example.com/x", "--notify-format", "xml"], "is not slack or json"),
+        (["--rounds", "0"], "--rounds \"0\" is not a whole number"),
+        (["--rounds", "two"], "--rounds \"two\" is not a whole number"),
+        (["--interval", "-1"], "--interval \"-1\" is not a number of seconds"),
+    ])
+    func badFlagsExitTwoNamingThem(extra: [String], message: String) throws {
+        let lookup = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads/appstore-wechat-cn.json")
+        let result = try BuiltProducts.run("storerelease", ["watch", "--lookup", lookup.path, "--state", state] + extra)
+        #expect(result.status == 2 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stderr.contains("secret"))
+        #expect(!FileManager.default.fileExists(atPath: state), "nothing was watched")
+    }
+
+    @Test func aStateFileThatIsNotThisAppsSnapshotExitsTwoAndIsLeftAsItIs() throws {
+        let lookup = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads/appstore-wechat-cn.json").path
+        let missing = try BuiltProducts.run("storerelease", ["watch", "--lookup", lookup, "--rounds", "1"])
+        #expect(missing.status == 2 && missing.stderr.contains("--state FILE is required"))
+        for content in ["{\"takenAt\": \"x\"}", "[1, 2]", "\u{FEFF}garbage"] {
+            try Data(content.utf8).write(to: URL(fileURLWithPath: state))
+            let result = try BuiltProducts.run("storerelease", ["watch", "--lookup", lookup, "--state", state, "--rounds", "1"])
+            #expect(result.status == 2 && result.stderr.contains("is not a snapshot"), "\(result.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: state)) == Data(content.utf8))
+        }
+        try FileManager.default.removeItem(atPath: state)
+        let other = BuiltProducts.packageRoot.appendingPathComponent("Tests/Fixtures/appstore/slack-mac-us.json").path
+        let baseline = try BuiltProducts.run("storerelease", ["watch", "--lookup", other, "--state", state, "--rounds", "1"])
+        #expect(baseline.status == 0, "\(baseline.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: state))
+        let result = try BuiltProducts.run("storerelease", ["watch", "--lookup", lookup, "--state", state, "--rounds", "1"])
+        #expect(result.status == 2 && result.stderr.contains("is a snapshot of another app"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: state)) == before)
+    }
+
+    /// A watch started in the background, its output in files.
+    final class Background: @unchecked Sendable {
+        let process = Process()
+        let errors: URL
+        let output: URL
+
+        init(_ arguments: [String], folder: URL) throws {
+            errors = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
+            output = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
+            try Data().write(to: errors)
+            try Data().write(to: output)
+            process.executableURL = BuiltProducts.directory.appendingPathComponent("storerelease")
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging([
+                "STORERELEASE_ASC_TOKEN": "watch-asc-secret"
+            ]) { $1 }
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = try FileHandle(forWritingTo: errors)
+            try process.run()
+        }
+
+        var stderr: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+
+        /// Waits (at most 20 s) for the process to end.
+        func exit() async throws -> (status: Int32, signalled: Bool) {
+            try await until("storerelease exits", deadline: .seconds(20)) { !self.process.isRunning }
+            return (process.terminationStatus, process.terminationReason == .uncaughtSignal)
+        }
+    }
+
+    @Test func aSecondWatcherIsRefusedAndSIGTERMEndsTheFirstAfterItsRound() async throws {
+        let token = UUID().uuidString
+        let first = try Background(
+            ["watch"] + sources(token: token) + ["--state", state, "--interval", "30"], folder: folder)
+        try await until("the first watcher records its baseline") { first.stderr.contains("baseline recorded") }
+        let second = try run(["watch"] + sources(token: UUID().uuidString) + ["--state", state, "--rounds", "1"])
+        #expect(second.status == 2 && second.stderr.contains("is in use by another watcher"), "\(second.stderr)")
+        kill(first.process.processIdentifier, SIGTERM)
+        let (status, signalled) = try await first.exit()
+        #expect(status == 0 && !signalled, "\(first.stderr)")
+        #expect(first.stderr.contains("stopped after round 1"))
+    }
+
+    @Test func aWatcherKilledMidDeliveryLosesNothingAndInventsNothing() async throws {
+        let token = UUID().uuidString
+        let killed = try Background(
+            ["watch"] + sources(token: token) + [
+                "--state", state, "--interval", "0", "--rounds", "3", "--notify-format", "json", "--notify",
+                server.hookURL("slow", token: token).absoluteString,
+            ], folder: folder)
+        try await until("the receiver holds the second round's delivery") {
+            ((try? self.server.hooks(token: token)) ?? []).count == 1
+        }
+        kill(killed.process.processIdentifier, SIGKILL)
+        #expect(try await killed.exit().signalled)
+        let kept = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(kept.contains("RELEASE_LIFECYCLE_STATE_IN_REVIEW"), "the file is whole, still the baseline")
+        let inFlight = try #require(try server.hooks(token: token).first?.body as? [[String: Any]])
+        let inFlightIDs = inFlight.compactMap { $0["id"] as? String }
+
+        let rerun = try run(
+            ["watch"] + sources(token: token) + [
+                "--state", state, "--interval", "0", "--rounds", "5", "--notify-format", "json", "--notify",
+                server.hookURL("ok", token: token).absoluteString,
+            ])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(!rerun.stderr.contains("baseline"), "the killed watcher's file is picked up")
+        let after = try server.hooks(token: token).dropFirst().flatMap { $0.body as? [[String: Any]] ?? [] }
+        let ids = after.compactMap { $0["id"] as? String }
+        #expect(ids == Self.objects(rerun.stdout).compactMap { $0["id"] as? String })
+        #expect(ids.contains(inFlightIDs[0]), "the change the killed round was delivering is delivered again")
+        #expect(
+            after.compactMap { $0["type"] as? String }
+                == [
+                    "storefrontUpdated", "playRolloutChanged", "playReviewChanged", "ascStateChanged", "ascStateChanged",
+                ] + Self.storyTypes.dropFirst(6),
+            "from the last delivered state: the review and approval in one step, then the story")
+        let last = try #require(after.last)
+        #expect(last["type"] as? String == "forceUpdateSafe")
+    }
+}
