@@ -47,10 +47,10 @@ extension Command {
             .value("--notify-format", "slack|json", "{\"text\": …} for Slack (default), or the JSON array of events."),
         ] + AppStoreConnectOptions.specs,
         examples: [
-            "storerelease watch --id 414478124 --countries us,cn,jp --package com.tencent.mm --state watch.json "
-                + "--notify https://hooks.slack.com/services/T000/B000/XXXX",
-            "storerelease watch --lookup Docs/Examples/payloads/appstore-wechat-cn.json --state /tmp/watch.json "
-                + "--rounds 1  # records a baseline",
+            "storerelease watch --lookup Docs/Examples/payloads/appstore-wechat-cn.json --play-track "
+                + "Docs/Examples/payloads/play-production.json --state /tmp/storerelease-watch-stored.json --rounds 1",
+            "storerelease watch --id 414478124 --countries us,cn,jp --package com.example.rollout "
+                + "--state /tmp/storerelease-watch.json --rounds 1 --notify https://hooks.slack.com/services/T000/B000/XXXX",
         ],
         run: { arguments throws(CLIError) in try await WatchCommand.run(arguments) }
     )
@@ -61,8 +61,8 @@ extension Command {
         synopsis: "lag STATE [--format json|text]",
         summary: "Prints how long each version took to reach each storefront after App Store Connect approved it.",
         discussion: """
-            STATE is a watch's --state file (or any snapshot). For each version App Store Connect
-            was seen to show ready for distribution: {version, readyAt, storefronts: {cc: seconds},
+            STATE is a watch's --state file (or any snapshot). For each version the watch saw App
+            Store Connect approve (in another state first, then ready for distribution): {version, readyAt, storefronts: {cc: seconds},
             medianSeconds, worstSeconds, missing: [cc…]}, oldest version first; missing are the
             storefronts still serving an older version. The times are when a round first saw
             each thing, so the resolution is the watch's interval: the number to set

@@ -26,7 +26,7 @@ import Testing
         #expect(
             commands == [
                 "compare", "sort", "lookup", "decide", "simulate", "parity", "wait", "tracks", "status", "manifest",
-                "graph", "storefronts", "availability", "snapshot", "diff",
+                "graph", "storefronts", "availability", "snapshot", "diff", "watch", "lag",
             ])
         for command in commands {
             #expect(try !Self.examples(of: command).isEmpty, "\(command) --help has no examples")
@@ -45,7 +45,7 @@ import Testing
                 let parts = example.components(separatedBy: "#")
                 var line = parts[0]
                 if line.contains("storerelease lookup") || line.contains("--countries") {
-                    for asking in ["storerelease lookup", "storerelease parity"] {
+                    for asking in ["storerelease lookup", "storerelease parity", "storerelease watch"] {
                         line = line.replacingOccurrences(of: asking, with: asking + " --base-url \(baseURL)")
                     }
                 }
@@ -56,10 +56,13 @@ import Testing
                     }
                 }
                 if line.contains("--package") {
-                    for asking in ["storerelease tracks", "storerelease parity"] {
+                    for asking in ["storerelease tracks", "storerelease parity", "storerelease watch"] {
                         line = line.replacingOccurrences(of: asking, with: asking + " --play-base-url \(playBaseURL)")
                     }
                 }
+                // A webhook of the examples is the loopback receiver's.
+                line = line.replacingOccurrences(
+                    of: "https://hooks.slack.com/services/T000/B000/XXXX", with: server.hookURL("ok", token: "help").absoluteString)
                 let result = try BuiltProducts.run(
                     executable: URL(fileURLWithPath: "/bin/sh"),
                     ["-c", "cd \"\(BuiltProducts.packageRoot.path)\" && \(line)"],

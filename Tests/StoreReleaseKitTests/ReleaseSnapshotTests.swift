@@ -45,7 +45,7 @@ import Testing
             track: PlayTrack(track: "production", releases: []), status: nil)
         let object = try #require(
             try JSONSerialization.jsonObject(with: try JSONEncoder().encode(snapshot)) as? [String: Any])
-        #expect(Set(object.keys) == ["takenAt", "appStore", "googlePlay", "appStoreConnect", "firstSeen"])
+        #expect(Set(object.keys) == ["takenAt", "app", "appStore", "googlePlay", "appStoreConnect", "firstSeen"])
         #expect(object["appStore"] is NSNull && object["appStoreConnect"] is NSNull)
     }
 

@@ -132,8 +132,10 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
         case takenAt, app, appStore, googlePlay, appStoreConnect, firstSeen
     }
 
-    /// How many versions no store shows any more `firstSeen` keeps, newest first: enough to
-    /// measure the releases before, few enough that a state file watched for years stays small.
+    /// How many versions no store shows any more `firstSeen` keeps, newest first.
+    ///
+    /// Enough to measure the releases before; few enough that a state file watched for years
+    /// stays small.
     public static let retiredVersionsKept = 10
 
     /// Encodes every key, `null` for a store not read.
@@ -212,8 +214,7 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
             appStoreConnect: Self.pruned(seen.appStoreConnect, keeping: shown))
     }
 
-    /// `seen` without the versions neither shown now nor among the ``retiredVersionsKept`` newest
-    /// of the rest.
+    /// `seen` without the versions neither shown now nor among the newest retired ones.
     static func pruned(_ seen: [String: [String: String]], keeping shown: Set<String>) -> [String: [String: String]] {
         let retired = seen.keys.filter { !shown.contains($0) }
         guard retired.count > retiredVersionsKept else { return seen }
@@ -228,8 +229,9 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
         return seen.filter { shown.contains($0.key) || newest.prefix(retiredVersionsKept).contains($0.key) }
     }
 
-    /// What makes `other` a snapshot of another app or track, said in a few words, or `nil`
-    /// when nothing both name differs.
+    /// What makes `other` a snapshot of another app or track, or `nil` when nothing differs.
+    ///
+    /// Said in a few words; only what both snapshots name is compared.
     ///
     /// A watcher diffs only snapshots of one app: a state file of another would report every
     /// version as changed.

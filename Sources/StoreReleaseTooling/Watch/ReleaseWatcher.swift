@@ -52,8 +52,10 @@ public struct ReleaseWatcher: Sendable {
         public let stopped: Bool
     }
 
-    /// The most events kept for a webhook that keeps failing; past it they are replaced by the
-    /// net change since the last delivered snapshot, which the state bounds.
+    /// The most events kept for a webhook that keeps failing.
+    ///
+    /// Past it they are replaced by the net change since the last delivered snapshot, which the
+    /// state bounds.
     public static let maximumOwed = 10_000
 
     /// Where the last delivered snapshot is kept.
@@ -84,8 +86,9 @@ public struct ReleaseWatcher: Sendable {
         self.read = read
     }
 
-    /// A watcher over the stores' sources, as ``ReleaseSnapshot/take(appStore:play:appStoreConnect:now:previous:)``
-    /// reads them.
+    /// A watcher over the stores' sources.
+    ///
+    /// Each round reads them as ``ReleaseSnapshot/take(appStore:play:appStoreConnect:now:previous:)`` does.
     public init(
         stateFile: WatchStateFile, appStore: AppStoreSource?, play: PlaySource?,
         appStoreConnect: AppStoreConnectSource?, notifier: WebhookNotifier? = nil, interval: Duration = .seconds(300),
@@ -105,8 +108,9 @@ public struct ReleaseWatcher: Sendable {
         return min(interval * (1 << min(failures, 20)), max(maximumBackoff, interval))
     }
 
-    /// Runs rounds until `rounds` have run (forever when `nil`), `isStopping` says so, or the
-    /// task is cancelled. A stop asked for mid-round ends the watch after that round.
+    /// Runs rounds until `rounds` have run, `isStopping` says so, or the task is cancelled.
+    ///
+    /// Forever when `rounds` is `nil`. A stop asked for mid-round ends the watch after that round.
     ///
     /// - Parameters:
     ///   - rounds: How many rounds, the first included.

@@ -75,8 +75,9 @@ extension ReleaseSnapshot {
         return changes.map { ReleaseEvent($0, at: takenAt) }
     }
 
-    /// Seconds from when App Store Connect first showed `version` ready for distribution to this
-    /// snapshot, or `nil` when it never did (or was not asked).
+    /// Seconds from when App Store Connect first showed `version` ready to this snapshot.
+    ///
+    /// `nil` when it never did (or was not asked).
     func lag(_ version: String?) -> Int? {
         guard let version, let states = firstSeen.appStoreConnect[version] else { return nil }
         let ready = ["READY_FOR_DISTRIBUTION", "READY_FOR_SALE"].compactMap { states[$0] }.compactMap(

@@ -9,9 +9,9 @@ import StoreReleaseCore
     import Darwin
 #endif
 
-/// The file a watcher keeps its last delivered snapshot in, replaced atomically and held by one
-/// watcher at a time.
+/// The file a watcher keeps its last delivered snapshot in.
 ///
+/// It is replaced atomically and held by one watcher at a time.
 /// A replacement is written to `FILE.tmp` beside it, flushed to disk (`fsync`), renamed over the
 /// file, and the folder flushed too: a watcher killed at any point leaves either the old snapshot
 /// or the new one, never a torn file. ``lock()`` takes an exclusive `flock(2)` on `FILE.lock`,
