@@ -2,15 +2,16 @@ import Foundation
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// How long a version took to reach each storefront after App Store Connect first showed it ready
-/// for distribution, as a watcher's state measured it.
+/// How long a version took to reach each storefront after App Store Connect approved it.
+///
+/// Measured from a watcher's state, from when App Store Connect first showed it ready for
+/// distribution.
 ///
 /// The times are the state's `firstSeen`: when a round first saw App Store Connect call the
 /// version `READY_FOR_DISTRIBUTION` (or the older `READY_FOR_SALE`), and when a round first saw
-/// each storefront serve it. The resolution is the watch's interval, and a watch started after
-/// the approval measures from its first round, so start watching before you release. A
-/// storefront already serving the version when App Store Connect was first seen to call it ready
-/// counts 0.
+/// each storefront serve it. The resolution is the watch's interval; start watching before the
+/// version is approved, since only an approval the watch saw is measured. A storefront already
+/// serving the version when App Store Connect was first seen to call it ready counts 0.
 public struct PropagationLag: Sendable, Hashable, Encodable {
     /// The version (`8.0.10`).
     public let version: String
@@ -18,8 +19,9 @@ public struct PropagationLag: Sendable, Hashable, Encodable {
     public let readyAt: String
     /// Each storefront that served it, and the seconds it took.
     public let storefronts: [String: Int]
-    /// The median of ``storefronts``' seconds (the mean of the middle two for an even count), or
-    /// `nil` when none has served it yet.
+    /// The median of ``storefronts``' seconds, or `nil` when none has served it yet.
+    ///
+    /// The mean of the middle two for an even count.
     public let medianSeconds: Int?
     /// The longest, or `nil` when none has served it yet.
     public let worstSeconds: Int?
@@ -35,17 +37,21 @@ public struct PropagationLag: Sendable, Hashable, Encodable {
         try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 
-    /// One entry per version App Store Connect was seen to show ready, oldest version first.
+    /// One entry per version the state saw App Store Connect approve, oldest version first.
     ///
-    /// A version the state never saw App Store Connect call ready (it was not read, or the
-    /// version was already ready before the record began) has no entry: there is nothing to
-    /// measure from.
+    /// A version counts when App Store Connect was seen in another state (waiting for review,
+    /// in review, pending release…) no later than it was seen ready. One it never showed ready,
+    /// or showed ready from the first round on (approved before the watch began), has no entry:
+    /// there is nothing to measure from.
     public static func report(_ state: ReleaseSnapshot) -> [PropagationLag] {
         let served = state.appStore?.storefronts ?? [:]
         var entries: [PropagationLag] = []
         for (version, states) in state.firstSeen.appStoreConnect {
-            let readyTimes = ["READY_FOR_DISTRIBUTION", "READY_FOR_SALE"].compactMap { states[$0] }
+            let readyStates: Set = ["READY_FOR_DISTRIBUTION", "READY_FOR_SALE"]
+            let readyTimes = states.filter { readyStates.contains($0.key) }.values
             guard let ready = readyTimes.compactMap(ISO8601Timestamp.date(from:)).min() else { continue }
+            let before = states.filter { !readyStates.contains($0.key) }.values.compactMap(ISO8601Timestamp.date(from:))
+            guard before.contains(where: { $0 <= ready }) else { continue }
             var seconds: [String: Int] = [:]
             for (country, seen) in state.firstSeen.appStore[version] ?? [:] {
                 guard let date = ISO8601Timestamp.date(from: seen) else { continue }
