@@ -32,6 +32,8 @@ if CommandLine.arguments.count > 1, let baseURL = URL(string: CommandLine.argume
     try await releaseToolingLiveExamples(baseURL: baseURL, accessToken: "doc-examples-token")
     print("Release tooling: App Store Connect")
     try await appStoreConnectExamples(baseURL: baseURL)
+    print("Watching a release")
+    try await watchingAReleaseExamples(baseURL: baseURL)
     print("Migrating: seed 000")
     try await migratingLookupExample(client: AppStoreLookupClient(configuration: configuration))
 } else {

@@ -57,7 +57,7 @@ answers by the scenario:
   ok            200 "ok", as Slack's incoming webhooks answer
   failonce      the token's first delivery is 500, every later one 200
   failalways    503 every time
-  slow          records the body, then waits 3 s before answering 200 (a test kills the client
+  slow          records the body, then waits 10 s before answering 200 (a test kills the client
                 in the meantime)
 
 GET /<token>/hooks returns {"deliveries": [{"status": N, "body": …}, …]} in the order received.
@@ -200,7 +200,7 @@ class Handler(BaseHTTPRequestHandler):
             status = {"failonce": 500 if not deliveries else 200, "failalways": 503}.get(scenario, 200)
             deliveries.append({"status": status, "body": body})
         if scenario == "slow":
-            time.sleep(3)
+            time.sleep(10)
         self.send(status, "ok" if status == 200 else "error", "text/html")
         return True
 
