@@ -16,7 +16,8 @@ extension Command {
             playStatusChanged, playRolloutChanged and playReviewChanged {versionCode, from, to},
             ascStateChanged {version, from, to}, phasedReleaseChanged {version, from, to}. No
             change prints nothing. --format markdown writes a list for people.
-            Exit status: 0 printed; 2 a file that is not a snapshot, or bad flags.
+            Exit status: 0 printed; 2 a file that is not a snapshot, snapshots of two apps, or bad
+            flags.
             """,
         options: [
             .value("--format", "json|markdown", "JSON lines for machines (default), a Markdown list for people.")
@@ -37,6 +38,11 @@ extension Command {
                 throw .usage("diff: needs two snapshots, OLD and NEW; got \(arguments.positionals.count)")
             }
             let (old, new) = (try read(arguments.positionals[0]), try read(arguments.positionals[1]))
+            if let conflict = new.conflict(with: old) {
+                throw .badInput(
+                    "diff: \(arguments.positionals[0]) and \(arguments.positionals[1]) are snapshots of two apps: "
+                        + "OLD's \(conflict.dropFirst(4))")
+            }
             let events = new.events(since: old)
             if format == "markdown" {
                 if !events.isEmpty {

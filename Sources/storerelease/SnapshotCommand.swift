@@ -19,7 +19,8 @@ extension Command {
             extended by what is new now.
             \\(PlayOptions.tokenHelp)
             \\(AppStoreConnectOptions.help)
-            Exit status: 0 printed; 1 a store refused or failed; 2 bad flags or a bad --previous.
+            Exit status: 0 printed; 1 a store refused or failed; 2 bad flags, or a --previous that is
+            not a snapshot or is of another app.
             """,
         options: sourceOptions + [
             .value("--now", "ISO8601", "The time the snapshot is of (default: now)."),
@@ -47,6 +48,9 @@ extension Command {
                     appStore: appStore, play: play, appStoreConnect: connect, now: now, previous: previous)
             } catch {
                 throw .source(error, command: name)
+            }
+            if let previous, let conflict = snapshot.conflict(with: previous) {
+                throw .badInput("snapshot: --previous \(arguments.value("--previous") ?? "") is of another app: \(conflict)")
             }
             try JSONOutput.print(snapshot)
             return 0

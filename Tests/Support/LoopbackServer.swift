@@ -84,11 +84,13 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// What the webhook receiver (`/<token>/<scenario>/hook`) got for a token, in order: each
-    /// delivery's status and JSON body.
-    public func hooks(token: String) throws -> [(status: Int, body: Any)] {
+    /// delivery's status, JSON body and the scenario it was sent to.
+    public func hooks(token: String) throws -> [(status: Int, body: Any, scenario: String)] {
         let data = try Data(contentsOf: baseURL.appendingPathComponent(token).appendingPathComponent("hooks"))
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
-        return (object["deliveries"] as? [[String: Any]] ?? []).map { ($0["status"] as? Int ?? -1, $0["body"] ?? NSNull()) }
+        return (object["deliveries"] as? [[String: Any]] ?? []).map {
+            ($0["status"] as? Int ?? -1, $0["body"] ?? NSNull(), $0["scenario"] as? String ?? "")
+        }
     }
 
     /// The webhook receiver's URL for a token and scenario (`ok`, `failonce`, `failalways`, `slow`).

@@ -60,7 +60,8 @@ answers by the scenario:
   slow          records the body, then waits 10 s before answering 200 (a test kills the client
                 in the meantime)
 
-GET /<token>/hooks returns {"deliveries": [{"status": N, "body": …}, …]} in the order received.
+GET /<token>/hooks returns {"deliveries": [{"status": N, "body": …, "scenario": …}, …]} in the order
+received.
 
 GET /<token>/elsewhere returns what the second server received for the token: requests and
 authorization (requests that carried an Authorization header).
@@ -198,7 +199,7 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK:
             deliveries = HOOKS.setdefault(token, [])
             status = {"failonce": 500 if not deliveries else 200, "failalways": 503}.get(scenario, 200)
-            deliveries.append({"status": status, "body": body})
+            deliveries.append({"status": status, "body": body, "scenario": scenario})
         if scenario == "slow":
             time.sleep(10)
         self.send(status, "ok" if status == 200 else "error", "text/html")
