@@ -176,26 +176,26 @@ import Testing
         var stdout: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
 
         /// Waits (at most 20 s) for the process to end.
-        func exit() async throws -> (status: Int32, signalled: Bool) {
-            try await until("storerelease exits", deadline: .seconds(20)) { !self.process.isRunning }
+        func exit() throws -> (status: Int32, signalled: Bool) {
+            try waitUntil("storerelease exits", deadline: .seconds(20)) { !self.process.isRunning }
             return (process.terminationStatus, process.terminationReason == .uncaughtSignal)
         }
     }
 
-    @Test func aSecondWatcherIsRefusedAndSIGTERMEndsTheFirstAfterItsRound() async throws {
+    @Test func aSecondWatcherIsRefusedAndSIGTERMEndsTheFirstAfterItsRound() throws {
         let token = UUID().uuidString
         let first = try Background(
             ["watch"] + sources(token: token) + ["--state", state, "--interval", "30"], folder: folder)
-        try await until("the first watcher records its baseline") { first.stderr.contains("baseline recorded") }
+        try waitUntil("the first watcher records its baseline", deadline: .seconds(30)) { first.stderr.contains("baseline recorded") }
         let second = try run(["watch"] + sources(token: UUID().uuidString) + ["--state", state, "--rounds", "1"])
         #expect(second.status == 2 && second.stderr.contains("is in use by another watcher"), "\(second.stderr)")
         kill(first.process.processIdentifier, SIGTERM)
-        let (status, signalled) = try await first.exit()
+        let (status, signalled) = try first.exit()
         #expect(status == 0 && !signalled, "\(first.stderr)")
         #expect(first.stderr.contains("stopped after round 1"))
     }
 
-    @Test func aWatcherKilledMidDeliveryLosesNothingAndInventsNothing() async throws {
+    @Test func aWatcherKilledMidDeliveryLosesNothingAndInventsNothing() throws {
         let token = UUID().uuidString
         let killed = try Background(
             ["watch"] + sources(token: token) + [
@@ -205,16 +205,14 @@ import Testing
         // Round 2 prints its events, then delivers them to a receiver that holds each delivery
         // 10 s: killed once they are printed, the watcher is mid-delivery.
         do {
-            try await until("the second round prints its events", deadline: .seconds(60)) {
-                killed.stdout.contains("\n")
-            }
+            try waitUntil("the second round prints its events", deadline: .seconds(60)) { killed.stdout.contains("\n") }
         } catch {
             kill(killed.process.processIdentifier, SIGKILL)
             Issue.record("\(error); the watcher said: \(killed.stderr)")
             return
         }
         kill(killed.process.processIdentifier, SIGKILL)
-        #expect(try await killed.exit().signalled)
+        #expect(try killed.exit().signalled)
         let kept = try String(contentsOfFile: state, encoding: .utf8)
         #expect(kept.contains("RELEASE_LIFECYCLE_STATE_IN_REVIEW"), "the file is whole, still the baseline")
         let printedBeforeTheKill = Self.objects(killed.stdout).compactMap { $0["id"] as? String }

@@ -25,3 +25,18 @@ public struct UntilError: Error, CustomStringConvertible {
     /// "never happened within 10 s: the server holds the request".
     public var description: String { "never happened within \(deadline): \(what)" }
 }
+
+/// Waits on the calling thread until `condition` holds, checking every 5 ms, for at most
+/// `deadline`: for a test that acts at a moment another process reaches.
+///
+/// Not ``until(_:deadline:_:)``: while other tests' processes hold the shared pool's threads,
+/// an awaited sleep can resume seconds late, after the moment has passed.
+///
+/// - Throws: ``UntilError`` naming `what` when the deadline passes first.
+public func waitUntil(_ what: String, deadline: Duration = .seconds(10), _ condition: () -> Bool) throws {
+    let end = ContinuousClock.now + deadline
+    while !condition() {
+        guard ContinuousClock.now < end else { throw UntilError(what: what, deadline: deadline) }
+        Thread.sleep(forTimeInterval: 0.005)
+    }
+}
