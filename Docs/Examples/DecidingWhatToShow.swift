@@ -34,6 +34,22 @@ func decidingWhatToShowExamples() throws {
         release: release, installed: try Version(parsing: "8.0.2"), context: history.context(now: now))
     print(again.reason)  // skippedVersion
 
+    var deferred = PromptHistory()
+    deferred.promptedAndDeferred(at: now, about: try Version(parsing: "8.0.10"))  // "Later" to 8.0.10
+    let anHourLater = now.addingTimeInterval(3600)
+    let stillLater = policy.decide(
+        release: release, installed: try Version(parsing: "8.0.2"), context: deferred.context(now: anHourLater))
+    print(stillLater.reason)  // remindLater
+    let fix = StoreRelease(store: .appStore, version: Version("8.0.11"), releaseDate: released)
+    let newer = policy.decide(
+        release: fix, installed: try Version(parsing: "8.0.2"), context: deferred.context(now: anHourLater))
+    print(newer.action, newer.reason)  // flexible updateAvailable: a newer release ends the reminder
+
+    var testFlight = UpdateContext(now: now)
+    testFlight.installChannel = .testFlight
+    let beta = policy.decide(release: release, installed: try Version(parsing: "8.0.2"), context: testFlight)
+    print(beta.reason)  // notFromTheStore
+
     let installed = try Version(parsing: "1.10.0")
     var whatsNew = PromptHistory(whatsNewShownFor: try Version(parsing: "1.1.0"))
     if whatsNew.shouldShowWhatsNew(installed: installed) {  // a new minor version: show it once

@@ -7,7 +7,8 @@ extension Command {
         name: "decide",
         synopsis:
             "decide --installed V (--lookup FILE | --play FILE | --manifest FILE) [--policy FILE] [--os-version V] "
-            + "[--now ISO8601] [--skipped-version V] [--last-prompted ISO8601] [--type-in-progress flexible|immediate]",
+            + "[--now ISO8601] [--skipped-version V] [--last-prompted ISO8601] [--reminded-version V] "
+            + "[--install-channel appStore|testFlight|sandbox|debug] [--type-in-progress flexible|immediate]",
         summary: "Decides what the app should do about a release and prints one JSON decision.",
         discussion: """
             --lookup takes an App Store lookup response (as the API sends it) or the output of
@@ -16,7 +17,7 @@ extension Command {
             minimumOSVersion, inReview; inReview true means no prompt). --play takes a Play
             AppUpdateInfo as JSON (keys: packageName, availableVersionCode, updateAvailability,
             installStatus; optional updatePriority, clientVersionStalenessDays, bytesDownloaded,
-            totalBytesToDownload, installErrorCode, allowedUpdateTypes, failedPreconditions;
+            totalBytesToDownload, installErrorCode, allowedUpdateTypes, failedUpdatePreconditions;
             constants as Play's integers or names), and then --installed is the installed
             versionCode; --type-in-progress says which flow the app started, since Play's record
             does not: a flexible download in progress is none/updateInProgress (its listener
@@ -24,8 +25,13 @@ extension Command {
             --policy takes the policy JSON; absent keys take their defaults: forceUpdateOn
             ("none"; or "major", "minor", "patch": that change or a bigger one is immediate),
             minimumSupportedVersion (none; below it is immediate), releaseDelayHours (24),
-            remindAfterHours (24), immediatePriority (4), flexibleStalenessDays (0),
-            immediateStalenessDays (none). An unknown key is an error.
+            remindAfterHours (24; or {"major": H, "minor": H, "patch": H}), immediatePriority (4),
+            flexibleStalenessDays (0), immediateStalenessDays (none), promptOn (none; "major",
+            "minor", "patch": a smaller change never prompts, changeTooSmall), onlyForced (false;
+            true: only immediate updates prompt, notForced). An unknown key is an error.
+            --reminded-version V is the version "later" was said to: a newer store version ends
+            the reminder. --install-channel testFlight, sandbox or debug never prompts
+            (notFromTheStore).
             The decision has: action (none, flexible, immediate, completeUpdate,
             resumeImmediate), reason (the first rule that matched), installedVersion,
             storeVersion, storeURL, releaseNotes.
@@ -43,6 +49,10 @@ extension Command {
             .value("--now", "ISO8601", "The current time (default: now)."),
             .value("--skipped-version", "V", "The version the user chose to skip."),
             .value("--last-prompted", "ISO8601", "When the user last chose \"later\"."),
+            .value("--reminded-version", "V", "The version \"later\" was said to; a newer one ends the reminder."),
+            .value(
+                "--install-channel", "appStore|testFlight|sandbox|debug",
+                "Where the installed build came from (default appStore); the others never prompt."),
             .value(
                 "--type-in-progress", "flexible|immediate", "With --play: the update flow the app started, if one is."),
         ],
@@ -74,7 +84,9 @@ enum DecideCommand {
             now: try arguments.date("--now", command: name) ?? Date(),
             skippedVersion: try arguments.version("--skipped-version", command: name),
             lastPrompted: try arguments.date("--last-prompted", command: name),
-            typeInProgress: try typeInProgress(arguments))
+            typeInProgress: try typeInProgress(arguments),
+            remindedVersion: try arguments.version("--reminded-version", command: name),
+            installChannel: try installChannel(arguments))
         let decision: UpdateDecision
         if let path = arguments.value("--play") {
             let installed: VersionCode
@@ -99,6 +111,15 @@ enum DecideCommand {
         }
         try JSONOutput.print(decision)
         return 0
+    }
+
+    static func installChannel(_ arguments: ParsedArguments) throws(CLIError) -> InstallChannel {
+        guard let text = arguments.value("--install-channel") else { return .appStore }
+        guard let channel = InstallChannel(rawValue: text) else {
+            let names = InstallChannel.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .usage("decide: --install-channel \(text.debugDescription) is not one of \(names)")
+        }
+        return channel
     }
 
     static func typeInProgress(_ arguments: ParsedArguments) throws(CLIError) -> AppUpdateType? {

@@ -116,6 +116,36 @@ import Testing
         #expect(silent["action"] as? String == "none" && silent["reason"] as? String == "inReview")
     }
 
+    @Test func remindersFollowTheReleaseAndOnlyStoreInstallsArePrompted() throws {
+        let base = ["--lookup", Self.wechat, "--now", "2021-02-05T00:00:00Z", "--last-prompted", "2021-02-04T23:00:00Z"]
+        let older = try decision(["--installed", "8.0.1", "--reminded-version", "8.0.1.5"] + base)
+        #expect(older["action"] as? String == "flexible", "\"later\" to 8.0.1.5 ends when 8.0.2 arrives")
+        let same = try decision(["--installed", "8.0.1", "--reminded-version", "8.0.2"] + base)
+        #expect(same["reason"] as? String == "remindLater")
+        for channel in ["testFlight", "sandbox", "debug"] {
+            let decided = try decision(["--installed", "8.0.1", "--install-channel", channel] + base)
+            #expect(decided["action"] as? String == "none" && decided["reason"] as? String == "notFromTheStore")
+        }
+        let small = try decision(
+            ["--installed", "8.0.1", "--lookup", Self.wechat, "--policy", "-"], stdin: #"{"promptOn": "minor"}"#)
+        #expect(small["reason"] as? String == "changeTooSmall")
+        let forcedOnly = try decision(
+            ["--installed", "8.0.1", "--lookup", Self.wechat, "--policy", "-"], stdin: #"{"onlyForced": true}"#)
+        #expect(forcedOnly["reason"] as? String == "notForced")
+    }
+
+    @Test(arguments: [
+        (["--install-channel", "enterprise"], #"--install-channel "enterprise" is not one of appStore, testFlight"#),
+        (["--reminded-version", "v8"], "--reminded-version"),
+        (["--policy", "-"], #"promptOn "tiny" is not major, minor or patch"#),
+    ])
+    func badNewFlagsAndKeysExitTwoNamingThem(_ extra: [String], _ message: String) throws {
+        let result = try BuiltProducts.run(
+            "storerelease", ["decide", "--installed", "8", "--lookup", Self.wechat] + extra,
+            stdin: #"{"promptOn": "tiny"}"#)
+        #expect(result.status == 2 && result.stderr.contains(message), "\(result.stderr)")
+    }
+
     @Test func badPolicyJSONExitsTwoNamingTheKey() throws {
         let result = try BuiltProducts.run(
             "storerelease", ["decide", "--installed", "8", "--lookup", Self.wechat, "--policy", "-"],

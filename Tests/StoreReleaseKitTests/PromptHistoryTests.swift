@@ -31,6 +31,19 @@ import Testing
         #expect(history.promptCount == 1)
     }
 
+    @Test func theVersionLaterWasSaidToIsKeptAndAnOldHistoryHasNone() throws {
+        var history = PromptHistory()
+        let now = Date(timeIntervalSince1970: 1_612_310_400)
+        history.promptedAndDeferred(at: now, about: try v("8.0.10"))
+        let data = try JSONEncoder().encode(history)
+        let back = try JSONDecoder().decode(PromptHistory.self, from: data)
+        let reminded = try v("8.0.10")
+        #expect(back.remindedVersion == reminded && back.context(now: now).remindedVersion == reminded)
+        let old = #"{"format": "storerelease.promptHistory.v1", "lastPrompted": 633916800, "promptCount": 1}"#
+        let before = try JSONDecoder().decode(PromptHistory.self, from: Data(old.utf8))
+        #expect(before.remindedVersion == nil && before.promptCount == 1, "a history written before still reads")
+    }
+
     @Test func theInMemoryStoreUpdatesInPlace() throws {
         let store = InMemoryPromptHistoryStore()
         store.update { $0.promptedAndDeferred(at: Date()) }

@@ -1,5 +1,6 @@
 import Foundation
 import StoreReleaseKit
+import StoreReleaseTestSupport
 import Testing
 
 /// The decision rules, first match wins, for both stores: every reason the engine can give
@@ -63,6 +64,53 @@ import Testing
             reason: .updateAvailable),
         AppStoreCase(
             name: "a newer release", store: "8.0.10", installed: "8.0.2", action: .flexible, reason: .updateAvailable),
+        // Issue 22: the install channel, onlyForced, promptOn, reminders that follow the release.
+        AppStoreCase(
+            name: "a TestFlight build is never prompted, even for a forced update", store: "9.0", installed: "8.0.2",
+            policy: UpdatePolicy(forceUpdateOn: .major),
+            context: UpdateContext(now: dayLater, installChannel: .testFlight), action: .none, reason: .notFromTheStore),
+        AppStoreCase(
+            name: "a debug build is never prompted", store: "8.0.10", installed: "8.0.2",
+            context: UpdateContext(now: dayLater, installChannel: .debug), action: .none, reason: .notFromTheStore),
+        AppStoreCase(
+            name: "onlyForced holds a patch back", store: "8.0.10", installed: "8.0.2",
+            policy: UpdatePolicy(forceUpdateOn: .minor, onlyForced: true), action: .none, reason: .notForced),
+        AppStoreCase(
+            name: "onlyForced still forces a minor change", store: "8.1", installed: "8.0.2",
+            policy: UpdatePolicy(forceUpdateOn: .minor, onlyForced: true), action: .immediate,
+            reason: .forcedByVersionChange),
+        AppStoreCase(
+            name: "promptOn minor holds a patch back", store: "8.0.10", installed: "8.0.2",
+            policy: UpdatePolicy(promptOn: .minor), action: .none, reason: .changeTooSmall),
+        AppStoreCase(
+            name: "promptOn minor prompts for a minor change", store: "8.1", installed: "8.0.2",
+            policy: UpdatePolicy(promptOn: .minor), action: .flexible, reason: .updateAvailable),
+        AppStoreCase(
+            name: "promptOn patch holds a fourth-component change back", store: "8.0.2.1", installed: "8.0.2",
+            policy: UpdatePolicy(promptOn: .patch), action: .none, reason: .changeTooSmall),
+        AppStoreCase(
+            name: "without promptOn a fourth-component change prompts, as before", store: "8.0.2.1",
+            installed: "8.0.2", action: .flexible, reason: .updateAvailable),
+        AppStoreCase(
+            name: "\"later\" to 8.0.9 an hour ago ends when 8.0.10 arrives", store: "8.0.10", installed: "8.0.2",
+            context: UpdateContext(
+                now: dayLater, lastPrompted: dayLater.addingTimeInterval(-3600), remindedVersion: Version("8.0.9")),
+            action: .flexible, reason: .updateAvailable),
+        AppStoreCase(
+            name: "\"later\" to 8.0.10 an hour ago holds for 8.0.10", store: "8.0.10", installed: "8.0.2",
+            context: UpdateContext(
+                now: dayLater, lastPrompted: dayLater.addingTimeInterval(-3600), remindedVersion: Version("8.0.10")),
+            action: .none, reason: .remindLater),
+        AppStoreCase(
+            name: "a patch is reminded a week later", store: "8.0.10", installed: "8.0.2",
+            policy: UpdatePolicy(remindAfterHoursByChange: [.major: 0, .minor: 24, .patch: 168]),
+            context: UpdateContext(now: dayLater, lastPrompted: dayLater.addingTimeInterval(-48 * 3600)),
+            action: .none, reason: .remindLater),
+        AppStoreCase(
+            name: "a major change is reminded at once", store: "9.0", installed: "8.0.2",
+            policy: UpdatePolicy(remindAfterHoursByChange: [.major: 0, .minor: 24, .patch: 168]),
+            context: UpdateContext(now: dayLater, lastPrompted: dayLater.addingTimeInterval(-60)),
+            action: .flexible, reason: .updateAvailable),
         // Interactions.
         AppStoreCase(
             name: "a forced update ignores the skipped version", store: "9.0", installed: "8.0.2",
@@ -162,6 +210,23 @@ import Testing
         PlayCase(
             name: "flexible not allowed", info: info(types: [.immediate]), action: .none, reason: .updateTypeNotAllowed),
         PlayCase(
+            name: "an APK Play did not install is never prompted", info: info(priority: 5),
+            context: UpdateContext(installChannel: .debug), action: .none, reason: .notFromTheStore),
+        PlayCase(
+            name: "onlyForced holds a low priority back", info: info(), policy: UpdatePolicy(onlyForced: true),
+            action: .none, reason: .notForced),
+        PlayCase(
+            name: "onlyForced still takes a high priority", info: info(priority: 5), policy: UpdatePolicy(onlyForced: true),
+            action: .immediate, reason: .highPriority),
+        PlayCase(
+            name: "\"later\" to versionCode 41 ends when 42 arrives", info: info(),
+            context: UpdateContext(lastPrompted: Date().addingTimeInterval(-3600), remindedVersion: Version("41")),
+            action: .flexible, reason: .updateAvailable),
+        PlayCase(
+            name: "\"later\" to versionCode 42 holds for 42", info: info(),
+            context: UpdateContext(lastPrompted: Date().addingTimeInterval(-3600), remindedVersion: Version("42")),
+            action: .none, reason: .remindLater),
+        PlayCase(
             name: "unknown staleness counts as 0", info: info(staleness: nil),
             policy: UpdatePolicy(flexibleStalenessDays: 2), action: .none, reason: .notStaleEnough),
         PlayCase(
@@ -179,6 +244,67 @@ import Testing
         #expect(decision.action == example.action)
         #expect(decision.reason == example.reason)
         #expect(decision.installedVersion == String(example.installed))
+    }
+
+    @Test func theNewPolicyKeysDecodeAndBadValuesAreNamed() throws {
+        let json = #"{"remindAfterHours": {"major": 0, "patch": 168}, "promptOn": "minor", "onlyForced": true}"#
+        let policy = try JSONDecoder().decode(UpdatePolicy.self, from: Data(json.utf8))
+        #expect(policy.remindAfterHoursByChange == [.major: 0, .minor: 24, .patch: 168])
+        #expect(policy.remindAfterHours == 0, "a change not known (Play) takes the shortest")
+        #expect(policy.promptOn == .minor && policy.onlyForced)
+        let again = try JSONDecoder().decode(UpdatePolicy.self, from: JSONEncoder().encode(policy))
+        #expect(again == policy, "a policy reads back as it was written")
+        let old = try JSONDecoder().decode(UpdatePolicy.self, from: Data(#"{"remindAfterHours": 12}"#.utf8))
+        #expect(old == UpdatePolicy(remindAfterHours: 12), "a number is every change's interval, as before")
+        for (bad, named) in [
+            (#"{"promptOn": "tiny"}"#, #"promptOn "tiny" is not major, minor or patch"#),
+            (#"{"promptOn": "beyondPatch"}"#, "is not major, minor or patch"),
+            (#"{"remindAfterHours": {"build": 3}}"#, "remindAfterHours.build is not major, minor or patch"),
+            (#"{"remindAfterHours": {"patch": -1}}"#, "remindAfterHours.patch -1.0 is not a number of hours"),
+            (#"{"remindAfterHours": -2}"#, "remindAfterHours -2.0 is not a number of hours"),
+            (#"{"onlyForced": "yes"}"#, "onlyForced"),
+        ] {
+            #expect {
+                _ = try JSONDecoder().decode(UpdatePolicy.self, from: Data(bad.utf8))
+            } throws: { error in
+                let text = (error as? DecodingError)?.readableDescription ?? "\(error)"
+                return text.contains(named)
+            }
+        }
+    }
+
+    @Test func theRuleListsNameEveryReasonOnce() {
+        let listed = UpdatePolicy.appStoreRules + UpdatePolicy.playRules + [.inReview]
+        #expect(Set(listed) == Set(UpdateDecision.Reason.allCases))
+        #expect(Set(UpdatePolicy.appStoreRules).count == UpdatePolicy.appStoreRules.count)
+        #expect(Set(UpdatePolicy.playRules).count == UpdatePolicy.playRules.count)
+        for example in Self.appStoreCases {
+            #expect(UpdatePolicy.appStoreRules.contains(example.reason), "\(example.name)")
+        }
+        for example in Self.playCases { #expect(UpdatePolicy.playRules.contains(example.reason), "\(example.name)") }
+    }
+
+    /// The numbered list after `heading` in the decision guide: each item's first `code`.
+    static func guideRules(after heading: String) throws -> [String] {
+        let guide = try String(
+            contentsOf: LoopbackServer.packageRoot.appendingPathComponent(
+                "Docs/StoreReleaseKit.docc/DecidingWhatToShow.md"),
+            encoding: .utf8)
+        let after = try #require(guide.components(separatedBy: heading).dropFirst().first)
+        var rules: [String] = []
+        for line in after.split(separator: "\n", omittingEmptySubsequences: false).dropFirst() {
+            guard let dot = line.firstIndex(of: "."), Int(line[..<dot]) != nil else {
+                if rules.isEmpty { continue } else { break }
+            }
+            let code = line.split(separator: "`", omittingEmptySubsequences: false)
+            rules.append(code.count > 1 ? String(code[1]) : "")
+        }
+        return rules
+    }
+
+    @Test func theGuidesRuleTablesAreTheCodesOrder() throws {
+        #expect(try Self.guideRules(after: "The App Store and a manifest") == UpdatePolicy.appStoreRules.map(\.rawValue))
+        #expect(try Self.guideRules(after: "Play's record") == UpdatePolicy.playRules.map(\.rawValue))
     }
 
     @Test func everyReasonIsCovered() {

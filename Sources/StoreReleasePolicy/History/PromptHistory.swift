@@ -14,6 +14,8 @@ public struct PromptHistory: Sendable, Hashable {
     public var skippedVersion: Version?
     /// When the user last chose "later".
     public var lastPrompted: Date?
+    /// The version "later" was said to; a newer store version ends the reminder.
+    public var remindedVersion: Version?
     /// How many times an update prompt was shown.
     public var promptCount: Int
     /// The installed version whose "what's new" was last shown.
@@ -22,8 +24,9 @@ public struct PromptHistory: Sendable, Hashable {
     /// An empty history: never prompted, nothing skipped, "what's new" never shown.
     public init(
         skippedVersion: Version? = nil, lastPrompted: Date? = nil, promptCount: Int = 0,
-        whatsNewShownFor: Version? = nil
+        whatsNewShownFor: Version? = nil, remindedVersion: Version? = nil
     ) {
+        self.remindedVersion = remindedVersion
         self.skippedVersion = skippedVersion
         self.lastPrompted = lastPrompted
         self.promptCount = promptCount
@@ -36,8 +39,11 @@ public struct PromptHistory: Sendable, Hashable {
     }
 
     /// A prompt was shown and the user chose "later".
-    public mutating func promptedAndDeferred(at date: Date) {
+    ///
+    /// Given the `version` it was about, a newer store version ends the reminder.
+    public mutating func promptedAndDeferred(at date: Date, about version: Version? = nil) {
         lastPrompted = date
+        remindedVersion = version
         promptCount += 1
     }
 
@@ -58,7 +64,9 @@ public struct PromptHistory: Sendable, Hashable {
 
     /// The decision context this history gives, at `now`.
     public func context(now: Date = Date(), osVersion: Version? = nil) -> UpdateContext {
-        UpdateContext(osVersion: osVersion, now: now, skippedVersion: skippedVersion, lastPrompted: lastPrompted)
+        UpdateContext(
+            osVersion: osVersion, now: now, skippedVersion: skippedVersion, lastPrompted: lastPrompted,
+            remindedVersion: remindedVersion)
     }
 }
 
@@ -69,7 +77,7 @@ extension PromptHistory: Codable {
     public static let format = "storerelease.promptHistory.v1"
 
     enum CodingKeys: String, CodingKey {
-        case format, skippedVersion, lastPrompted, promptCount, whatsNewShownFor
+        case format, skippedVersion, lastPrompted, remindedVersion, promptCount, whatsNewShownFor
     }
 
     /// Decodes a history; the `format` key must be ``format``.
@@ -82,6 +90,7 @@ extension PromptHistory: Codable {
         }
         skippedVersion = try c.decodeIfPresent(Version.self, forKey: .skippedVersion)
         lastPrompted = try c.decodeIfPresent(Date.self, forKey: .lastPrompted)
+        remindedVersion = try c.decodeIfPresent(Version.self, forKey: .remindedVersion)
         promptCount = try c.decodeIfPresent(Int.self, forKey: .promptCount) ?? 0
         whatsNewShownFor = try c.decodeIfPresent(Version.self, forKey: .whatsNewShownFor)
     }
@@ -92,6 +101,7 @@ extension PromptHistory: Codable {
         try c.encode(Self.format, forKey: .format)
         try c.encodeIfPresent(skippedVersion, forKey: .skippedVersion)
         try c.encodeIfPresent(lastPrompted, forKey: .lastPrompted)
+        try c.encodeIfPresent(remindedVersion, forKey: .remindedVersion)
         try c.encode(promptCount, forKey: .promptCount)
         try c.encodeIfPresent(whatsNewShownFor, forKey: .whatsNewShownFor)
     }

@@ -16,12 +16,20 @@ public struct UpdateContext: Sendable, Hashable {
     public var lastPrompted: Date?
     /// The type of the Play update flow the app started, if it remembers; Play's record does not say.
     public var typeInProgress: AppUpdateType?
+    /// The version "later" was said to (Play: the versionCode); a newer one ends the reminder.
+    ///
+    /// `nil`: "later" holds for any version, as before reminders followed the release.
+    public var remindedVersion: Version?
+    /// Where the installed build came from; only a store install is prompted.
+    public var installChannel: InstallChannel
 
     /// Makes a context.
     public init(
         osVersion: Version? = nil, now: Date = Date(), skippedVersion: Version? = nil, lastPrompted: Date? = nil,
-        typeInProgress: AppUpdateType? = nil
+        typeInProgress: AppUpdateType? = nil, remindedVersion: Version? = nil, installChannel: InstallChannel = .appStore
     ) {
+        self.remindedVersion = remindedVersion
+        self.installChannel = installChannel
         self.osVersion = osVersion
         self.now = now
         self.skippedVersion = skippedVersion
@@ -30,14 +38,57 @@ public struct UpdateContext: Sendable, Hashable {
     }
 }
 
+/// Where the installed build came from.
+///
+/// A store prompt is for store installs: a TestFlight, sandbox or debug build updates another way
+/// (upgrader #450; Siren refuses TestFlight). See the guide for how an app tells them apart.
+public enum InstallChannel: String, Sendable, Hashable, CaseIterable {
+    /// Installed from the App Store or Google Play.
+    case appStore
+    /// A TestFlight build.
+    case testFlight
+    /// A sandbox (development-signed or ad hoc) build.
+    case sandbox
+    /// A debug build run from the IDE, or an APK not installed by Play.
+    case debug
+}
+
+extension UpdateContext {
+    /// Whether a "later" still holds for `version` at `now`, `hours` after it was said.
+    func remindsLater(about version: Version, hours: Double) -> Bool {
+        guard let prompted = lastPrompted, now < prompted.addingTimeInterval(hours * 3600) else { return false }
+        guard let reminded = remindedVersion else { return true }
+        return version <= reminded
+    }
+}
+
 extension UpdatePolicy {
+    /// The reasons of ``decide(release:installed:context:)``, in the order its rules apply.
+    ///
+    /// A manifest's `inReview` comes before all of them. The decision guide's table lists them
+    /// in this order (a test keeps the two equal).
+    public static let appStoreRules: [UpdateDecision.Reason] = [
+        .notAvailable, .notFromTheStore, .upToDate, .installedIsNewer, .osTooOld, .belowMinimumSupported,
+        .releaseTooRecent, .forcedByVersionChange, .notForced, .changeTooSmall, .skippedVersion, .remindLater,
+        .updateAvailable,
+    ]
+
+    /// The reasons of ``decide(play:installed:context:)``, in the order its rules apply.
+    public static let playRules: [UpdateDecision.Reason] = [
+        .notFromTheStore, .downloaded, .updateInProgress, .notAvailable, .availabilityUnknown, .upToDate,
+        .installedIsNewer, .highPriority, .staleForTooLong, .notForced, .skippedVersion, .remindLater,
+        .updateTypeNotAllowed, .notStaleEnough, .updateAvailable,
+    ]
+
     /// Decides what to do about a store release (App Store, manifest) for an installed version.
     ///
-    /// The rules, first match wins: equal → `upToDate`; installed newer (in review, TestFlight)
-    /// → `installedIsNewer`, never a prompt; OS too old → `osTooOld`; below the minimum supported
-    /// version → `immediate`; release younger than the delay → `releaseTooRecent`; forced by the
-    /// version change → `immediate`; the skipped version → `skippedVersion`; prompted too
-    /// recently → `remindLater`; otherwise `flexible`.
+    /// The rules, first match wins (``appStoreRules``): not a store install → `notFromTheStore`;
+    /// equal → `upToDate`; installed newer (in review, TestFlight) → `installedIsNewer`, never a
+    /// prompt; OS too old → `osTooOld`; below the minimum supported version → `immediate`;
+    /// release younger than the delay → `releaseTooRecent`; forced by the version change →
+    /// `immediate`; ``onlyForced`` → `notForced`; a change below ``promptOn`` → `changeTooSmall`;
+    /// the skipped version → `skippedVersion`; "later" within the change's remind interval, about
+    /// this version or a newer one → `remindLater`; otherwise `flexible`.
     public func decide(release: StoreRelease, installed: Version, context: UpdateContext = UpdateContext())
         -> UpdateDecision
     {
@@ -48,6 +99,7 @@ extension UpdatePolicy {
                 releaseNotes: release.releaseNotes)
         }
         guard let storeVersion = release.version else { return decision(.none, .notAvailable) }
+        if context.installChannel != .appStore { return decision(.none, .notFromTheStore) }
         if storeVersion == installed { return decision(.none, .upToDate) }
         if storeVersion < installed { return decision(.none, .installedIsNewer) }
         if let minimum = release.minimumOSVersion, let os = context.osVersion, os < minimum {
@@ -59,11 +111,14 @@ extension UpdatePolicy {
         if let released = release.releaseDate, context.now < released.addingTimeInterval(releaseDelayHours * 3600) {
             return decision(.none, .releaseTooRecent)
         }
-        if let level = forceUpdateOn, let change = storeVersion.change(from: installed), change >= level {
+        let change = storeVersion.change(from: installed)
+        if let level = forceUpdateOn, let change, change >= level {
             return decision(.immediate, .forcedByVersionChange)
         }
+        if onlyForced { return decision(.none, .notForced) }
+        if let smallest = promptOn, let change, change < smallest { return decision(.none, .changeTooSmall) }
         if let skipped = context.skippedVersion, skipped == storeVersion { return decision(.none, .skippedVersion) }
-        if let prompted = context.lastPrompted, context.now < prompted.addingTimeInterval(remindAfterHours * 3600) {
+        if context.remindsLater(about: storeVersion, hours: remindHours(for: change)) {
             return decision(.none, .remindLater)
         }
         return decision(.flexible, .updateAvailable)
@@ -77,9 +132,10 @@ extension UpdatePolicy {
     /// entry point; an unknown type is treated as immediate); not available → `none`; the available code not above the installed
     /// one → `upToDate` or `installedIsNewer`; priority at least ``immediatePriority`` with
     /// IMMEDIATE allowed → `immediate`; stale for ``immediateStalenessDays`` with IMMEDIATE
-    /// allowed → `immediate`; the skipped version code → `skippedVersion`; prompted too
-    /// recently → `remindLater`; FLEXIBLE not allowed → `updateTypeNotAllowed`; not stale enough
-    /// → `notStaleEnough`; otherwise `flexible`.
+    /// allowed → `immediate`; ``onlyForced`` → `notForced`; the skipped version code →
+    /// `skippedVersion`; "later" within ``remindAfterHours`` about this versionCode or a newer one
+    /// → `remindLater`; FLEXIBLE not allowed → `updateTypeNotAllowed`; not stale enough →
+    /// `notStaleEnough`; otherwise `flexible`. A build not from the store is `notFromTheStore` first.
     public func decide(play info: AppUpdateInfo, installed: VersionCode, context: UpdateContext = UpdateContext())
         -> UpdateDecision
     {
@@ -88,6 +144,7 @@ extension UpdatePolicy {
                 action: action, reason: reason, installedVersion: installed.description,
                 storeVersion: info.versionCode?.description, storeURL: nil, releaseNotes: nil)
         }
+        if context.installChannel != .appStore { return decision(.none, .notFromTheStore) }
         if info.installStatus == .downloaded { return decision(.completeUpdate, .downloaded) }
         switch info.updateAvailability {
         case .developerTriggeredUpdateInProgress:
@@ -107,10 +164,11 @@ extension UpdatePolicy {
         if let days = immediateStalenessDays, staleness >= days, info.isUpdateTypeAllowed(.immediate) {
             return decision(.immediate, .staleForTooLong)
         }
+        if onlyForced { return decision(.none, .notForced) }
         if let skipped = context.skippedVersion, skipped.description == available.description {
             return decision(.none, .skippedVersion)
         }
-        if let prompted = context.lastPrompted, context.now < prompted.addingTimeInterval(remindAfterHours * 3600) {
+        if let code = Version(available.description), context.remindsLater(about: code, hours: remindAfterHours) {
             return decision(.none, .remindLater)
         }
         if !info.isUpdateTypeAllowed(.flexible) { return decision(.none, .updateTypeNotAllowed) }

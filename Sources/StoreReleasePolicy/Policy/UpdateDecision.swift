@@ -28,6 +28,8 @@ public struct UpdateDecision: Sendable, Hashable {
         case notAvailable
         /// Play could not tell whether an update is available.
         case availabilityUnknown
+        /// The installed build is not a store install (TestFlight, sandbox, debug): no store prompt.
+        case notFromTheStore
         /// The installed version is the store's.
         case upToDate
         /// The installed version is newer than the store's, as a build in App Review is.
@@ -46,6 +48,10 @@ public struct UpdateDecision: Sendable, Hashable {
         case highPriority
         /// The update has been available on Play for at least the policy's immediate staleness.
         case staleForTooLong
+        /// The policy prompts only for immediate updates, and this one is not.
+        case notForced
+        /// The change is smaller than the policy's `promptOn`.
+        case changeTooSmall
         /// The user skipped this version.
         case skippedVersion
         /// The user chose "later" less than the policy's remind interval ago.
