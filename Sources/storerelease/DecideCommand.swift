@@ -17,7 +17,8 @@ extension Command {
             minimumOSVersion, inReview; inReview true means no prompt). --play takes a Play
             AppUpdateInfo as JSON (keys: packageName, availableVersionCode, updateAvailability,
             installStatus; optional updatePriority, clientVersionStalenessDays, bytesDownloaded,
-            totalBytesToDownload, installErrorCode, allowedUpdateTypes, failedUpdatePreconditions;
+            totalBytesToDownload, installErrorCode, allowedUpdateTypes, failedUpdatePreconditions
+            ({"flexible": [names], "immediate": [names]}), allowedUpdateTypesWithAssetPackDeletion;
             constants as Play's integers or names), and then --installed is the installed
             versionCode; --type-in-progress says which flow the app started, since Play's record
             does not: a flexible download in progress is none/updateInProgress (its listener
@@ -34,7 +35,9 @@ extension Command {
             (notFromTheStore).
             The decision has: action (none, flexible, immediate, completeUpdate,
             resumeImmediate), reason (the first rule that matched), installedVersion,
-            storeVersion, storeURL, releaseNotes.
+            storeVersion, storeURL, releaseNotes, failedPreconditions (Play's names for the
+            decision's update type, [] when none) and allowAssetPackDeletion (true: start the flow
+            with setAllowAssetPackDeletion(true); Play allows the type only that way).
             Exit status: 0 decided; 2 a bad flag, version, date, file or JSON (named).
             """,
         options: [

@@ -18,7 +18,11 @@ import Testing
         #expect(object["installedVersion"] as? String == "8.0.1" && object["storeVersion"] as? String == "8.0.2")
         #expect(object["storeURL"] as? String == "https://apps.apple.com/cn/app/%E5%BE%AE%E4%BF%A1/id414478124?uo=4")
         #expect(
-            Set(object.keys) == ["action", "reason", "installedVersion", "storeVersion", "storeURL", "releaseNotes"])
+            Set(object.keys) == [
+                "action", "reason", "installedVersion", "storeVersion", "storeURL", "releaseNotes",
+                "failedPreconditions", "allowAssetPackDeletion",
+            ])
+        #expect(object["failedPreconditions"] as? [String] == [] && object["allowAssetPackDeletion"] as? Bool == false)
     }
 
     @Test func theRulesTheFlagsFeed() throws {
@@ -47,6 +51,22 @@ import Testing
         let object = try decision(
             ["--installed", "8.0.1", "--lookup", "-", "--now", "2030-01-01T00:00:00Z"], stdin: lookup.stdout)
         #expect(object["action"] as? String == "flexible")
+    }
+
+    @Test func playsPreconditionsAndTheAssetPackDeletionItNeeds() throws {
+        let record = #"""
+            {"packageName":"com.example.app","availableVersionCode":42,"updateAvailability":"UPDATE_AVAILABLE",
+             "installStatus":"UNKNOWN","allowedUpdateTypes":[],"allowedUpdateTypesWithAssetPackDeletion":["flexible"],
+             "failedUpdatePreconditions":{"flexible":["INSUFFICIENT_STORAGE"]}}
+            """#
+        let deleting = try decision(["--installed", "41", "--play", "-"], stdin: record)
+        #expect(deleting["action"] as? String == "flexible" && deleting["allowAssetPackDeletion"] as? Bool == true)
+        #expect(deleting["failedPreconditions"] as? [String] == ["INSUFFICIENT_STORAGE"])
+        let refused = try decision(
+            ["--installed", "41", "--play", "-"],
+            stdin: record.replacingOccurrences(of: #""allowedUpdateTypesWithAssetPackDeletion":["flexible"],"#, with: ""))
+        #expect(refused["reason"] as? String == "updateTypeNotAllowed" && refused["allowAssetPackDeletion"] as? Bool == false)
+        #expect(refused["failedPreconditions"] as? [String] == ["INSUFFICIENT_STORAGE"])
     }
 
     @Test func aPlayRecordDecidesByVersionCode() throws {

@@ -246,6 +246,53 @@ import Testing
         #expect(decision.installedVersion == String(example.installed))
     }
 
+    struct PreconditionCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let allowed: [AppUpdateType]
+        let withDeletion: [AppUpdateType]
+        let failed: [AppUpdateType: Set<UpdatePrecondition>]
+        var priority = 0
+        let action: UpdateDecision.Action
+        let reason: UpdateDecision.Reason
+        let deleting: Bool
+        let named: [String]
+        var testDescription: String { name }
+    }
+
+    static let preconditionCases: [PreconditionCase] = [
+        PreconditionCase(
+            name: "flexible allowed once asset packs may be deleted", allowed: [], withDeletion: [.flexible],
+            failed: [.flexible: [.insufficientStorage]], action: .flexible, reason: .updateAvailable, deleting: true,
+            named: ["INSUFFICIENT_STORAGE"]),
+        PreconditionCase(
+            name: "not allowed even then: the preconditions are named", allowed: [], withDeletion: [],
+            failed: [.flexible: [.needStoreToProceed, .cannotDisplay]], action: .none, reason: .updateTypeNotAllowed,
+            deleting: false, named: ["CANNOT_DISPLAY", "NEED_STORE_TO_PROCEED"]),
+        PreconditionCase(
+            name: "a high priority immediate that needs the deletion", allowed: [.flexible], withDeletion: [.immediate],
+            failed: [.immediate: [.insufficientStorage]], priority: 5, action: .immediate, reason: .highPriority,
+            deleting: true, named: ["INSUFFICIENT_STORAGE"]),
+        PreconditionCase(
+            name: "allowed as it is: nothing to say", allowed: [.flexible, .immediate], withDeletion: [], failed: [:],
+            action: .flexible, reason: .updateAvailable, deleting: false, named: []),
+    ]
+
+    /// Play's preconditions, and the asset-pack deletion Google's guide tries before giving up.
+    @Test(arguments: preconditionCases)
+    func playsPreconditionsAreNamedAndAssetPackDeletionIsTriedFirst(_ example: PreconditionCase) throws {
+        let info = AppUpdateInfo(
+            packageName: "com.example.app", availableVersionCode: 42, updateAvailability: .updateAvailable,
+            installStatus: .unknown, updatePriority: example.priority, allowedUpdateTypes: example.allowed,
+            failedPreconditions: example.failed, allowedUpdateTypesWithAssetPackDeletion: example.withDeletion)
+        let decision = UpdatePolicy().decide(play: info, installed: try #require(VersionCode(rawValue: 41)))
+        #expect(decision.action == example.action && decision.reason == example.reason)
+        #expect(decision.allowAssetPackDeletion == example.deleting && decision.failedPreconditions == example.named)
+        let type = example.action == .immediate ? AppUpdateType.immediate : .flexible
+        #expect(
+            info.isUpdateTypeAllowed(AppUpdateOptions(appUpdateType: type, allowAssetPackDeletion: true))
+                == (example.action != .none), "the record answers as Play's isUpdateTypeAllowed(options) does")
+    }
+
     @Test func theNewPolicyKeysDecodeAndBadValuesAreNamed() throws {
         let json = #"{"remindAfterHours": {"major": 0, "patch": 168}, "promptOn": "minor", "onlyForced": true}"#
         let policy = try JSONDecoder().decode(UpdatePolicy.self, from: Data(json.utf8))

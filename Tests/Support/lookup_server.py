@@ -202,7 +202,10 @@ class Handler(BaseHTTPRequestHandler):
             deliveries.append({"status": status, "body": body, "scenario": scenario})
         if scenario == "slow":
             time.sleep(10)
-        self.send(status, "ok" if status == 200 else "error", "text/html")
+        try:
+            self.send(status, "ok" if status == 200 else "error", "text/html")
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client was killed mid-delivery, as a test does on purpose
         return True
 
     def do_POST(self):

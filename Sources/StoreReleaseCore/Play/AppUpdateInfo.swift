@@ -25,6 +25,11 @@ public struct AppUpdateInfo: Sendable, Hashable {
     public var installErrorCode: InstallErrorCode
     /// The update types Play would start now.
     public var allowedUpdateTypes: [AppUpdateType]
+    /// The update types Play would start once the flow allows asset-pack deletion.
+    ///
+    /// `isUpdateTypeAllowed(AppUpdateOptions…setAllowAssetPackDeletion(true))`; it includes
+    /// ``allowedUpdateTypes`` (Play's fake fills both variants of an allowed type).
+    public var allowedUpdateTypesWithAssetPackDeletion: [AppUpdateType]
     /// Why an update type is not allowed, as Play reports it, by type.
     public var failedPreconditions: [AppUpdateType: Set<UpdatePrecondition>]
 
@@ -34,8 +39,11 @@ public struct AppUpdateInfo: Sendable, Hashable {
         updateAvailability: UpdateAvailability = .updateNotAvailable, installStatus: InstallStatus = .unknown,
         updatePriority: Int = 0, clientVersionStalenessDays: Int? = nil, bytesDownloaded: Int64 = 0,
         totalBytesToDownload: Int64 = 0, installErrorCode: InstallErrorCode = .noError,
-        allowedUpdateTypes: [AppUpdateType] = [], failedPreconditions: [AppUpdateType: Set<UpdatePrecondition>] = [:]
+        allowedUpdateTypes: [AppUpdateType] = [], failedPreconditions: [AppUpdateType: Set<UpdatePrecondition>] = [:],
+        allowedUpdateTypesWithAssetPackDeletion: [AppUpdateType]? = nil
     ) {
+        self.allowedUpdateTypesWithAssetPackDeletion = Self.union(
+            allowedUpdateTypes, allowedUpdateTypesWithAssetPackDeletion ?? [])
         self.packageName = packageName
         self.availableVersionCode = availableVersionCode
         self.updateAvailability = updateAvailability
@@ -56,10 +64,16 @@ public struct AppUpdateInfo: Sendable, Hashable {
 
     /// Whether Play would start an update with these options (`isUpdateTypeAllowed(AppUpdateOptions)`).
     ///
-    /// Play fills the asset-pack-deleting variant of an allowed type too (as its test double
-    /// does), so the answer depends on the type.
+    /// With asset-pack deletion allowed, a type Play allows only that way counts too.
     public func isUpdateTypeAllowed(_ options: AppUpdateOptions) -> Bool {
-        isUpdateTypeAllowed(options.appUpdateType)
+        options.allowAssetPackDeletion
+            ? allowedUpdateTypesWithAssetPackDeletion.contains(options.appUpdateType)
+            : isUpdateTypeAllowed(options.appUpdateType)
+    }
+
+    /// The types of both lists, once each, in `AppUpdateType.allValues` order.
+    static func union(_ a: [AppUpdateType], _ b: [AppUpdateType]) -> [AppUpdateType] {
+        AppUpdateType.allValues.filter { a.contains($0) || b.contains($0) }
     }
 
     /// Why the options' type is not allowed, as Play reported it; empty when it did not say.
@@ -75,7 +89,7 @@ extension AppUpdateInfo: Codable {
     enum CodingKeys: String, CodingKey {
         case packageName, availableVersionCode, updateAvailability, installStatus, updatePriority
         case clientVersionStalenessDays, bytesDownloaded, totalBytesToDownload, installErrorCode
-        case allowedUpdateTypes, failedUpdatePreconditions
+        case allowedUpdateTypes, failedUpdatePreconditions, allowedUpdateTypesWithAssetPackDeletion
     }
 
     /// Decodes the JSON of the command-line contract, checking every range.
@@ -123,6 +137,9 @@ extension AppUpdateInfo: Codable {
             preconditions[type] = Set(values)
         }
         failedPreconditions = preconditions
+        allowedUpdateTypesWithAssetPackDeletion = Self.union(
+            allowedUpdateTypes,
+            try c.decodeIfPresent([AppUpdateType].self, forKey: .allowedUpdateTypesWithAssetPackDeletion) ?? [])
     }
 
     /// Encodes the contract's keys, constants by name, staleness `null` when unknown.
@@ -138,6 +155,9 @@ extension AppUpdateInfo: Codable {
         try c.encode(totalBytesToDownload, forKey: .totalBytesToDownload)
         try c.encode(installErrorCode, forKey: .installErrorCode)
         try c.encode(allowedUpdateTypes, forKey: .allowedUpdateTypes)
+        if allowedUpdateTypesWithAssetPackDeletion != allowedUpdateTypes {
+            try c.encode(allowedUpdateTypesWithAssetPackDeletion, forKey: .allowedUpdateTypesWithAssetPackDeletion)
+        }
         if !failedPreconditions.isEmpty {
             let byName = Dictionary(
                 uniqueKeysWithValues: failedPreconditions.map {

@@ -136,13 +136,30 @@ extension UpdatePolicy {
     /// `skippedVersion`; "later" within ``remindAfterHours`` about this versionCode or a newer one
     /// → `remindLater`; FLEXIBLE not allowed → `updateTypeNotAllowed`; not stale enough →
     /// `notStaleEnough`; otherwise `flexible`. A build not from the store is `notFromTheStore` first.
+    ///
+    /// A type counts as allowed when Play allows it only once asset packs may be deleted; the
+    /// decision then says ``UpdateDecision/allowAssetPackDeletion`` and names the preconditions
+    /// Play reported for it (``UpdateDecision/failedPreconditions``), as it does for a type not
+    /// allowed at all (`updateTypeNotAllowed`).
     public func decide(play info: AppUpdateInfo, installed: VersionCode, context: UpdateContext = UpdateContext())
         -> UpdateDecision
     {
-        func decision(_ action: UpdateDecision.Action, _ reason: UpdateDecision.Reason) -> UpdateDecision {
-            UpdateDecision(
+        func decision(
+            _ action: UpdateDecision.Action, _ reason: UpdateDecision.Reason, about type: AppUpdateType? = nil,
+            deleting: Bool = false
+        ) -> UpdateDecision {
+            let failed = type.map { info.failedPreconditions[$0] ?? [] } ?? []
+            return UpdateDecision(
                 action: action, reason: reason, installedVersion: installed.description,
-                storeVersion: info.versionCode?.description, storeURL: nil, releaseNotes: nil)
+                storeVersion: info.versionCode?.description, storeURL: nil, releaseNotes: nil,
+                failedPreconditions: failed.sorted { $0.rawValue < $1.rawValue }.map(\.name),
+                allowAssetPackDeletion: deleting)
+        }
+        /// Whether Play would start `type`, and whether only once asset packs may be deleted.
+        func allowance(_ type: AppUpdateType) -> (allowed: Bool, deleting: Bool) {
+            if info.isUpdateTypeAllowed(type) { return (true, false) }
+            let deleting = info.isUpdateTypeAllowed(AppUpdateOptions(appUpdateType: type, allowAssetPackDeletion: true))
+            return (deleting, deleting)
         }
         if context.installChannel != .appStore { return decision(.none, .notFromTheStore) }
         if info.installStatus == .downloaded { return decision(.completeUpdate, .downloaded) }
@@ -158,11 +175,12 @@ extension UpdatePolicy {
         if available == installed { return decision(.none, .upToDate) }
         if available < installed { return decision(.none, .installedIsNewer) }
         let staleness = info.clientVersionStalenessDays ?? 0
-        if info.updatePriority >= immediatePriority, info.isUpdateTypeAllowed(.immediate) {
-            return decision(.immediate, .highPriority)
+        let immediate = allowance(.immediate)
+        if info.updatePriority >= immediatePriority, immediate.allowed {
+            return decision(.immediate, .highPriority, about: .immediate, deleting: immediate.deleting)
         }
-        if let days = immediateStalenessDays, staleness >= days, info.isUpdateTypeAllowed(.immediate) {
-            return decision(.immediate, .staleForTooLong)
+        if let days = immediateStalenessDays, staleness >= days, immediate.allowed {
+            return decision(.immediate, .staleForTooLong, about: .immediate, deleting: immediate.deleting)
         }
         if onlyForced { return decision(.none, .notForced) }
         if let skipped = context.skippedVersion, skipped.description == available.description {
@@ -171,8 +189,9 @@ extension UpdatePolicy {
         if let code = Version(available.description), context.remindsLater(about: code, hours: remindAfterHours) {
             return decision(.none, .remindLater)
         }
-        if !info.isUpdateTypeAllowed(.flexible) { return decision(.none, .updateTypeNotAllowed) }
+        let flexible = allowance(.flexible)
+        if !flexible.allowed { return decision(.none, .updateTypeNotAllowed, about: .flexible) }
         if staleness < flexibleStalenessDays { return decision(.none, .notStaleEnough) }
-        return decision(.flexible, .updateAvailable)
+        return decision(.flexible, .updateAvailable, about: .flexible, deleting: flexible.deleting)
     }
 }

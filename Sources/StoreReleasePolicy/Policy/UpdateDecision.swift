@@ -76,11 +76,33 @@ public struct UpdateDecision: Sendable, Hashable {
     public let storeURL: URL?
     /// The release notes to show with a prompt, when known.
     public let releaseNotes: String?
+    /// Play: why the update type of the decision is not allowed as it is, by Play's names
+    /// (`INSUFFICIENT_STORAGE`); empty when Play named none (and off Play).
+    public var failedPreconditions: [String] = []
+    /// Play: the flow must be started with `setAllowAssetPackDeletion(true)`.
+    ///
+    /// Set only when the type is not allowed as it is but is once asset packs may be deleted,
+    /// as Google's guide prescribes (try without first).
+    public var allowAssetPackDeletion = false
 }
 
 extension UpdateDecision: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case action, reason, installedVersion, storeVersion, storeURL, releaseNotes
+        case action, reason, installedVersion, storeVersion, storeURL, releaseNotes, failedPreconditions
+        case allowAssetPackDeletion
+    }
+
+    /// Decodes a decision; the Play keys may be left out (a decision written before them).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        action = try c.decode(Action.self, forKey: .action)
+        reason = try c.decode(Reason.self, forKey: .reason)
+        installedVersion = try c.decode(String.self, forKey: .installedVersion)
+        storeVersion = try c.decodeIfPresent(String.self, forKey: .storeVersion)
+        storeURL = try c.decodeIfPresent(URL.self, forKey: .storeURL)
+        releaseNotes = try c.decodeIfPresent(String.self, forKey: .releaseNotes)
+        failedPreconditions = try c.decodeIfPresent([String].self, forKey: .failedPreconditions) ?? []
+        allowAssetPackDeletion = try c.decodeIfPresent(Bool.self, forKey: .allowAssetPackDeletion) ?? false
     }
 
     /// Encodes every key of the contract, `null` for absent values.
