@@ -12,7 +12,9 @@ extension Command {
         summary: "Decides what the app should do about a release and prints one JSON decision.",
         discussion: """
             --lookup takes an App Store lookup response (as the API sends it) or the output of
-            'storerelease lookup' (one release). --manifest takes a self-hosted release manifest
+            'storerelease lookup' (one release). A response whose description carries
+            [:mav: V] (upgrader's tag) sets the minimum supported version to V: below it the
+            decision is immediate/belowMinimumSupported; the policy's own minimum wins when higher. --manifest takes a self-hosted release manifest
             (keys: latestVersion, minimumSupportedVersion, releaseDate, releaseNotes, storeURL,
             minimumOSVersion, inReview; inReview true means no prompt). --play takes a Play
             AppUpdateInfo as JSON (keys: packageName, availableVersionCode, updateAvailability,
@@ -35,7 +37,8 @@ extension Command {
             (notFromTheStore).
             The decision has: action (none, flexible, immediate, completeUpdate,
             resumeImmediate), reason (the first rule that matched), installedVersion,
-            storeVersion, storeURL, releaseNotes, failedPreconditions (Play's names for the
+            storeVersion, storeURL, releaseNotes, warnings (what was ignored: a malformed
+            [:mav: V] tag), failedPreconditions (Play's names for the
             decision's update type, [] when none) and allowAssetPackDeletion (true: start the flow
             with setAllowAssetPackDeletion(true); Play allows the type only that way).
             Exit status: 0 decided; 2 a bad flag, version, date, file or JSON (named).
@@ -105,7 +108,7 @@ enum DecideCommand {
                 throw .usage("decide: --installed V is required")
             }
             if let path = arguments.value("--lookup") {
-                decision = policy.decide(release: try release(fromLookup: path), installed: installed, context: context)
+                decision = try decide(lookup: path, policy: policy, installed: installed, context: context)
             } else {
                 let manifest = try decodeFile(
                     ReleaseManifest.self, arguments.value("--manifest") ?? "-", flag: "--manifest")
@@ -141,13 +144,22 @@ enum DecideCommand {
         }
     }
 
-    /// The release in a lookup response, or in `storerelease lookup`'s output, with its storefront.
-    static func release(fromLookup path: String) throws(CLIError) -> StoreRelease {
-        let releases = try StoredLookupFile.releases(path, flag: "--lookup", command: name)
+    /// The decision about the one release in a lookup response (its description's `[:mav: V]`
+    /// read), or in `storerelease lookup`'s output.
+    static func decide(lookup path: String, policy: UpdatePolicy, installed: Version, context: UpdateContext)
+        throws(CLIError) -> UpdateDecision
+    {
+        let data = Data(try InputFile.text(path, command: name).utf8)
+        let source = "--lookup \(path == "-" ? "stdin" : path)"
+        let releases = try JSONProblem.decoding("decide: \(source)", as: "not a lookup response", in: data) {
+            try StoredLookup.releases(in: data)
+        }
         guard releases.count == 1 else {
-            let source = "--lookup \(path == "-" ? "stdin" : path)"
             throw .badInput("decide: \(source): \(releases.count) releases; give one app's lookup")
         }
-        return releases[0]
+        if let response = try? JSONDecoder().decode(AppStoreLookupResponse.self, from: data), response.results.count == 1 {
+            return policy.decide(lookup: response.results[0], installed: installed, context: context)
+        }
+        return policy.decide(release: releases[0], installed: installed, context: context)
     }
 }

@@ -20,7 +20,7 @@ import Testing
         #expect(
             Set(object.keys) == [
                 "action", "reason", "installedVersion", "storeVersion", "storeURL", "releaseNotes",
-                "failedPreconditions", "allowAssetPackDeletion",
+                "failedPreconditions", "allowAssetPackDeletion", "warnings",
             ])
         #expect(object["failedPreconditions"] as? [String] == [] && object["allowAssetPackDeletion"] as? Bool == false)
     }
@@ -51,6 +51,21 @@ import Testing
         let object = try decision(
             ["--installed", "8.0.1", "--lookup", "-", "--now", "2030-01-01T00:00:00Z"], stdin: lookup.stdout)
         #expect(object["action"] as? String == "flexible")
+    }
+
+    @Test func theDescriptionsMinimumVersionTagForcesAnUpdate() throws {
+        let fixture = try String(contentsOfFile: Self.wechat, encoding: .utf8)
+        func tagged(_ tag: String) -> String {
+            fixture.replacingOccurrences(of: #""description":""#, with: #""description":"\#(tag) "#)
+        }
+        #expect(fixture.contains(#""description":""#))
+        let base = ["--installed", "8.0.0", "--lookup", "-", "--now", "2021-02-05T00:00:00Z"]
+        let forced = try decision(base, stdin: tagged("[:mav: 8.0.1]"))
+        #expect(forced["action"] as? String == "immediate" && forced["reason"] as? String == "belowMinimumSupported")
+        #expect(forced["warnings"] as? [String] == [])
+        let ignored = try decision(base, stdin: tagged("[:mav: x.y]"))
+        #expect(ignored["action"] as? String == "flexible")
+        #expect((ignored["warnings"] as? [String])?.first?.contains("[:mav: x.y] was ignored") == true)
     }
 
     @Test func playsPreconditionsAndTheAssetPackDeletionItNeeds() throws {

@@ -84,12 +84,14 @@ public struct UpdateDecision: Sendable, Hashable {
     /// Set only when the type is not allowed as it is but is once asset packs may be deleted,
     /// as Google's guide prescribes (try without first).
     public var allowAssetPackDeletion = false
+    /// What the decision ignored and why (a malformed `[:mav: …]` tag); empty when nothing.
+    public var warnings: [String] = []
 }
 
 extension UpdateDecision: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case action, reason, installedVersion, storeVersion, storeURL, releaseNotes, failedPreconditions
-        case allowAssetPackDeletion
+        case allowAssetPackDeletion, warnings
     }
 
     /// Decodes a decision; the Play keys may be left out (a decision written before them).
@@ -103,6 +105,7 @@ extension UpdateDecision: Codable {
         releaseNotes = try c.decodeIfPresent(String.self, forKey: .releaseNotes)
         failedPreconditions = try c.decodeIfPresent([String].self, forKey: .failedPreconditions) ?? []
         allowAssetPackDeletion = try c.decodeIfPresent(Bool.self, forKey: .allowAssetPackDeletion) ?? false
+        warnings = try c.decodeIfPresent([String].self, forKey: .warnings) ?? []
     }
 
     /// Encodes every key of the contract, `null` for absent values.
