@@ -62,6 +62,17 @@ func decidingWhatToShowExamples() throws {
     let fromManifest = UpdatePolicy().decide(manifest: manifest, installed: try Version(parsing: "8.0.2"))
     print(fromManifest.action, fromManifest.reason)  // immediate belowMinimumSupported
 
+    let versionTwo = #"""
+        {"schemaVersion": 2, "latestVersion": "8.0.10", "blockedVersions": ["8.0.7"],
+         "rollout": {"percent": 20, "startedAt": "2021-02-02T08:15:22Z"}}
+        """#
+    let staged = try JSONDecoder().decode(ReleaseManifest.self, from: Data(versionTwo.utf8))
+    let pulled = UpdatePolicy().decide(manifest: staged, installed: try Version(parsing: "8.0.7"))
+    print(pulled.action, pulled.reason)  // immediate blockedVersion
+    let thisInstall = UpdateContext(installID: "install-0")  // a UUID the app keeps; bucket 94 of 100
+    let waiting = UpdatePolicy().decide(manifest: staged, installed: try Version(parsing: "8.0.9"), context: thisInstall)
+    print(waiting.reason)  // notInRollout: 20% of installs hear about 8.0.10 first
+
     if let text = UpdatePromptText(for: .flexible, appName: "微信", version: "8.0.10", preferredLanguages: ["zh-Hans"]) {
         print(text.title, text.message, text.updateButton, text.laterButton ?? "", text.skipButton ?? "")
         // 有新版本可用 微信 8.0.10 已发布。 更新 稍后 跳过此版本

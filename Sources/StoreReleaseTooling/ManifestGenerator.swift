@@ -88,6 +88,9 @@ public struct ManifestGenerator: Sendable {
     }
 
     /// The manifest for a Play track's live release; with the package name, its Play Store URL.
+    ///
+    /// It is a version-2 manifest whose `versionNames` name every versionCode of the track's
+    /// releases by the version their names carry, so a Play decision knows which change an update is.
     public func googlePlay(_ track: PlayTrack, packageName: String?, minimumSupported: Version? = nil) throws(Problem)
         -> Result
     {
@@ -98,9 +101,15 @@ public struct ManifestGenerator: Sendable {
         }
         var notes: [String: String] = [:]
         for note in live.releaseNotes { notes[note.language] = note.text }
+        var names: [VersionCode: Version] = [:]
+        for release in track.releases {
+            guard let version = release.version else { continue }
+            for code in release.versionCodes { names[code] = version }
+        }
         let manifest = ReleaseManifest(
             latestVersion: latest, releaseNotes: notes,
-            storeURL: packageName.flatMap { URL(string: "https://play.google.com/store/apps/details?id=\($0)") })
+            storeURL: packageName.flatMap { URL(string: "https://play.google.com/store/apps/details?id=\($0)") },
+            versionNames: names)
         return gated(manifest, minimumSupported) { target in
             ForceGate.reasons(
                 forcing: target, appStore: [], play: track, appStoreConnect: nil, releaseDelayHours: releaseDelayHours,

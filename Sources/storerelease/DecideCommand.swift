@@ -8,15 +8,22 @@ extension Command {
         synopsis:
             "decide --installed V (--lookup FILE | --play FILE | --manifest FILE) [--policy FILE] [--os-version V] "
             + "[--now ISO8601] [--skipped-version V] [--last-prompted ISO8601] [--reminded-version V] "
-            + "[--install-channel appStore|testFlight|sandbox|debug] [--type-in-progress flexible|immediate]",
+            + "[--install-channel appStore|testFlight|sandbox|debug] [--install-id ID] [--type-in-progress flexible|immediate]",
         summary: "Decides what the app should do about a release and prints one JSON decision.",
         discussion: """
             --lookup takes an App Store lookup response (as the API sends it) or the output of
             'storerelease lookup' (one release). A response whose description carries
             [:mav: V] (upgrader's tag) sets the minimum supported version to V: below it the
-            decision is immediate/belowMinimumSupported; the policy's own minimum wins when higher. --manifest takes a self-hosted release manifest
-            (keys: latestVersion, minimumSupportedVersion, releaseDate, releaseNotes, storeURL,
-            minimumOSVersion, inReview; inReview true means no prompt). --play takes a Play
+            decision is immediate/belowMinimumSupported; the policy's own minimum wins when
+            higher. --manifest takes a self-hosted release manifest (keys: latestVersion,
+            minimumSupportedVersion, releaseDate, releaseNotes, storeURL, minimumOSVersion,
+            inReview; inReview true means no prompt; with "schemaVersion": 2 also
+            blockedVersions [V…] (installed exactly one: immediate/blockedVersion), rollout
+            {percent, startedAt} (an install whose bucket of --install-id ID is at or above the
+            percent, or without an id below 100%: none/notInRollout), versionNames {"81":
+            "8.0.10"}). --play with --manifest: the manifest's versionNames name the installed
+            and available versionCodes, so forceUpdateOn, promptOn and the remind interval per
+            change work on Play. --play takes a Play
             AppUpdateInfo as JSON (keys: packageName, availableVersionCode, updateAvailability,
             installStatus; optional updatePriority, clientVersionStalenessDays, bytesDownloaded,
             totalBytesToDownload, installErrorCode, allowedUpdateTypes, failedUpdatePreconditions
@@ -55,6 +62,7 @@ extension Command {
             .value("--now", "ISO8601", "The current time (default: now)."),
             .value("--skipped-version", "V", "The version the user chose to skip."),
             .value("--last-prompted", "ISO8601", "When the user last chose \"later\"."),
+            .value("--install-id", "ID", "A stable id of this install, for a manifest's staged rollout."),
             .value("--reminded-version", "V", "The version \"later\" was said to; a newer one ends the reminder."),
             .value(
                 "--install-channel", "appStore|testFlight|sandbox|debug",
@@ -77,7 +85,9 @@ enum DecideCommand {
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags("decide")
         let sources = ["--lookup", "--play", "--manifest"].filter { arguments.value($0) != nil }
-        guard sources.count == 1 else { throw .usage("decide: give exactly one of --lookup, --play or --manifest") }
+        guard sources.count == 1 || sources == ["--play", "--manifest"] else {
+            throw .usage("decide: give exactly one of --lookup, --play or --manifest (or --play with --manifest)")
+        }
         guard let installedText = arguments.value("--installed") else {
             throw .usage("decide: --installed V is required")
         }
@@ -92,7 +102,7 @@ enum DecideCommand {
             lastPrompted: try arguments.date("--last-prompted", command: name),
             typeInProgress: try typeInProgress(arguments),
             remindedVersion: try arguments.version("--reminded-version", command: name),
-            installChannel: try installChannel(arguments))
+            installChannel: try installChannel(arguments), installID: arguments.value("--install-id"))
         let decision: UpdateDecision
         if let path = arguments.value("--play") {
             let installed: VersionCode
@@ -101,8 +111,12 @@ enum DecideCommand {
             } catch {
                 throw .badInput("decide: --installed (with --play, the installed versionCode): \(error)")
             }
+            let names = try arguments.value("--manifest").map { manifest throws(CLIError) in
+                try decodeFile(ReleaseManifest.self, manifest, flag: "--manifest").versionNames
+            }
             decision = policy.decide(
-                play: try decodeFile(AppUpdateInfo.self, path, flag: "--play"), installed: installed, context: context)
+                play: try decodeFile(AppUpdateInfo.self, path, flag: "--play"), installed: installed, context: context,
+                versionNames: names ?? [:])
         } else {
             guard let installed = try arguments.version("--installed", command: name) else {
                 throw .usage("decide: --installed V is required")

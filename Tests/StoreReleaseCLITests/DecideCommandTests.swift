@@ -68,6 +68,40 @@ import Testing
         #expect((ignored["warnings"] as? [String])?.first?.contains("[:mav: x.y] was ignored") == true)
     }
 
+    @Test func manifestVersionTwoBlocksRollsOutAndNamesPlaysVersions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decide-v2-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let manifest = folder.appendingPathComponent("manifest.json")
+        try Data(
+            #"{"schemaVersion": 2, "latestVersion": "8.0.10", "releaseDate": "2021-02-02T08:15:22Z", "blockedVersions": ["8.0.7"], "rollout": {"percent": 50}, "versionNames": {"80": "8.0.9", "90": "9.0"}}"#
+                .utf8
+        ).write(to: manifest)
+        let base = ["--manifest", manifest.path, "--now", "2021-02-06T00:00:00Z"]
+        let blocked = try decision(["--installed", "8.0.7"] + base)
+        #expect(blocked["action"] as? String == "immediate" && blocked["reason"] as? String == "blockedVersion")
+        // install-0 is in bucket 94 of 8.0.10, install-1 in 36 (ManifestVersionTwoTests pins them).
+        #expect(try decision(["--installed", "8.0.9", "--install-id", "install-0"] + base)["reason"] as? String == "notInRollout")
+        #expect(try decision(["--installed", "8.0.9", "--install-id", "install-1"] + base)["reason"] as? String == "updateAvailable")
+        let record = #"""
+            {"packageName":"com.example.app","availableVersionCode":90,"updateAvailability":"UPDATE_AVAILABLE",
+             "installStatus":"UNKNOWN","allowedUpdateTypes":["flexible","immediate"]}
+            """#
+        let playWithNames = ["--installed", "80", "--play", "-", "--manifest", manifest.path]
+        #expect(try decision(playWithNames, stdin: record)["reason"] as? String == "updateAvailable")
+        let policy = folder.appendingPathComponent("policy.json")
+        try Data(#"{"forceUpdateOn": "major"}"#.utf8).write(to: policy)
+        let forced = try decision(playWithNames + ["--policy", policy.path], stdin: record)
+        #expect(forced["action"] as? String == "immediate" && forced["reason"] as? String == "forcedByVersionChange")
+        try Data(#"{"schemaVersion": 2, "latestVersion": "8.0.10", "blockedVersions": ["8.0.x"]}"#.utf8).write(to: manifest)
+        let bad = try BuiltProducts.storerelease("decide", "--installed", "8.0.7", "--manifest", manifest.path)
+        #expect(bad.status == 2 && bad.stderr.contains(#"blockedVersions[0] "8.0.x" is not a version"#), "\(bad.stderr)")
+        let written = try BuiltProducts.storerelease(
+            "manifest", "--platform", "googlePlay", "--play-track",
+            LoopbackServer.packageRoot.appendingPathComponent("Docs/Examples/payloads/play-production.json").path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(written.stdout.utf8)) as? [String: Any])
+        #expect(object["schemaVersion"] as? Int == 2 && (object["versionNames"] as? [String: String])?["81"] == "8.0.10")
+    }
+
     @Test func playsPreconditionsAndTheAssetPackDeletionItNeeds() throws {
         let record = #"""
             {"packageName":"com.example.app","availableVersionCode":42,"updateAvailability":"UPDATE_AVAILABLE",

@@ -355,7 +355,9 @@ import Testing
     }
 
     @Test func everyReasonIsCovered() {
-        let covered = Set(Self.appStoreCases.map(\.reason) + Self.playCases.map(\.reason) + [Self.manifestReviewReason])
+        let covered = Set(
+            Self.appStoreCases.map(\.reason) + Self.playCases.map(\.reason)
+                + [Self.manifestReviewReason, .blockedVersion, .notInRollout])  // ManifestVersionTwoTests
         #expect(Set(UpdateDecision.Reason.allCases).subtracting(covered).isEmpty)
     }
 

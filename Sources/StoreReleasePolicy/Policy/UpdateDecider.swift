@@ -22,12 +22,16 @@ public struct UpdateContext: Sendable, Hashable {
     public var remindedVersion: Version?
     /// Where the installed build came from; only a store install is prompted.
     public var installChannel: InstallChannel
+    /// A stable id of this install, for a manifest's staged rollout (a random UUID kept on the device).
+    public var installID: String?
 
     /// Makes a context.
     public init(
         osVersion: Version? = nil, now: Date = Date(), skippedVersion: Version? = nil, lastPrompted: Date? = nil,
-        typeInProgress: AppUpdateType? = nil, remindedVersion: Version? = nil, installChannel: InstallChannel = .appStore
+        typeInProgress: AppUpdateType? = nil, remindedVersion: Version? = nil, installChannel: InstallChannel = .appStore,
+        installID: String? = nil
     ) {
+        self.installID = installID
         self.remindedVersion = remindedVersion
         self.installChannel = installChannel
         self.osVersion = osVersion
@@ -68,28 +72,44 @@ extension UpdatePolicy {
     /// A manifest's `inReview` comes before all of them. The decision guide's table lists them
     /// in this order (a test keeps the two equal).
     public static let appStoreRules: [UpdateDecision.Reason] = [
-        .notAvailable, .notFromTheStore, .upToDate, .installedIsNewer, .osTooOld, .belowMinimumSupported,
-        .releaseTooRecent, .forcedByVersionChange, .notForced, .changeTooSmall, .skippedVersion, .remindLater,
-        .updateAvailable,
+        .notAvailable, .notFromTheStore, .upToDate, .installedIsNewer, .osTooOld, .blockedVersion,
+        .belowMinimumSupported, .notInRollout, .releaseTooRecent, .forcedByVersionChange, .notForced, .changeTooSmall,
+        .skippedVersion, .remindLater, .updateAvailable,
     ]
 
-    /// The reasons of ``decide(play:installed:context:)``, in the order its rules apply.
+    /// The reasons of ``decide(play:installed:context:versionNames:)``, in the order its rules apply.
     public static let playRules: [UpdateDecision.Reason] = [
         .notFromTheStore, .downloaded, .updateInProgress, .notAvailable, .availabilityUnknown, .upToDate,
-        .installedIsNewer, .highPriority, .staleForTooLong, .notForced, .skippedVersion, .remindLater,
-        .updateTypeNotAllowed, .notStaleEnough, .updateAvailable,
+        .installedIsNewer, .highPriority, .staleForTooLong, .forcedByVersionChange, .notForced, .changeTooSmall,
+        .skippedVersion, .remindLater, .updateTypeNotAllowed, .notStaleEnough, .updateAvailable,
     ]
+
+    /// What a version-2 manifest adds to the App Store rules.
+    struct ManifestRules {
+        /// Installed versions that must update.
+        var blocked: [Version] = []
+        /// Whether the install is in the prompt's staged rollout.
+        var inRollout = true
+    }
 
     /// Decides what to do about a store release (App Store, manifest) for an installed version.
     ///
     /// The rules, first match wins (``appStoreRules``): not a store install → `notFromTheStore`;
     /// equal → `upToDate`; installed newer (in review, TestFlight) → `installedIsNewer`, never a
     /// prompt; OS too old → `osTooOld`; below the minimum supported version → `immediate`;
-    /// release younger than the delay → `releaseTooRecent`; forced by the version change →
+    /// (a manifest's blocked version → `immediate`, before the minimum; outside its rollout →
+    /// `notInRollout`, after it); release younger than the delay → `releaseTooRecent`; forced by the version change →
     /// `immediate`; ``onlyForced`` → `notForced`; a change below ``promptOn`` → `changeTooSmall`;
     /// the skipped version → `skippedVersion`; "later" within the change's remind interval, about
     /// this version or a newer one → `remindLater`; otherwise `flexible`.
     public func decide(release: StoreRelease, installed: Version, context: UpdateContext = UpdateContext())
+        -> UpdateDecision
+    {
+        decide(release: release, installed: installed, context: context, manifest: ManifestRules())
+    }
+
+    /// The App Store rules, with a manifest's blocked versions and rollout.
+    func decide(release: StoreRelease, installed: Version, context: UpdateContext, manifest: ManifestRules)
         -> UpdateDecision
     {
         func decision(_ action: UpdateDecision.Action, _ reason: UpdateDecision.Reason) -> UpdateDecision {
@@ -105,9 +125,11 @@ extension UpdatePolicy {
         if let minimum = release.minimumOSVersion, let os = context.osVersion, os < minimum {
             return decision(.none, .osTooOld)
         }
+        if manifest.blocked.contains(installed) { return decision(.immediate, .blockedVersion) }
         if let minimum = minimumSupportedVersion, installed < minimum {
             return decision(.immediate, .belowMinimumSupported)
         }
+        if !manifest.inRollout { return decision(.none, .notInRollout) }
         if let released = release.releaseDate, context.now < released.addingTimeInterval(releaseDelayHours * 3600) {
             return decision(.none, .releaseTooRecent)
         }
@@ -132,7 +154,9 @@ extension UpdatePolicy {
     /// entry point; an unknown type is treated as immediate); not available → `none`; the available code not above the installed
     /// one → `upToDate` or `installedIsNewer`; priority at least ``immediatePriority`` with
     /// IMMEDIATE allowed → `immediate`; stale for ``immediateStalenessDays`` with IMMEDIATE
-    /// allowed → `immediate`; ``onlyForced`` → `notForced`; the skipped version code →
+    /// allowed → `immediate`; with `versionNames` naming both versionCodes (a manifest's), a
+    /// change at least ``forceUpdateOn`` with IMMEDIATE allowed → `immediate`; ``onlyForced`` →
+    /// `notForced`; with the names, a change below ``promptOn`` → `changeTooSmall`; the skipped version code →
     /// `skippedVersion`; "later" within ``remindAfterHours`` about this versionCode or a newer one
     /// → `remindLater`; FLEXIBLE not allowed → `updateTypeNotAllowed`; not stale enough →
     /// `notStaleEnough`; otherwise `flexible`. A build not from the store is `notFromTheStore` first.
@@ -141,9 +165,10 @@ extension UpdatePolicy {
     /// decision then says ``UpdateDecision/allowAssetPackDeletion`` and names the preconditions
     /// Play reported for it (``UpdateDecision/failedPreconditions``), as it does for a type not
     /// allowed at all (`updateTypeNotAllowed`).
-    public func decide(play info: AppUpdateInfo, installed: VersionCode, context: UpdateContext = UpdateContext())
-        -> UpdateDecision
-    {
+    public func decide(
+        play info: AppUpdateInfo, installed: VersionCode, context: UpdateContext = UpdateContext(),
+        versionNames: [VersionCode: Version] = [:]
+    ) -> UpdateDecision {
         func decision(
             _ action: UpdateDecision.Action, _ reason: UpdateDecision.Reason, about type: AppUpdateType? = nil,
             deleting: Bool = false
@@ -182,11 +207,17 @@ extension UpdatePolicy {
         if let days = immediateStalenessDays, staleness >= days, immediate.allowed {
             return decision(.immediate, .staleForTooLong, about: .immediate, deleting: immediate.deleting)
         }
+        let change = versionNames[available].flatMap { new in versionNames[installed].flatMap { new.change(from: $0) } }
+        if let level = forceUpdateOn, let change, change >= level, immediate.allowed {
+            return decision(.immediate, .forcedByVersionChange, about: .immediate, deleting: immediate.deleting)
+        }
         if onlyForced { return decision(.none, .notForced) }
+        if let smallest = promptOn, let change, change < smallest { return decision(.none, .changeTooSmall) }
         if let skipped = context.skippedVersion, skipped.description == available.description {
             return decision(.none, .skippedVersion)
         }
-        if let code = Version(available.description), context.remindsLater(about: code, hours: remindAfterHours) {
+        if let code = Version(available.description), context.remindsLater(about: code, hours: remindHours(for: change))
+        {
             return decision(.none, .remindLater)
         }
         let flexible = allowance(.flexible)

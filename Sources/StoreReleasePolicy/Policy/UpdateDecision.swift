@@ -38,8 +38,12 @@ public struct UpdateDecision: Sendable, Hashable {
         case inReview
         /// The device's OS is older than the release's minimum: the update cannot be installed.
         case osTooOld
+        /// The installed version is one the manifest blocks.
+        case blockedVersion
         /// The installed version is below the policy's minimum supported version.
         case belowMinimumSupported
+        /// The install is outside the manifest's staged rollout of the prompt.
+        case notInRollout
         /// The release is younger than the policy's release delay.
         case releaseTooRecent
         /// The update changes a component the policy forces updates on.
@@ -76,8 +80,9 @@ public struct UpdateDecision: Sendable, Hashable {
     public let storeURL: URL?
     /// The release notes to show with a prompt, when known.
     public let releaseNotes: String?
-    /// Play: why the update type of the decision is not allowed as it is, by Play's names
-    /// (`INSUFFICIENT_STORAGE`); empty when Play named none (and off Play).
+    /// Play: why the decision's update type is not allowed as it is, by Play's names.
+    ///
+    /// `INSUFFICIENT_STORAGE`…; empty when Play named none (and off Play).
     public var failedPreconditions: [String] = []
     /// Play: the flow must be started with `setAllowAssetPackDeletion(true)`.
     ///

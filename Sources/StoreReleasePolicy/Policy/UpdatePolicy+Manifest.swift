@@ -15,7 +15,8 @@ extension UpdatePolicy {
     ///
     /// The decision is `none` / `inReview` while the manifest says the app is in review, otherwise
     /// the rules of ``decide(release:installed:context:)`` with the manifest's minimum supported
-    /// version.
+    /// version, and (version 2) its blocked versions and the staged rollout of the prompt, by
+    /// ``UpdateContext/installID``.
     public func decide(
         manifest: ReleaseManifest, installed: Version, context: UpdateContext = UpdateContext(),
         preferredLanguages: [String] = ["en"]
@@ -27,6 +28,11 @@ extension UpdatePolicy {
                 storeVersion: manifest.latestVersion.description, storeURL: release.storeURL,
                 releaseNotes: release.releaseNotes)
         }
-        return manifest.policy(merging: self).decide(release: release, installed: installed, context: context)
+        let rules = ManifestRules(
+            blocked: manifest.blockedVersions,
+            inRollout: manifest.rollout?.includes(installID: context.installID, latestVersion: manifest.latestVersion)
+                ?? true)
+        return manifest.policy(merging: self).decide(
+            release: release, installed: installed, context: context, manifest: rules)
     }
 }
