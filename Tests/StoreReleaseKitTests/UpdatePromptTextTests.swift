@@ -1,10 +1,54 @@
 import StoreReleaseKit
 import Testing
 
+@testable import StoreReleasePolicy
+
 @Suite struct UpdatePromptTextTests {
-    @Test func atLeastTwentyLanguagesIncludingTheSeedsOnes() {
-        #expect(UpdatePromptText.languages.count >= 20)
+    @Test func atLeastFortyLanguagesIncludingTheSeedsOnes() {
+        #expect(UpdatePromptText.languages.count >= 40)
         for language in ["en", "zh-Hans", "zh-Hant", "ja"] { #expect(UpdatePromptText.languages.contains(language)) }
+    }
+
+    /// The languages Siren and upgrader offer, by the tag each is matched under here.
+    static let sirenAndUpgrader = [
+        "ar", "hy", "eu", "bn", "zh-Hans", "zh-Hant", "hr", "cs", "da", "nl", "en", "et", "fil", "fi", "fr", "de",
+        "el", "ht", "he", "hi", "hu", "id", "it", "ja", "kk", "km", "ko", "ckb", "lv", "lt", "ms", "mn", "nb", "fa",
+        "pl", "pt-BR", "pt-PT", "ru", "sr-Cyrl", "sr-Latn", "sl", "es", "sw", "sv", "ta", "te", "th", "tr", "uk",
+        "ur", "uz", "vi",
+    ]
+
+    @Test func everyLanguageSirenOrUpgraderOffersIsHere() {
+        let missing = Set(Self.sirenAndUpgrader).subtracting(UpdatePromptText.languages)
+        #expect(missing.isEmpty, "missing: \(missing.sorted())")
+        #expect(UpdatePromptText.reviewedByANativeSpeaker.isSubset(of: Set(UpdatePromptText.languages)))
+    }
+
+    @Test func everyLanguageHasTheSamePlaceholdersAsEnglishOnceEach() throws {
+        func placeholders(_ text: String) -> [String] {
+            text.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap {
+                $0.split(separator: "}", maxSplits: 1).first.map(String.init)
+            }.sorted()
+        }
+        for strings in UpdatePromptText.table.values {
+            for (template, english) in [
+                (strings.message, UpdatePromptText.english.message),
+                (strings.requiredMessage, UpdatePromptText.english.requiredMessage),
+            ] {
+                #expect(placeholders(template) == placeholders(english), "\(strings.language): \(template)")
+            }
+            for other in [strings.title, strings.update, strings.later, strings.skip, strings.requiredTitle] {
+                #expect(!other.isEmpty && !other.contains("{"), "\(strings.language): \(other)")
+            }
+        }
+    }
+
+    @Test(arguments: ["ar", "he", "fa", "ur", "ckb"])
+    func rightToLeftLanguagesSaySo(_ language: String) throws {
+        let text = try #require(
+            UpdatePromptText(for: .flexible, appName: "A", version: "1", preferredLanguages: [language]))
+        #expect(text.isRightToLeft && text.language == language)
+        let english = try #require(UpdatePromptText(for: .flexible, appName: "A", version: "1"))
+        #expect(!english.isRightToLeft)
     }
 
     @Test func aFlexiblePromptHasLaterAndSkipAndNamesTheAppAndVersion() throws {
@@ -26,6 +70,8 @@ import Testing
     @Test(arguments: [
         ("zh-TW", "zh-Hant"), ("zh-HK", "zh-Hant"), ("zh-Hant", "zh-Hant"), ("zh", "zh-Hans"), ("zh_CN", "zh-Hans"),
         ("pt", "pt-BR"), ("pt-PT", "pt-PT"), ("de-AT", "de"), ("fr-CA", "fr"), ("EN-gb", "en"), ("xx", "en"),
+        ("sr", "sr-Cyrl"), ("sr-Latn-RS", "sr-Latn"), ("sr-RS", "sr-Cyrl"), ("no", "nb"), ("nb-NO", "nb"),
+        ("iw", "he"), ("he-IL", "he"), ("tl", "fil"), ("in", "id"), ("ckb-IQ", "ckb"), ("ms-MY", "ms"),
     ])
     func languagesMatchByTagWithEnglishAsTheFallback(_ preferred: String, _ expected: String) throws {
         let text = try #require(

@@ -5,7 +5,9 @@ import StoreReleaseCore
 package enum LanguageTag {
     /// The tag in `available` that best serves `preferred`: the longest prefix match after
     /// Chinese script and Portuguese region are made explicit (`zh-TW` → `zh-Hant`,
-    /// `zh-CN` → `zh-Hans`, `pt` → `pt-BR`), case-insensitive.
+    /// `zh-CN` → `zh-Hans`, `pt` → `pt-BR`), Serbian script too (`sr` → `sr-Cyrl`, `sr-Latn-RS`
+    /// → `sr-Latn`), and old or macro codes name today's (`no`, `nn` → `nb`; `iw` → `he`; `tl`
+    /// → `fil`; `in` → `id`), case-insensitive.
     package static func bestMatch(for preferred: String, in available: [String]) -> String? {
         var parts = canonical(preferred).split(separator: "-").map(String.init)
         while !parts.isEmpty {
@@ -28,6 +30,16 @@ package enum LanguageTag {
             return "zh-Hans"
         case "pt":
             return rest.contains("pt") ? "pt-PT" : (rest.contains("br") || rest.isEmpty ? "pt-BR" : tag)
+        case "sr":
+            return rest.contains("latn") ? "sr-Latn" : "sr-Cyrl"
+        case "no", "nn":
+            return "nb"
+        case "iw":
+            return "he"
+        case "tl":
+            return "fil"
+        case "in":
+            return "id"
         default:
             return tag
         }
