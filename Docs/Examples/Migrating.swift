@@ -9,6 +9,28 @@ func migratingExamples() throws {
     try seed003Replacement()
     try seed004Replacement()
     try seed004AndroidReplacement()
+    try fromSiren()
+    try fromUpgrader()
+}
+
+/// "From Siren": its rules per update type as a policy.
+func fromSiren() throws {
+    let sirenRules = #"""
+        {"forceUpdateOn": "major", "releaseDelayHours": 24,
+         "remindAfterHours": {"major": 0, "minor": 24, "patch": 168}}
+        """#
+    let likeSiren = try JSONDecoder().decode(UpdatePolicy.self, from: Data(sirenRules.utf8))
+    print(likeSiren.remindHours(for: .minor), likeSiren.remindHours(for: .patch))  // 24.0 168.0
+}
+
+/// "From upgrader": its settings as a policy and a context.
+func fromUpgrader() throws {
+    let upgraderLike = UpdatePolicy(minimumSupportedVersion: Version("1.2.3"), remindAfterHours: 72)
+    var beta = UpdateContext(now: Date())
+    beta.installChannel = .testFlight  // upgrader #450: no store prompt for a TestFlight build
+    let release = StoreRelease(store: .appStore, version: Version("1.3.0"), releaseDate: Date(timeIntervalSince1970: 0))
+    print(upgraderLike.decide(release: release, installed: try Version(parsing: "1.2.0"), context: beta).reason)
+    // notFromTheStore
 }
 
 /// Seed 000's replacement, against the given client (the tests' loopback server).
