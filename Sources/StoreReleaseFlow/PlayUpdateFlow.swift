@@ -32,6 +32,17 @@ struct PlayUpdateFlow: Sendable, Hashable {
         var allowedTypes: [AppUpdateType] = []
         var stalenessDays: Int?
         var priority = 0
+        /// Why Play does not allow a type now (`setUpdatePreconditions`); empty: allowed.
+        var failed: [AppUpdateType: Set<UpdatePrecondition>] = [:]
+        /// The types Play would allow once asset packs may be deleted, though their preconditions fail.
+        var allowedWithAssetPackDeletion: Set<AppUpdateType> = []
+
+        /// Whether Play starts `type` now, with asset-pack deletion allowed or not.
+        func allows(_ type: AppUpdateType, deletingAssetPacks: Bool) -> Bool {
+            guard available, allowedTypes.contains(type) else { return false }
+            if failed[type]?.isEmpty ?? true { return true }
+            return deletingAssetPacks && allowedWithAssetPackDeletion.contains(type)
+        }
     }
 
     let packageName: String
@@ -92,7 +103,11 @@ struct PlayUpdateFlow: Sendable, Hashable {
             installStatus: installStatus, updatePriority: offer.priority,
             clientVersionStalenessDays: offer.stalenessDays, bytesDownloaded: progress.bytes,
             totalBytesToDownload: progress.total, installErrorCode: errorCode,
-            allowedUpdateTypes: availability == .updateAvailable ? offer.allowedTypes : [])
+            allowedUpdateTypes: availability == .updateAvailable
+                ? offer.allowedTypes.filter { offer.allows($0, deletingAssetPacks: false) } : [],
+            failedPreconditions: offer.available ? offer.failed.filter { !$0.value.isEmpty } : [:],
+            allowedUpdateTypesWithAssetPackDeletion: availability == .updateAvailable
+                ? offer.allowedTypes.filter { offer.allows($0, deletingAssetPacks: true) } : [])
     }
 
     // MARK: Events
@@ -104,10 +119,23 @@ struct PlayUpdateFlow: Sendable, Hashable {
             offer.available = true
             offer.versionCode = versionCode
             offer.allowedTypes = type.map { [$0] } ?? AppUpdateType.allValues
+            offer.failed = [:]
+            offer.allowedWithAssetPackDeletion = []
             return []
         case .setUpdateNotAvailable:
             offer.available = false
             offer.stalenessDays = nil
+            offer.failed = [:]
+            offer.allowedWithAssetPackDeletion = []
+            return []
+        case .setUpdatePreconditions(let type, let failed, let deleting):
+            if !offer.available { throw .updateNotAvailable }
+            offer.failed[type] = failed
+            if deleting && !failed.isEmpty {
+                offer.allowedWithAssetPackDeletion.insert(type)
+            } else {
+                offer.allowedWithAssetPackDeletion.remove(type)
+            }
             return []
         case .setUpdatePriority(let priority):
             if !offer.available { throw .updateNotAvailable }
@@ -125,7 +153,7 @@ struct PlayUpdateFlow: Sendable, Hashable {
                 throw UpdateFlowError(errorCode, "getAppUpdateInfo fails with install error \(errorCode.summary)")
             }
             return [.deliver(appUpdateInfo)]
-        case .startUpdateFlow(let type): return try startUpdateFlow(type)
+        case .startUpdateFlow(let type, let deleting): return try startUpdateFlow(type, deletingAssetPacks: deleting)
         case .userAcceptsUpdate: return try userAcceptsUpdate()
         case .userRejectsUpdate: return try userRejectsUpdate()
         case .downloadStarts: return try downloadStarts()
@@ -140,14 +168,21 @@ struct PlayUpdateFlow: Sendable, Hashable {
         }
     }
 
-    private mutating func startUpdateFlow(_ type: AppUpdateType) throws(UpdateFlowError) -> [UpdateFlowAction] {
+    private mutating func startUpdateFlow(_ type: AppUpdateType, deletingAssetPacks: Bool) throws(UpdateFlowError)
+        -> [UpdateFlowAction]
+    {
         switch state {
         case .idle:
-            guard offer.available, offer.allowedTypes.contains(type) else {
-                throw UpdateFlowError(
-                    .errorInstallNotAllowed,
-                    offer.available
-                        ? "\(type.jsonName) updates are not allowed for this update" : "no update is available")
+            guard offer.allows(type, deletingAssetPacks: deletingAssetPacks) else {
+                var why = offer.available ? "\(type.jsonName) updates are not allowed for this update" : "no update is available"
+                if offer.available, offer.allowedTypes.contains(type), let failed = offer.failed[type] {
+                    why = "\(type.jsonName) updates are not allowed now: "
+                        + failed.sorted { $0.rawValue < $1.rawValue }.map(\.name).joined(separator: ", ")
+                    if offer.allowedWithAssetPackDeletion.contains(type) {
+                        why += " (allowAssetPackDeletion would allow it)"
+                    }
+                }
+                throw UpdateFlowError(.errorInstallNotAllowed, why)
             }
             state = .prompting(type)
             return []

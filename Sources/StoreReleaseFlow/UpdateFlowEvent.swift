@@ -7,6 +7,7 @@ enum PlayFlowEvent: Sendable, Hashable {
     case setUpdatePriority(Int)
     case setClientVersionStalenessDays(Int?)
     case setInstallErrorCode(InstallErrorCode)
+    case setUpdatePreconditions(AppUpdateType, failed: Set<UpdatePrecondition>, allowedWithAssetPackDeletion: Bool)
     case userAcceptsUpdate
     case userRejectsUpdate
     case downloadStarts
@@ -17,7 +18,7 @@ enum PlayFlowEvent: Sendable, Hashable {
     case userCancelsDownload
     case installCompletes
     case installFails
-    case startUpdateFlow(AppUpdateType)
+    case startUpdateFlow(AppUpdateType, allowAssetPackDeletion: Bool = false)
     case completeUpdate
     case getAppUpdateInfo
 
@@ -29,6 +30,7 @@ enum PlayFlowEvent: Sendable, Hashable {
         case .setUpdatePriority: .setUpdatePriority
         case .setClientVersionStalenessDays: .setClientVersionStalenessDays
         case .setInstallErrorCode: .setInstallErrorCode
+        case .setUpdatePreconditions: .setUpdatePreconditions
         case .userAcceptsUpdate: .userAcceptsUpdate
         case .userRejectsUpdate: .userRejectsUpdate
         case .downloadStarts: .downloadStarts

@@ -50,7 +50,14 @@ enum UpdateFlowScriptParser {
         case .completeUpdate: (play, appStore) = (.completeUpdate, nil)
         case .startUpdateFlow:
             let type = try reader.updateType()
-            (play, appStore) = (.startUpdateFlow(type), .startUpdateFlow(type))
+            let deleting = try reader.optionalWord("allowAssetPackDeletion")
+            // The App Store has no asset packs: the flag changes nothing there.
+            (play, appStore) = (.startUpdateFlow(type, allowAssetPackDeletion: deleting), .startUpdateFlow(type))
+        case .setUpdatePreconditions:
+            let type = try reader.updateType()
+            let failed = try reader.preconditions()
+            let deleting = try reader.optionalWord("allowedWithAssetPackDeletion")
+            (play, appStore) = (.setUpdatePreconditions(type, failed: failed, allowedWithAssetPackDeletion: deleting), nil)
         case .userAcceptsUpdate: (play, appStore) = (.userAcceptsUpdate, .userAcceptsUpdate)
         case .userRejectsUpdate: (play, appStore) = (.userRejectsUpdate, .userRejectsUpdate)
         case .getAppUpdateInfo: (play, appStore) = (.getAppUpdateInfo, .getAppUpdateInfo)
@@ -115,6 +122,29 @@ enum UpdateFlowScriptParser {
 
         mutating func optionalUpdateType() throws(UpdateFlowScriptError) -> AppUpdateType? {
             arguments.isEmpty ? nil : try updateType()
+        }
+
+        /// `word` if it is the next argument (then true), nothing (false), or an error naming what came.
+        mutating func optionalWord(_ word: String) throws(UpdateFlowScriptError) -> Bool {
+            guard !arguments.isEmpty else { return false }
+            let text = try next(word)
+            guard text == word else { throw fail("\(text.debugDescription) is not \(word)") }
+            return true
+        }
+
+        /// `none`, or Play's precondition names or numbers, comma-separated.
+        mutating func preconditions() throws(UpdateFlowScriptError) -> Set<UpdatePrecondition> {
+            let text = try next("preconditions (INSUFFICIENT_STORAGE,…) or none")
+            guard text != "none" else { return [] }
+            var failed: Set<UpdatePrecondition> = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                do throws(PlayConstantError) {
+                    failed.insert(try UpdatePrecondition(parsing: String(part)))
+                } catch {
+                    throw fail(error.description)
+                }
+            }
+            return failed
         }
 
         mutating func installErrorCode() throws(UpdateFlowScriptError) -> InstallErrorCode {

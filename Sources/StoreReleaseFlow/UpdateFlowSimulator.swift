@@ -75,7 +75,9 @@ public struct UpdateFlowSimulator: Sendable {
     ///   (an update in progress allows none; real Play resumes an immediate one).
     public mutating func startUpdateFlow(_ options: AppUpdateOptions) throws(UpdateFlowError) {
         let type = options.appUpdateType
-        try apply(machine.event(.startUpdateFlow(type), .startUpdateFlow(type)))
+        try apply(
+            machine.event(
+                .startUpdateFlow(type, allowAssetPackDeletion: options.allowAssetPackDeletion), .startUpdateFlow(type)))
     }
 
     /// Starts an update flow of a type with the default options.
@@ -128,6 +130,17 @@ public struct UpdateFlowSimulator: Sendable {
     /// Days since Play learned of the update (`nil`: unknown). Refused when no update is available.
     public mutating func setClientVersionStalenessDays(_ days: Int?) throws(UpdateFlowError) {
         try apply(.googlePlay(.setClientVersionStalenessDays(days)))
+    }
+    /// Why Play does not allow `type` now (`INSUFFICIENT_STORAGE`…).
+    ///
+    /// With `allowedWithAssetPackDeletion`, a flow started with asset-pack deletion allowed is
+    /// allowed; an empty set allows the type again. Refused when no update is available. Google's
+    /// fake has no such call (its record's preconditions are always empty).
+    public mutating func setUpdatePreconditions(
+        _ failed: Set<UpdatePrecondition>, for type: AppUpdateType, allowedWithAssetPackDeletion: Bool = false
+    ) throws(UpdateFlowError) {
+        try apply(
+            .googlePlay(.setUpdatePreconditions(type, failed: failed, allowedWithAssetPackDeletion: allowedWithAssetPackDeletion)))
     }
     /// An install error code that `getAppUpdateInfo` and `completeUpdate` then fail with.
     public mutating func setInstallErrorCode(_ code: InstallErrorCode) throws(UpdateFlowError) {

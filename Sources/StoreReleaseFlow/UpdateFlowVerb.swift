@@ -15,6 +15,10 @@ public enum UpdateFlowVerb: String, Sendable, Hashable, CaseIterable {
     case setClientVersionStalenessDays
     /// An install error code later calls fail with.
     case setInstallErrorCode
+    /// Why Play does not allow a type now, and whether asset-pack deletion would allow it.
+    ///
+    /// Not in Google's fake: its record's preconditions are always empty.
+    case setUpdatePreconditions
     /// The user accepts the prompt.
     case userAcceptsUpdate
     /// The user rejects the prompt (or leaves Play's immediate screen).
@@ -56,7 +60,8 @@ public enum UpdateFlowVerb: String, Sendable, Hashable, CaseIterable {
         case .setClientVersionStalenessDays: "DAYS|null"
         case .setInstallErrorCode: "CODE"
         case .setTotalBytesToDownload, .setBytesDownloaded: "BYTES"
-        case .startUpdateFlow: "flexible|immediate"
+        case .startUpdateFlow: "flexible|immediate [allowAssetPackDeletion]"
+        case .setUpdatePreconditions: "flexible|immediate PRECONDITION[,PRECONDITION…]|none [allowedWithAssetPackDeletion]"
         case .setStoreVersion, .setInstalledVersion, .relaunch: "VERSION"
         case .setUpdateNotAvailable, .userAcceptsUpdate, .userRejectsUpdate, .downloadStarts, .downloadCompletes,
             .downloadFails, .userCancelsDownload, .installCompletes, .installFails, .completeUpdate, .getAppUpdateInfo:
@@ -70,7 +75,7 @@ public enum UpdateFlowVerb: String, Sendable, Hashable, CaseIterable {
         case .getAppUpdateInfo, .startUpdateFlow, .userAcceptsUpdate, .userRejectsUpdate: [.googlePlay, .appStore]
         case .setStoreVersion, .setInstalledVersion, .relaunch: [.appStore]
         case .setUpdateAvailable, .setUpdateNotAvailable, .setUpdatePriority, .setClientVersionStalenessDays,
-            .setInstallErrorCode, .downloadStarts, .setTotalBytesToDownload, .setBytesDownloaded, .downloadCompletes,
+            .setInstallErrorCode, .setUpdatePreconditions, .downloadStarts, .setTotalBytesToDownload, .setBytesDownloaded, .downloadCompletes,
             .downloadFails, .userCancelsDownload, .installCompletes, .installFails, .completeUpdate:
             [.googlePlay]
         }

@@ -44,6 +44,45 @@ import Testing
         }
     }
 
+    // MARK: Preconditions (beyond the fake)
+
+    @Test func aTypeWhosePreconditionsFailStartsOnlyWithAssetPackDeletionAndTheDecisionSaysSo() throws {
+        var fake = UpdateFlowSimulator()
+        try fake.setUpdateAvailable(42)
+        try fake.setUpdatePreconditions([.insufficientStorage], for: .flexible, allowedWithAssetPackDeletion: true)
+        let info = try fake.getAppUpdateInfo()
+        #expect(info.allowedUpdateTypes == [.immediate] && info.failedPreconditions[.flexible] == [.insufficientStorage])
+        #expect(info.isUpdateTypeAllowed(AppUpdateOptions(appUpdateType: .flexible, allowAssetPackDeletion: true)))
+        let decision = UpdatePolicy().decide(play: info, installed: try #require(VersionCode(rawValue: 41)))
+        #expect(decision.action == .flexible && decision.allowAssetPackDeletion)
+        #expect(decision.failedPreconditions == ["INSUFFICIENT_STORAGE"])
+        expectRefusal("ERROR_INSTALL_NOT_ALLOWED") { () throws(UpdateFlowError) in try fake.startUpdateFlow(.flexible) }
+        try fake.startUpdateFlow(AppUpdateOptions(appUpdateType: .flexible, allowAssetPackDeletion: true))
+        try fake.userAcceptsUpdate()
+        #expect(try fake.getAppUpdateInfo().installStatus == .pending, "the flow started")
+    }
+
+    @Test func aTypeNotAllowedEvenThenIsRefusedNamingWhy() throws {
+        var fake = UpdateFlowSimulator()
+        try fake.setUpdateAvailable(42)
+        try fake.setUpdatePreconditions([.needStoreToProceed], for: .flexible)
+        let info = try fake.getAppUpdateInfo()
+        let decision = UpdatePolicy().decide(play: info, installed: try #require(VersionCode(rawValue: 41)))
+        #expect(decision.reason == .updateTypeNotAllowed && decision.failedPreconditions == ["NEED_STORE_TO_PROCEED"])
+        do throws(UpdateFlowError) {
+            try fake.startUpdateFlow(AppUpdateOptions(appUpdateType: .flexible, allowAssetPackDeletion: true))
+            Issue.record("a start that Play does not allow")
+        } catch {
+            #expect(error.code == "ERROR_INSTALL_NOT_ALLOWED" && "\(error)".contains("NEED_STORE_TO_PROCEED"))
+        }
+        try fake.setUpdatePreconditions([], for: .flexible)
+        #expect(try fake.getAppUpdateInfo().allowedUpdateTypes == [.flexible, .immediate], "an empty set allows it again")
+        try fake.setUpdateNotAvailable()
+        expectRefusal("updateNotAvailable") { () throws(UpdateFlowError) in
+            try fake.setUpdatePreconditions([.deviceStatus], for: .immediate)
+        }
+    }
+
     // MARK: Setters
 
     @Test func setUpdateAvailableAllowsBothTypesOrTheOneGiven() throws {

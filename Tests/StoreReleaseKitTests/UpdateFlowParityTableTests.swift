@@ -115,7 +115,10 @@ struct FakeModel {
             state.errorCode = code
         case .getAppUpdateInfo:
             if state.errorCode != .noError { return .failure(Failure(code: state.errorCode.name)) }
-        case .startUpdateFlow(let type):
+        case .setUpdatePreconditions:
+            return .failure(Failure(code: "notInTheFake"))
+        case .startUpdateFlow(let type, _):
+            // The fake fills both asset-pack variants of an allowed type: the option changes nothing.
             guard availability == .updateAvailable, allowedTypes.contains(type) else {
                 return .failure(Failure(code: InstallErrorCode.errorInstallNotAllowed.name))
             }
@@ -291,6 +294,8 @@ enum Deviation: String, CaseIterable {
         "Leaving the immediate screen while the update installs is refused (ERROR_INSTALL_IN_PROGRESS); the fake resets the flow."
     case progressCleared =
         "Download progress is kept only while downloading; the fake keeps the last bytes after a download fails, is canceled or is left."
+    case preconditions =
+        "setUpdatePreconditions makes a type not allowed for the reasons Play names, and allowed again with asset-pack deletion if asked; the fake has no such call (its failed preconditions are always empty)."
 }
 
 @Suite struct UpdateFlowParityTableTests {
@@ -334,6 +339,17 @@ enum Deviation: String, CaseIterable {
         PlayRow(
             from: .noUpdate, event: .setUpdatePriority(5), expected: .refused("updateNotAvailable"),
             deviation: .refusesIgnored),
+        PlayRow(
+            from: .available,
+            event: .setUpdatePreconditions(.flexible, failed: [.insufficientStorage], allowedWithAssetPackDeletion: true),
+            expected: .to(state(.available) { $0.allowed = [.immediate] }), deviation: .preconditions),
+        PlayRow(
+            from: .available, event: .startUpdateFlow(.flexible, allowAssetPackDeletion: true),
+            expected: .to(
+                state(.available) {
+                    $0.dialog = true
+                    $0.typeInProgress = .flexible
+                }), deviation: nil),
         PlayRow(
             from: .available, event: .setClientVersionStalenessDays(3),
             expected: .to(state(.available) { $0.staleness = 3 }), deviation: nil),

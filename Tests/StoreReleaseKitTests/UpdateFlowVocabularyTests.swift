@@ -64,6 +64,7 @@ import Testing
         case .setInstallErrorCode: ["-6"]
         case .setTotalBytesToDownload, .setBytesDownloaded: ["10"]
         case .startUpdateFlow: ["flexible"]
+        case .setUpdatePreconditions: ["flexible", "INSUFFICIENT_STORAGE", "allowedWithAssetPackDeletion"]
         case .setStoreVersion, .setInstalledVersion, .relaunch: ["1.0"]
         case .setUpdateNotAvailable, .userAcceptsUpdate, .userRejectsUpdate, .downloadStarts, .downloadCompletes,
             .downloadFails, .userCancelsDownload, .installCompletes, .installFails, .completeUpdate, .getAppUpdateInfo:
