@@ -70,7 +70,8 @@ func decidingWhatToShowExamples() throws {
     let pulled = UpdatePolicy().decide(manifest: staged, installed: try Version(parsing: "8.0.7"))
     print(pulled.action, pulled.reason)  // immediate blockedVersion
     let thisInstall = UpdateContext(installID: "install-0")  // a UUID the app keeps; bucket 94 of 100
-    let waiting = UpdatePolicy().decide(manifest: staged, installed: try Version(parsing: "8.0.9"), context: thisInstall)
+    let waiting = UpdatePolicy().decide(
+        manifest: staged, installed: try Version(parsing: "8.0.9"), context: thisInstall)
     print(waiting.reason)  // notInRollout: 20% of installs hear about 8.0.10 first
 
     if let text = UpdatePromptText(for: .flexible, appName: "微信", version: "8.0.10", preferredLanguages: ["zh-Hans"]) {

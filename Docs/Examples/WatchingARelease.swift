@@ -11,7 +11,8 @@ func watchRelease(
 ) async throws {
     let watcher = ReleaseWatcher(
         stateFile: WatchStateFile(path: statePath),
-        appStore: .live(.id(414_478_124), storefronts: .listed([.unitedStates, try StorefrontCountry("jp")]), client: lookup),
+        appStore: .live(
+            .id(414_478_124), storefronts: .listed([.unitedStates, try StorefrontCountry("jp")]), client: lookup),
         play: .live(packageName: "com.tencent.mm", track: "production", client: play),
         appStoreConnect: AppStoreConnectSource(client: connect),
         interval: interval)
@@ -42,7 +43,8 @@ func watchRelease(
 func watchingAReleaseExamples(baseURL: URL) async throws {
     let timeline = baseURL.deletingLastPathComponent().appendingPathComponent("timeline-release")
     let lookup = try AppStoreLookupClient(configuration: .init(baseURL: timeline))
-    let play = try PlayDeveloperAPIClient(token: try BearerToken("doc-examples-token"), configuration: .init(baseURL: timeline))
+    let play = try PlayDeveloperAPIClient(
+        token: try BearerToken("doc-examples-token"), configuration: .init(baseURL: timeline))
     let connect = try AppStoreConnectClient(
         credentials: .token(try BearerToken("doc-examples-token")), configuration: .init(baseURL: timeline))
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-example-\(UUID().uuidString)")

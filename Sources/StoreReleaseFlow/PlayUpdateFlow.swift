@@ -174,9 +174,12 @@ struct PlayUpdateFlow: Sendable, Hashable {
         switch state {
         case .idle:
             guard offer.allows(type, deletingAssetPacks: deletingAssetPacks) else {
-                var why = offer.available ? "\(type.jsonName) updates are not allowed for this update" : "no update is available"
+                var why =
+                    offer.available
+                    ? "\(type.jsonName) updates are not allowed for this update" : "no update is available"
                 if offer.available, offer.allowedTypes.contains(type), let failed = offer.failed[type] {
-                    why = "\(type.jsonName) updates are not allowed now: "
+                    why =
+                        "\(type.jsonName) updates are not allowed now: "
                         + failed.sorted { $0.rawValue < $1.rawValue }.map(\.name).joined(separator: ", ")
                     if offer.allowedWithAssetPackDeletion.contains(type) {
                         why += " (allowAssetPackDeletion would allow it)"

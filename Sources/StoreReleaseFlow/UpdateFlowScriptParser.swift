@@ -57,7 +57,9 @@ enum UpdateFlowScriptParser {
             let type = try reader.updateType()
             let failed = try reader.preconditions()
             let deleting = try reader.optionalWord("allowedWithAssetPackDeletion")
-            (play, appStore) = (.setUpdatePreconditions(type, failed: failed, allowedWithAssetPackDeletion: deleting), nil)
+            (play, appStore) = (
+                .setUpdatePreconditions(type, failed: failed, allowedWithAssetPackDeletion: deleting), nil
+            )
         case .userAcceptsUpdate: (play, appStore) = (.userAcceptsUpdate, .userAcceptsUpdate)
         case .userRejectsUpdate: (play, appStore) = (.userRejectsUpdate, .userRejectsUpdate)
         case .getAppUpdateInfo: (play, appStore) = (.getAppUpdateInfo, .getAppUpdateInfo)

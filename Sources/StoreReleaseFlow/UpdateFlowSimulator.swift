@@ -140,7 +140,9 @@ public struct UpdateFlowSimulator: Sendable {
         _ failed: Set<UpdatePrecondition>, for type: AppUpdateType, allowedWithAssetPackDeletion: Bool = false
     ) throws(UpdateFlowError) {
         try apply(
-            .googlePlay(.setUpdatePreconditions(type, failed: failed, allowedWithAssetPackDeletion: allowedWithAssetPackDeletion)))
+            .googlePlay(
+                .setUpdatePreconditions(
+                    type, failed: failed, allowedWithAssetPackDeletion: allowedWithAssetPackDeletion)))
     }
     /// An install error code that `getAppUpdateInfo` and `completeUpdate` then fail with.
     public mutating func setInstallErrorCode(_ code: InstallErrorCode) throws(UpdateFlowError) {

@@ -61,7 +61,8 @@ public enum UpdateFlowVerb: String, Sendable, Hashable, CaseIterable {
         case .setInstallErrorCode: "CODE"
         case .setTotalBytesToDownload, .setBytesDownloaded: "BYTES"
         case .startUpdateFlow: "flexible|immediate [allowAssetPackDeletion]"
-        case .setUpdatePreconditions: "flexible|immediate PRECONDITION[,PRECONDITION…]|none [allowedWithAssetPackDeletion]"
+        case .setUpdatePreconditions:
+            "flexible|immediate PRECONDITION[,PRECONDITION…]|none [allowedWithAssetPackDeletion]"
         case .setStoreVersion, .setInstalledVersion, .relaunch: "VERSION"
         case .setUpdateNotAvailable, .userAcceptsUpdate, .userRejectsUpdate, .downloadStarts, .downloadCompletes,
             .downloadFails, .userCancelsDownload, .installCompletes, .installFails, .completeUpdate, .getAppUpdateInfo:
@@ -75,7 +76,8 @@ public enum UpdateFlowVerb: String, Sendable, Hashable, CaseIterable {
         case .getAppUpdateInfo, .startUpdateFlow, .userAcceptsUpdate, .userRejectsUpdate: [.googlePlay, .appStore]
         case .setStoreVersion, .setInstalledVersion, .relaunch: [.appStore]
         case .setUpdateAvailable, .setUpdateNotAvailable, .setUpdatePriority, .setClientVersionStalenessDays,
-            .setInstallErrorCode, .setUpdatePreconditions, .downloadStarts, .setTotalBytesToDownload, .setBytesDownloaded, .downloadCompletes,
+            .setInstallErrorCode, .setUpdatePreconditions, .downloadStarts, .setTotalBytesToDownload,
+            .setBytesDownloaded, .downloadCompletes,
             .downloadFails, .userCancelsDownload, .installCompletes, .installFails, .completeUpdate:
             [.googlePlay]
         }

@@ -171,7 +171,9 @@ enum DecideCommand {
         guard releases.count == 1 else {
             throw .badInput("decide: \(source): \(releases.count) releases; give one app's lookup")
         }
-        if let response = try? JSONDecoder().decode(AppStoreLookupResponse.self, from: data), response.results.count == 1 {
+        if let response = try? JSONDecoder().decode(AppStoreLookupResponse.self, from: data),
+            response.results.count == 1
+        {
             return policy.decide(lookup: response.results[0], installed: installed, context: context)
         }
         return policy.decide(release: releases[0], installed: installed, context: context)

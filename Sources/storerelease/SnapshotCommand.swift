@@ -50,7 +50,8 @@ extension Command {
                 throw .source(error, command: name)
             }
             if let previous, let conflict = snapshot.conflict(with: previous) {
-                throw .badInput("snapshot: --previous \(arguments.value("--previous") ?? "") is of another app: \(conflict)")
+                throw .badInput(
+                    "snapshot: --previous \(arguments.value("--previous") ?? "") is of another app: \(conflict)")
             }
             try JSONOutput.print(snapshot)
             return 0

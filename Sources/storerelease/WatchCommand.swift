@@ -120,9 +120,9 @@ enum WatchCommand {
             notifier: notifier, interval: interval, clock: clock)
         let outcome: ReleaseWatcher.Outcome
         do throws(WatchStateFile.Failure) {
-            outcome = try await watcher.run(rounds: rounds, isStopping: { stop.isSet }) { progress in
-                report(progress, path: path, notifier: notifier)
-            }
+            outcome = try await watcher.run(
+                rounds: rounds, isStopping: { stop.isSet },
+                progress: { progress in report(progress, path: path, notifier: notifier) })
         } catch {
             switch error {
             case .notASnapshot, .otherApp, .locked: throw .badInput("watch: \(error)")

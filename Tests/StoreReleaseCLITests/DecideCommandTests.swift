@@ -80,8 +80,12 @@ import Testing
         let blocked = try decision(["--installed", "8.0.7"] + base)
         #expect(blocked["action"] as? String == "immediate" && blocked["reason"] as? String == "blockedVersion")
         // install-0 is in bucket 94 of 8.0.10, install-1 in 36 (ManifestVersionTwoTests pins them).
-        #expect(try decision(["--installed", "8.0.9", "--install-id", "install-0"] + base)["reason"] as? String == "notInRollout")
-        #expect(try decision(["--installed", "8.0.9", "--install-id", "install-1"] + base)["reason"] as? String == "updateAvailable")
+        #expect(
+            try decision(["--installed", "8.0.9", "--install-id", "install-0"] + base)["reason"] as? String
+                == "notInRollout")
+        #expect(
+            try decision(["--installed", "8.0.9", "--install-id", "install-1"] + base)["reason"] as? String
+                == "updateAvailable")
         let record = #"""
             {"packageName":"com.example.app","availableVersionCode":90,"updateAvailability":"UPDATE_AVAILABLE",
              "installStatus":"UNKNOWN","allowedUpdateTypes":["flexible","immediate"]}
@@ -92,14 +96,17 @@ import Testing
         try Data(#"{"forceUpdateOn": "major"}"#.utf8).write(to: policy)
         let forced = try decision(playWithNames + ["--policy", policy.path], stdin: record)
         #expect(forced["action"] as? String == "immediate" && forced["reason"] as? String == "forcedByVersionChange")
-        try Data(#"{"schemaVersion": 2, "latestVersion": "8.0.10", "blockedVersions": ["8.0.x"]}"#.utf8).write(to: manifest)
+        try Data(#"{"schemaVersion": 2, "latestVersion": "8.0.10", "blockedVersions": ["8.0.x"]}"#.utf8).write(
+            to: manifest)
         let bad = try BuiltProducts.storerelease("decide", "--installed", "8.0.7", "--manifest", manifest.path)
-        #expect(bad.status == 2 && bad.stderr.contains(#"blockedVersions[0] "8.0.x" is not a version"#), "\(bad.stderr)")
+        #expect(
+            bad.status == 2 && bad.stderr.contains(#"blockedVersions[0] "8.0.x" is not a version"#), "\(bad.stderr)")
         let written = try BuiltProducts.storerelease(
             "manifest", "--platform", "googlePlay", "--play-track",
             LoopbackServer.packageRoot.appendingPathComponent("Docs/Examples/payloads/play-production.json").path)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(written.stdout.utf8)) as? [String: Any])
-        #expect(object["schemaVersion"] as? Int == 2 && (object["versionNames"] as? [String: String])?["81"] == "8.0.10")
+        #expect(
+            object["schemaVersion"] as? Int == 2 && (object["versionNames"] as? [String: String])?["81"] == "8.0.10")
     }
 
     @Test func playsPreconditionsAndTheAssetPackDeletionItNeeds() throws {
@@ -113,8 +120,11 @@ import Testing
         #expect(deleting["failedPreconditions"] as? [String] == ["INSUFFICIENT_STORAGE"])
         let refused = try decision(
             ["--installed", "41", "--play", "-"],
-            stdin: record.replacingOccurrences(of: #""allowedUpdateTypesWithAssetPackDeletion":["flexible"],"#, with: ""))
-        #expect(refused["reason"] as? String == "updateTypeNotAllowed" && refused["allowAssetPackDeletion"] as? Bool == false)
+            stdin: record.replacingOccurrences(
+                of: #""allowedUpdateTypesWithAssetPackDeletion":["flexible"],"#, with: ""))
+        #expect(
+            refused["reason"] as? String == "updateTypeNotAllowed"
+                && refused["allowAssetPackDeletion"] as? Bool == false)
         #expect(refused["failedPreconditions"] as? [String] == ["INSUFFICIENT_STORAGE"])
     }
 
@@ -186,7 +196,9 @@ import Testing
     }
 
     @Test func remindersFollowTheReleaseAndOnlyStoreInstallsArePrompted() throws {
-        let base = ["--lookup", Self.wechat, "--now", "2021-02-05T00:00:00Z", "--last-prompted", "2021-02-04T23:00:00Z"]
+        let base = [
+            "--lookup", Self.wechat, "--now", "2021-02-05T00:00:00Z", "--last-prompted", "2021-02-04T23:00:00Z",
+        ]
         let older = try decision(["--installed", "8.0.1", "--reminded-version", "8.0.1.5"] + base)
         #expect(older["action"] as? String == "flexible", "\"later\" to 8.0.1.5 ends when 8.0.2 arrives")
         let same = try decision(["--installed", "8.0.1", "--reminded-version", "8.0.2"] + base)

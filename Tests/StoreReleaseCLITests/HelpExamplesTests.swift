@@ -62,7 +62,8 @@ import Testing
                 }
                 // A webhook of the examples is the loopback receiver's.
                 line = line.replacingOccurrences(
-                    of: "https://hooks.slack.com/services/T000/B000/XXXX", with: server.hookURL("ok", token: "help").absoluteString)
+                    of: "https://hooks.slack.com/services/T000/B000/XXXX",
+                    with: server.hookURL("ok", token: "help").absoluteString)
                 let result = try BuiltProducts.run(
                     executable: URL(fileURLWithPath: "/bin/sh"),
                     ["-c", "cd \"\(BuiltProducts.packageRoot.path)\" && \(line)"],

@@ -72,7 +72,8 @@ import Testing
         let deliveries = try server.hooks(token: token)
         #expect(deliveries.map(\.status) == [500, 200, 200, 200, 200, 200])
         let accepted = deliveries.filter { $0.status == 200 }.flatMap { $0.body as? [[String: Any]] ?? [] }
-        #expect(accepted.compactMap { $0["id"] as? String } == printed.compactMap { $0["id"] as? String },
+        #expect(
+            accepted.compactMap { $0["id"] as? String } == printed.compactMap { $0["id"] as? String },
             "exactly what was printed, each once, in order")
 
         let lag = try run(["lag", state])
@@ -95,8 +96,10 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.components(separatedBy: "could not deliver").count == 3, "\(result.stderr)")
         #expect(result.stderr.contains("6 events are still undelivered; \(state) was not advanced"))
-        let kept = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state))) as? [String: Any])
-        #expect((kept["googlePlay"] as? [String: Any]).map { "\($0)" }?.contains("IN_REVIEW") == true, "still the baseline")
+        let kept = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state))) as? [String: Any])
+        #expect(
+            (kept["googlePlay"] as? [String: Any]).map { "\($0)" }?.contains("IN_REVIEW") == true, "still the baseline")
     }
 
     @Test(arguments: [
@@ -109,28 +112,33 @@ import Testing
     ])
     func badFlagsExitTwoNamingThem(extra: [String], message: String) throws {
         let lookup = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads/appstore-wechat-cn.json")
-        let result = try BuiltProducts.run("storerelease", ["watch", "--lookup", lookup.path, "--state", state] + extra)
+        let result = try BuiltProducts.run(
+            "storerelease", ["watch", "--lookup", lookup.path, "--state", state] + extra)
         #expect(result.status == 2 && result.stderr.contains(message), "\(result.stderr)")
         #expect(!result.stderr.contains("secret"))
         #expect(!FileManager.default.fileExists(atPath: state), "nothing was watched")
     }
 
     @Test func aStateFileThatIsNotThisAppsSnapshotExitsTwoAndIsLeftAsItIs() throws {
-        let lookup = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads/appstore-wechat-cn.json").path
+        let lookup = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads/appstore-wechat-cn.json")
+            .path
         let missing = try BuiltProducts.run("storerelease", ["watch", "--lookup", lookup, "--rounds", "1"])
         #expect(missing.status == 2 && missing.stderr.contains("--state FILE is required"))
         for content in ["{\"takenAt\": \"x\"}", "[1, 2]", "\u{FEFF}garbage"] {
             try Data(content.utf8).write(to: URL(fileURLWithPath: state))
-            let result = try BuiltProducts.run("storerelease", ["watch", "--lookup", lookup, "--state", state, "--rounds", "1"])
+            let result = try BuiltProducts.run(
+                "storerelease", ["watch", "--lookup", lookup, "--state", state, "--rounds", "1"])
             #expect(result.status == 2 && result.stderr.contains("is not a snapshot"), "\(result.stderr)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: state)) == Data(content.utf8))
         }
         try FileManager.default.removeItem(atPath: state)
         let other = BuiltProducts.packageRoot.appendingPathComponent("Tests/Fixtures/appstore/slack-mac-us.json").path
-        let baseline = try BuiltProducts.run("storerelease", ["watch", "--lookup", other, "--state", state, "--rounds", "1"])
+        let baseline = try BuiltProducts.run(
+            "storerelease", ["watch", "--lookup", other, "--state", state, "--rounds", "1"])
         #expect(baseline.status == 0, "\(baseline.stderr)")
         let before = try Data(contentsOf: URL(fileURLWithPath: state))
-        let result = try BuiltProducts.run("storerelease", ["watch", "--lookup", lookup, "--state", state, "--rounds", "1"])
+        let result = try BuiltProducts.run(
+            "storerelease", ["watch", "--lookup", lookup, "--state", state, "--rounds", "1"])
         #expect(result.status == 2 && result.stderr.contains("is a snapshot of another app"), "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: state)) == before)
     }
@@ -182,14 +190,17 @@ import Testing
         }
     }
 
-    @Test func aSecondWatcherIsRefusedAndSIGTERMEndsTheFirstAfterItsRound() throws {
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSecondWatcherIsRefusedAndASignalEndsTheFirstAfterItsRound(_ signal: Int32) throws {
         let token = UUID().uuidString
         let first = try Background(
             ["watch"] + sources(token: token) + ["--state", state, "--interval", "30"], folder: folder)
-        try waitUntil("the first watcher records its baseline", deadline: .seconds(30)) { first.stderr.contains("baseline recorded") }
+        try waitUntil("the first watcher records its baseline", deadline: .seconds(30)) {
+            first.stderr.contains("baseline recorded")
+        }
         let second = try run(["watch"] + sources(token: UUID().uuidString) + ["--state", state, "--rounds", "1"])
         #expect(second.status == 2 && second.stderr.contains("is in use by another watcher"), "\(second.stderr)")
-        kill(first.process.processIdentifier, SIGTERM)
+        kill(first.process.processIdentifier, signal)
         let (status, signalled) = try first.exit()
         #expect(status == 0 && !signalled, "\(first.stderr)")
         #expect(first.stderr.contains("stopped after round 1"))
@@ -235,7 +246,8 @@ import Testing
         #expect(
             after.compactMap { $0["type"] as? String }
                 == [
-                    "storefrontUpdated", "playRolloutChanged", "playReviewChanged", "ascStateChanged", "ascStateChanged",
+                    "storefrontUpdated", "playRolloutChanged", "playReviewChanged", "ascStateChanged",
+                    "ascStateChanged",
                 ] + Self.storyTypes.dropFirst(6),
             "from the last delivered state: the review and approval in one step, then the story")
         let last = try #require(after.last)

@@ -14,7 +14,8 @@ import Testing
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-flow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent(".storerelease"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("bin"), withIntermediateDirectories: true)
         // gcloud as the docs call it: prints an access token.
         let gcloud = folder.appendingPathComponent("bin/gcloud")
         try Data("#!/bin/sh\necho watch-flow-play-token\n".utf8).write(to: gcloud)
@@ -41,7 +42,8 @@ import Testing
         return try BuiltProducts.run(
             executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "cd \"\(folder.path)\" && \(pointed)"],
             environment: [
-                "PATH": folder.appendingPathComponent("bin").path + ":" + BuiltProducts.directory.path + ":/usr/bin:/bin",
+                "PATH": folder.appendingPathComponent("bin").path + ":" + BuiltProducts.directory.path
+                    + ":/usr/bin:/bin",
                 "HOME": folder.path, "SLACK_WEBHOOK_URL": server.hookURL("ok", token: token).absoluteString,
                 "ASC_KEY_FILE": folder.appendingPathComponent("AuthKey.p8").path, "ASC_KEY_ID": "WATCHKEY01",
                 "ASC_ISSUER_ID": "57246542-96fe-1a63-e053-0824d011072a",
@@ -63,7 +65,8 @@ import Testing
         let deliveries = try server.hooks(token: token)
         #expect(deliveries.count == 2 && deliveries.allSatisfy { $0.status == 200 }, sourceLocation: sourceLocation)
         let texts = deliveries.compactMap { ($0.body as? [String: String])?["text"] }
-        #expect(texts.first?.contains("Play review of 81: IN_REVIEW → PUBLISHED") == true, sourceLocation: sourceLocation)
+        #expect(
+            texts.first?.contains("Play review of 81: IN_REVIEW → PUBLISHED") == true, sourceLocation: sourceLocation)
         #expect(texts.last?.contains("App Store us: 8.0.9 → 8.0.10") == true, sourceLocation: sourceLocation)
         let stats = try server.ascStats(token: token)
         #expect((stats["jwts"] as? Int ?? 0) >= 3 && stats["malformed"] as? Int == 0, "signed with the key file")

@@ -51,7 +51,8 @@ import Testing
         try fake.setUpdateAvailable(42)
         try fake.setUpdatePreconditions([.insufficientStorage], for: .flexible, allowedWithAssetPackDeletion: true)
         let info = try fake.getAppUpdateInfo()
-        #expect(info.allowedUpdateTypes == [.immediate] && info.failedPreconditions[.flexible] == [.insufficientStorage])
+        #expect(
+            info.allowedUpdateTypes == [.immediate] && info.failedPreconditions[.flexible] == [.insufficientStorage])
         #expect(info.isUpdateTypeAllowed(AppUpdateOptions(appUpdateType: .flexible, allowAssetPackDeletion: true)))
         let decision = UpdatePolicy().decide(play: info, installed: try #require(VersionCode(rawValue: 41)))
         #expect(decision.action == .flexible && decision.allowAssetPackDeletion)
@@ -76,7 +77,8 @@ import Testing
             #expect(error.code == "ERROR_INSTALL_NOT_ALLOWED" && "\(error)".contains("NEED_STORE_TO_PROCEED"))
         }
         try fake.setUpdatePreconditions([], for: .flexible)
-        #expect(try fake.getAppUpdateInfo().allowedUpdateTypes == [.flexible, .immediate], "an empty set allows it again")
+        #expect(
+            try fake.getAppUpdateInfo().allowedUpdateTypes == [.flexible, .immediate], "an empty set allows it again")
         try fake.setUpdateNotAvailable()
         expectRefusal("updateNotAvailable") { () throws(UpdateFlowError) in
             try fake.setUpdatePreconditions([.deviceStatus], for: .immediate)

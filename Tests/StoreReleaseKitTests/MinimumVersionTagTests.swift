@@ -50,11 +50,16 @@ import Testing
         let above = UpdatePolicy().decide(lookup: tagged, installed: try Version(parsing: "8.0.1"), context: context)
         #expect(above.action == .flexible && above.reason == .updateAvailable)
         let stricter = UpdatePolicy(minimumSupportedVersion: Version("8.0.2"))
-        #expect(stricter.decide(lookup: tagged, installed: try Version(parsing: "8.0.1"), context: context).action == .immediate)
+        #expect(
+            stricter.decide(lookup: tagged, installed: try Version(parsing: "8.0.1"), context: context).action
+                == .immediate)
         let looser = UpdatePolicy(minimumSupportedVersion: Version("7.0"))
-        #expect(looser.decide(lookup: tagged, installed: try Version(parsing: "8.0.0"), context: context).action == .immediate)
+        #expect(
+            looser.decide(lookup: tagged, installed: try Version(parsing: "8.0.0"), context: context).action
+                == .immediate)
         let malformed = try Self.result(description: "[:mav: eight]")
-        let ignored = UpdatePolicy().decide(lookup: malformed, installed: try Version(parsing: "8.0.0"), context: context)
+        let ignored = UpdatePolicy().decide(
+            lookup: malformed, installed: try Version(parsing: "8.0.0"), context: context)
         #expect(ignored.action == .flexible && ignored.warnings.count == 1)
         #expect(ignored.warnings.first?.hasPrefix("the description's [:mav: eight] was ignored: ") == true)
     }

@@ -78,7 +78,9 @@ import Testing
             ])
         let status = AppStoreConnectStatus(
             appID: "1",
-            versions: [AppStoreVersion(id: current, versionString: current, state: .init(rawValue: "READY_FOR_DISTRIBUTION"))])
+            versions: [
+                AppStoreVersion(id: current, versionString: current, state: .init(rawValue: "READY_FOR_DISTRIBUTION"))
+            ])
         return ReleaseSnapshot(takenAt: now, releases: served, track: track, status: status, previous: previous)
     }
 

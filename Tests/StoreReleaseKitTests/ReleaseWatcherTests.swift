@@ -75,7 +75,8 @@ import Testing
         case .storefrontUpdated(let country, let from, let to, let lag):
             return "storefrontUpdated \(country) \(from ?? "-")→\(to ?? "-") lag \(lag.map(String.init) ?? "-")"
         case .playReviewChanged(let code, _, _): return "playReviewChanged \(code ?? 0)"
-        case .playRolloutChanged(let code, let from, let to): return "playRolloutChanged \(code ?? 0) \(f(from))→\(f(to))"
+        case .playRolloutChanged(let code, let from, let to):
+            return "playRolloutChanged \(code ?? 0) \(f(from))→\(f(to))"
         case .playStatusChanged(let code, let from, let to): return "playStatusChanged \(code ?? 0) \(from)→\(to)"
         case .playReleaseRemoved(let code): return "playReleaseRemoved \(code ?? 0)"
         case .ascStateChanged(let version, let from, let to):
@@ -94,13 +95,15 @@ import Testing
         let watcher = try watcher(token: token, state: "state.json", notifier: notifier, clock: clock)
         var reported: [[String]] = []
         var failures = 0
-        let outcome = try await watcher.run(rounds: 7, progress: { progress in
-            switch progress {
-            case .events(let events): reported.append(events.map(Self.line))
-            case .deliveryFailed: failures += 1
-            default: break
-            }
-        })
+        let outcome = try await watcher.run(
+            rounds: 7,
+            progress: { progress in
+                switch progress {
+                case .events(let events): reported.append(events.map(Self.line))
+                case .deliveryFailed: failures += 1
+                default: break
+                }
+            })
         #expect(reported == Self.story, "each round reports what changed since the round before")
         #expect(failures == 1 && outcome.undelivered == 0 && !outcome.lastRoundFailed && outcome.rounds == 7)
 
@@ -137,15 +140,19 @@ import Testing
             let version = round < 4 ? "8.0.9" : "8.0.10"
             return ReleaseSnapshot(
                 takenAt: now,
-                releases: [StoreRelease(store: .appStore, appID: "1", version: Version(version), country: .unitedStates)],
+                releases: [
+                    StoreRelease(store: .appStore, appID: "1", version: Version(version), country: .unitedStates)
+                ],
                 track: PlayTrack(track: "production", releases: []), status: nil, previous: previous)
         }
         var failed = 0
         var reported: [ReleaseEvent] = []
-        let outcome = try await watcher.run(rounds: 4, progress: { progress in
-            if case .storeFailed = progress { failed += 1 }
-            if case .events(let events) = progress { reported += events }
-        })
+        let outcome = try await watcher.run(
+            rounds: 4,
+            progress: { progress in
+                if case .storeFailed = progress { failed += 1 }
+                if case .events(let events) = progress { reported += events }
+            })
         #expect(failed == 2 && !outcome.lastRoundFailed)
         #expect(reported.map(\.type) == ["storefrontUpdated"], "a store that did not answer is never 'removed'")
         #expect(clock.slept == [.seconds(600), .seconds(1200), .seconds(2400)], "back-off doubles per failed round")
@@ -156,7 +163,8 @@ import Testing
         let clock = VirtualClock()
         for (content, expected) in [("{\"takenAt\": 3}", "notASnapshot"), ("not json", "notASnapshot")] {
             try Data(content.utf8).write(to: URL(fileURLWithPath: path))
-            let watcher = ReleaseWatcher(stateFile: WatchStateFile(path: path), clock: clock.clock) { _, _ throws(ReleaseSourceError) in
+            let watcher = ReleaseWatcher(stateFile: WatchStateFile(path: path), clock: clock.clock) {
+                _, _ throws(ReleaseSourceError) in
                 Issue.record("no store is read for a bad state file")
                 throw .noAppStoreID
             }
@@ -189,7 +197,9 @@ import Testing
     @Test func aSecondWatcherOnTheSameFileIsRefused() async throws {
         let file = WatchStateFile(path: folder.appendingPathComponent("state.json").path)
         var held: WatchStateFile.Lock? = try file.lock()
-        let watcher = ReleaseWatcher(stateFile: file, clock: VirtualClock().clock) { _, _ throws(ReleaseSourceError) in throw .noAppStoreID }
+        let watcher = ReleaseWatcher(stateFile: file, clock: VirtualClock().clock) { _, _ throws(ReleaseSourceError) in
+            throw .noAppStoreID
+        }
         await #expect(throws: WatchStateFile.Failure.locked(path: file.path)) { _ = try await watcher.run(rounds: 1) }
         #expect(held != nil)
         held = nil
@@ -211,12 +221,14 @@ import Testing
         let notifier = try WebhookNotifier(url: server.hookURL("failalways", token: token), format: .slack)
         let watcher = try watcher(token: token, state: "state.json", notifier: notifier, clock: clock)
         var kept: [Int] = []
-        let outcome = try await watcher.run(rounds: 4, progress: { progress in
-            if case .deliveryFailed(let failure, let count, _) = progress {
-                kept.append(count)
-                #expect("\(failure)".hasSuffix("/… answered HTTP 503") && !"\(failure)".contains(token))
-            }
-        })
+        let outcome = try await watcher.run(
+            rounds: 4,
+            progress: { progress in
+                if case .deliveryFailed(let failure, let count, _) = progress {
+                    kept.append(count)
+                    #expect("\(failure)".hasSuffix("/… answered HTTP 503") && !"\(failure)".contains(token))
+                }
+            })
         #expect(kept == [2, 6, 8], "each round owes what it owed plus what is new")
         #expect(outcome.undelivered == 8 && outcome.lastRoundFailed)
         let state = try #require(try WatchStateFile(path: folder.appendingPathComponent("state.json").path).read())
@@ -228,7 +240,12 @@ import Testing
     final class Rounds: @unchecked Sendable {
         private let lock = NSLock()
         private var count = 0
-        func next() -> Int { lock.withLock { count += 1; return count } }
+        func next() -> Int {
+            lock.withLock {
+                count += 1
+                return count
+            }
+        }
     }
 }
 
@@ -247,7 +264,8 @@ import Testing
     }
 
     @Test func itsPathIsNeverShown() throws {
-        let notifier = try WebhookNotifier(url: try #require(URL(string: "https://hooks.slack.com/services/T0/B0/secret")))
+        let notifier = try WebhookNotifier(
+            url: try #require(URL(string: "https://hooks.slack.com/services/T0/B0/secret")))
         #expect("\(notifier)" == "slack webhook at https://hooks.slack.com:443/…")
         var dumped = ""
         dump(notifier, to: &dumped)
@@ -256,8 +274,11 @@ import Testing
 
     @Test func slackGetsEscapedLinesAndACount() throws {
         let notifier = try WebhookNotifier(url: try #require(URL(string: "https://hooks.slack.com/x")))
-        let events = (0..<60).map { ReleaseEvent(.forceUpdateSafe(version: "1.\($0) <b>&"), at: "2021-02-10T00:00:00Z") }
-        let body = try #require(try JSONSerialization.jsonObject(with: notifier.body(for: events)) as? [String: String])
+        let events = (0..<60).map {
+            ReleaseEvent(.forceUpdateSafe(version: "1.\($0) <b>&"), at: "2021-02-10T00:00:00Z")
+        }
+        let body = try #require(
+            try JSONSerialization.jsonObject(with: try notifier.body(for: events)) as? [String: String])
         let text = try #require(body["text"])
         #expect(text.hasPrefix("*StoreRelease*: 60 changes\n• Forcing 1.0 &lt;b&gt;&amp; is now safe"))
         #expect(text.hasSuffix("\n…and 10 more") && text.split(separator: "\n").count == 52)

@@ -216,7 +216,8 @@ import Testing
             name: "onlyForced holds a low priority back", info: info(), policy: UpdatePolicy(onlyForced: true),
             action: .none, reason: .notForced),
         PlayCase(
-            name: "onlyForced still takes a high priority", info: info(priority: 5), policy: UpdatePolicy(onlyForced: true),
+            name: "onlyForced still takes a high priority", info: info(priority: 5),
+            policy: UpdatePolicy(onlyForced: true),
             action: .immediate, reason: .highPriority),
         PlayCase(
             name: "\"later\" to versionCode 41 ends when 42 arrives", info: info(),
@@ -350,7 +351,8 @@ import Testing
     }
 
     @Test func theGuidesRuleTablesAreTheCodesOrder() throws {
-        #expect(try Self.guideRules(after: "The App Store and a manifest") == UpdatePolicy.appStoreRules.map(\.rawValue))
+        #expect(
+            try Self.guideRules(after: "The App Store and a manifest") == UpdatePolicy.appStoreRules.map(\.rawValue))
         #expect(try Self.guideRules(after: "Play's record") == UpdatePolicy.playRules.map(\.rawValue))
     }
 

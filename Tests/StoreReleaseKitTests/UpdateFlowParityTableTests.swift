@@ -341,7 +341,8 @@ enum Deviation: String, CaseIterable {
             deviation: .refusesIgnored),
         PlayRow(
             from: .available,
-            event: .setUpdatePreconditions(.flexible, failed: [.insufficientStorage], allowedWithAssetPackDeletion: true),
+            event: .setUpdatePreconditions(
+                .flexible, failed: [.insufficientStorage], allowedWithAssetPackDeletion: true),
             expected: .to(state(.available) { $0.allowed = [.immediate] }), deviation: .preconditions),
         PlayRow(
             from: .available, event: .startUpdateFlow(.flexible, allowAssetPackDeletion: true),

@@ -120,43 +120,53 @@ extension UpdatePromptText {
         "cs": Strings(
             language: "cs", title: "K dispozici je aktualizace", message: "{app} {version} je k dispozici.",
             update: "Aktualizovat", later: "Později", skip: "Přeskočit tuto verzi",
-            requiredTitle: "Je nutná aktualizace", requiredMessage: "Chcete-li pokračovat, aktualizujte {app} na verzi {version}."),
+            requiredTitle: "Je nutná aktualizace",
+            requiredMessage: "Chcete-li pokračovat, aktualizujte {app} na verzi {version}."),
         "sk": Strings(
             language: "sk", title: "K dispozícii je aktualizácia", message: "{app} {version} je k dispozícii.",
             update: "Aktualizovať", later: "Neskôr", skip: "Preskočiť túto verziu",
-            requiredTitle: "Vyžaduje sa aktualizácia", requiredMessage: "Ak chcete pokračovať, aktualizujte {app} na verziu {version}."),
+            requiredTitle: "Vyžaduje sa aktualizácia",
+            requiredMessage: "Ak chcete pokračovať, aktualizujte {app} na verziu {version}."),
         "hu": Strings(
             language: "hu", title: "Frissítés érhető el", message: "Elérhető a(z) {app} {version}.",
             update: "Frissítés", later: "Később", skip: "Verzió kihagyása",
-            requiredTitle: "Frissítés szükséges", requiredMessage: "A folytatáshoz frissítse a(z) {app} alkalmazást a(z) {version} verzióra."),
+            requiredTitle: "Frissítés szükséges",
+            requiredMessage: "A folytatáshoz frissítse a(z) {app} alkalmazást a(z) {version} verzióra."),
         "ro": Strings(
             language: "ro", title: "Actualizare disponibilă", message: "{app} {version} este disponibilă.",
             update: "Actualizează", later: "Mai târziu", skip: "Omite această versiune",
-            requiredTitle: "Actualizare necesară", requiredMessage: "Actualizează {app} la versiunea {version} pentru a continua."),
+            requiredTitle: "Actualizare necesară",
+            requiredMessage: "Actualizează {app} la versiunea {version} pentru a continua."),
         "bg": Strings(
             language: "bg", title: "Налична е актуализация", message: "{app} {version} е налична.",
             update: "Актуализиране", later: "По-късно", skip: "Пропускане на тази версия",
-            requiredTitle: "Необходима е актуализация", requiredMessage: "За да продължите, актуализирайте {app} до версия {version}."),
+            requiredTitle: "Необходима е актуализация",
+            requiredMessage: "За да продължите, актуализирайте {app} до версия {version}."),
         "hr": Strings(
             language: "hr", title: "Dostupno je ažuriranje", message: "{app} {version} je dostupna.",
             update: "Ažuriraj", later: "Kasnije", skip: "Preskoči ovu verziju",
-            requiredTitle: "Potrebno je ažuriranje", requiredMessage: "Ažurirajte {app} na verziju {version} da biste nastavili."),
+            requiredTitle: "Potrebno je ažuriranje",
+            requiredMessage: "Ažurirajte {app} na verziju {version} da biste nastavili."),
         "sr-Cyrl": Strings(
             language: "sr-Cyrl", title: "Доступно је ажурирање", message: "{app} {version} је доступна.",
             update: "Ажурирај", later: "Касније", skip: "Прескочи ову верзију",
-            requiredTitle: "Потребно је ажурирање", requiredMessage: "Ажурирајте {app} на верзију {version} да бисте наставили."),
+            requiredTitle: "Потребно је ажурирање",
+            requiredMessage: "Ажурирајте {app} на верзију {version} да бисте наставили."),
         "sr-Latn": Strings(
             language: "sr-Latn", title: "Dostupno je ažuriranje", message: "{app} {version} je dostupna.",
             update: "Ažuriraj", later: "Kasnije", skip: "Preskoči ovu verziju",
-            requiredTitle: "Potrebno je ažuriranje", requiredMessage: "Ažurirajte {app} na verziju {version} da biste nastavili."),
+            requiredTitle: "Potrebno je ažuriranje",
+            requiredMessage: "Ažurirajte {app} na verziju {version} da biste nastavili."),
         "sl": Strings(
             language: "sl", title: "Na voljo je posodobitev", message: "Na voljo je {app} {version}.",
             update: "Posodobi", later: "Pozneje", skip: "Preskoči to različico",
-            requiredTitle: "Potrebna je posodobitev", requiredMessage: "Za nadaljevanje posodobite {app} na različico {version}."),
+            requiredTitle: "Potrebna je posodobitev",
+            requiredMessage: "Za nadaljevanje posodobite {app} na različico {version}."),
         "el": Strings(
             language: "el", title: "Διαθέσιμη ενημέρωση", message: "Το {app} {version} είναι διαθέσιμο.",
             update: "Ενημέρωση", later: "Αργότερα", skip: "Παράλειψη αυτής της έκδοσης",
-            requiredTitle: "Απαιτείται ενημέρωση", requiredMessage: "Ενημερώστε το {app} στην έκδοση {version} για να συνεχίσετε."),
+            requiredTitle: "Απαιτείται ενημέρωση",
+            requiredMessage: "Ενημερώστε το {app} στην έκδοση {version} για να συνεχίσετε."),
         "he": Strings(
             language: "he", title: "עדכון זמין", message: "{app} {version} זמין.",
             update: "עדכון", later: "מאוחר יותר", skip: "דילוג על גרסה זו",
@@ -164,15 +174,18 @@ extension UpdatePromptText {
         "fa": Strings(
             language: "fa", title: "به‌روزرسانی در دسترس است", message: "{app} {version} در دسترس است.",
             update: "به‌روزرسانی", later: "بعداً", skip: "رد شدن از این نسخه",
-            requiredTitle: "به‌روزرسانی لازم است", requiredMessage: "برای ادامه، {app} را به نسخهٔ {version} به‌روزرسانی کنید."),
+            requiredTitle: "به‌روزرسانی لازم است",
+            requiredMessage: "برای ادامه، {app} را به نسخهٔ {version} به‌روزرسانی کنید."),
         "ur": Strings(
             language: "ur", title: "اپ ڈیٹ دستیاب ہے", message: "{app} {version} دستیاب ہے۔",
             update: "اپ ڈیٹ کریں", later: "بعد میں", skip: "اس ورژن کو چھوڑ دیں",
-            requiredTitle: "اپ ڈیٹ ضروری ہے", requiredMessage: "جاری رکھنے کے لیے {app} کو ورژن {version} پر اپ ڈیٹ کریں۔"),
+            requiredTitle: "اپ ڈیٹ ضروری ہے",
+            requiredMessage: "جاری رکھنے کے لیے {app} کو ورژن {version} پر اپ ڈیٹ کریں۔"),
         "ckb": Strings(
             language: "ckb", title: "نوێکردنەوە بەردەستە", message: "{app} {version} بەردەستە.",
             update: "نوێکردنەوە", later: "دواتر", skip: "ئەم وەشانە تێپەڕێنە",
-            requiredTitle: "نوێکردنەوە پێویستە", requiredMessage: "بۆ بەردەوامبوون، {app} نوێ بکەرەوە بۆ وەشانی {version}."),
+            requiredTitle: "نوێکردنەوە پێویستە",
+            requiredMessage: "بۆ بەردەوامبوون، {app} نوێ بکەرەوە بۆ وەشانی {version}."),
         "fi": Strings(
             language: "fi", title: "Päivitys saatavilla", message: "{app} {version} on saatavilla.",
             update: "Päivitä", later: "Myöhemmin", skip: "Ohita tämä versio",
@@ -180,27 +193,33 @@ extension UpdatePromptText {
         "nb": Strings(
             language: "nb", title: "Oppdatering tilgjengelig", message: "{app} {version} er tilgjengelig.",
             update: "Oppdater", later: "Senere", skip: "Hopp over denne versjonen",
-            requiredTitle: "Oppdatering kreves", requiredMessage: "Oppdater {app} til versjon {version} for å fortsette."),
+            requiredTitle: "Oppdatering kreves",
+            requiredMessage: "Oppdater {app} til versjon {version} for å fortsette."),
         "et": Strings(
             language: "et", title: "Värskendus on saadaval", message: "{app} {version} on saadaval.",
             update: "Värskenda", later: "Hiljem", skip: "Jäta see versioon vahele",
-            requiredTitle: "Värskendus on vajalik", requiredMessage: "Jätkamiseks värskendage {app} versioonile {version}."),
+            requiredTitle: "Värskendus on vajalik",
+            requiredMessage: "Jätkamiseks värskendage {app} versioonile {version}."),
         "lv": Strings(
             language: "lv", title: "Pieejams atjauninājums", message: "Ir pieejama {app} {version}.",
             update: "Atjaunināt", later: "Vēlāk", skip: "Izlaist šo versiju",
-            requiredTitle: "Nepieciešams atjauninājums", requiredMessage: "Lai turpinātu, atjauniniet {app} uz versiju {version}."),
+            requiredTitle: "Nepieciešams atjauninājums",
+            requiredMessage: "Lai turpinātu, atjauniniet {app} uz versiju {version}."),
         "lt": Strings(
             language: "lt", title: "Yra naujinys", message: "Galima {app} {version}.",
             update: "Atnaujinti", later: "Vėliau", skip: "Praleisti šią versiją",
-            requiredTitle: "Būtina atnaujinti", requiredMessage: "Norėdami tęsti, atnaujinkite {app} į {version} versiją."),
+            requiredTitle: "Būtina atnaujinti",
+            requiredMessage: "Norėdami tęsti, atnaujinkite {app} į {version} versiją."),
         "ms": Strings(
             language: "ms", title: "Kemas kini tersedia", message: "{app} {version} kini tersedia.",
             update: "Kemas kini", later: "Kemudian", skip: "Langkau versi ini",
-            requiredTitle: "Kemas kini diperlukan", requiredMessage: "Sila kemas kini {app} kepada versi {version} untuk meneruskan."),
+            requiredTitle: "Kemas kini diperlukan",
+            requiredMessage: "Sila kemas kini {app} kepada versi {version} untuk meneruskan."),
         "fil": Strings(
             language: "fil", title: "May available na update", message: "Available na ang {app} {version}.",
             update: "I-update", later: "Mamaya", skip: "Laktawan ang bersyong ito",
-            requiredTitle: "Kailangang mag-update", requiredMessage: "I-update ang {app} sa bersyon {version} para magpatuloy."),
+            requiredTitle: "Kailangang mag-update",
+            requiredMessage: "I-update ang {app} sa bersyon {version} para magpatuloy."),
         "ca": Strings(
             language: "ca", title: "Hi ha una actualització disponible", message: "{app} {version} està disponible.",
             update: "Actualitza", later: "Més tard", skip: "Omet aquesta versió",
@@ -208,11 +227,13 @@ extension UpdatePromptText {
         "eu": Strings(
             language: "eu", title: "Eguneratze bat dago eskuragarri", message: "{app} {version} eskuragarri dago.",
             update: "Eguneratu", later: "Geroago", skip: "Saltatu bertsio hau",
-            requiredTitle: "Eguneratu egin behar da", requiredMessage: "Jarraitzeko, eguneratu {app} {version} bertsiora."),
+            requiredTitle: "Eguneratu egin behar da",
+            requiredMessage: "Jarraitzeko, eguneratu {app} {version} bertsiora."),
         "hy": Strings(
             language: "hy", title: "Հասանելի է թարմացում", message: "{app} {version}-ը հասանելի է։",
             update: "Թարմացնել", later: "Ավելի ուշ", skip: "Բաց թողնել այս տարբերակը",
-            requiredTitle: "Անհրաժեշտ է թարմացում", requiredMessage: "Շարունակելու համար թարմացրեք {app}-ը մինչև {version} տարբերակը։"),
+            requiredTitle: "Անհրաժեշտ է թարմացում",
+            requiredMessage: "Շարունակելու համար թարմացրեք {app}-ը մինչև {version} տարբերակը։"),
         "bn": Strings(
             language: "bn", title: "আপডেট উপলব্ধ", message: "{app} {version} উপলব্ধ।",
             update: "আপডেট করুন", later: "পরে", skip: "এই সংস্করণটি এড়িয়ে যান",
@@ -228,15 +249,18 @@ extension UpdatePromptText {
         "kk": Strings(
             language: "kk", title: "Жаңарту қолжетімді", message: "{app} {version} қолжетімді.",
             update: "Жаңарту", later: "Кейінірек", skip: "Бұл нұсқаны өткізіп жіберу",
-            requiredTitle: "Жаңарту қажет", requiredMessage: "Жалғастыру үшін {app} қолданбасын {version} нұсқасына жаңартыңыз."),
+            requiredTitle: "Жаңарту қажет",
+            requiredMessage: "Жалғастыру үшін {app} қолданбасын {version} нұсқасына жаңартыңыз."),
         "uz": Strings(
             language: "uz", title: "Yangilanish mavjud", message: "{app} {version} mavjud.",
             update: "Yangilash", later: "Keyinroq", skip: "Bu versiyani oʻtkazib yuborish",
-            requiredTitle: "Yangilash talab qilinadi", requiredMessage: "Davom etish uchun {app} ilovasini {version} versiyasiga yangilang."),
+            requiredTitle: "Yangilash talab qilinadi",
+            requiredMessage: "Davom etish uchun {app} ilovasini {version} versiyasiga yangilang."),
         "mn": Strings(
             language: "mn", title: "Шинэчлэл бэлэн байна", message: "{app} {version} гарсан байна.",
             update: "Шинэчлэх", later: "Дараа", skip: "Энэ хувилбарыг алгасах",
-            requiredTitle: "Шинэчлэх шаардлагатай", requiredMessage: "Үргэлжлүүлэхийн тулд {app}-г {version} хувилбар руу шинэчилнэ үү."),
+            requiredTitle: "Шинэчлэх шаардлагатай",
+            requiredMessage: "Үргэлжлүүлэхийн тулд {app}-г {version} хувилбар руу шинэчилнэ үү."),
         "km": Strings(
             language: "km", title: "មានកំណែថ្មី", message: "{app} {version} អាចប្រើបានហើយ។",
             update: "ធ្វើបច្ចុប្បន្នភាព", later: "ពេលក្រោយ", skip: "រំលងកំណែនេះ",
@@ -248,6 +272,7 @@ extension UpdatePromptText {
         "ht": Strings(
             language: "ht", title: "Gen yon mizajou ki disponib", message: "{app} {version} disponib.",
             update: "Mete ajou", later: "Pita", skip: "Sote vèsyon sa a",
-            requiredTitle: "Ou dwe mete ajou", requiredMessage: "Mete {app} ajou nan vèsyon {version} pou w ka kontinye."),
+            requiredTitle: "Ou dwe mete ajou",
+            requiredMessage: "Mete {app} ajou nan vèsyon {version} pou w ka kontinye."),
     ]
 }

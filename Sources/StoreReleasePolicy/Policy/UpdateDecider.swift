@@ -28,7 +28,8 @@ public struct UpdateContext: Sendable, Hashable {
     /// Makes a context.
     public init(
         osVersion: Version? = nil, now: Date = Date(), skippedVersion: Version? = nil, lastPrompted: Date? = nil,
-        typeInProgress: AppUpdateType? = nil, remindedVersion: Version? = nil, installChannel: InstallChannel = .appStore,
+        typeInProgress: AppUpdateType? = nil, remindedVersion: Version? = nil,
+        installChannel: InstallChannel = .appStore,
         installID: String? = nil
     ) {
         self.installID = installID

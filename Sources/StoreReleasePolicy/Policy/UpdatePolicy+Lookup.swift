@@ -9,7 +9,9 @@ extension UpdatePolicy {
     /// description (``MinimumVersionTag``) has set the minimum supported version to V, unless
     /// the policy's own minimum is higher. A malformed tag is ignored and named in the
     /// decision's ``UpdateDecision/warnings``.
-    public func decide(lookup result: AppStoreLookupResult, installed: Version, context: UpdateContext = UpdateContext())
+    public func decide(
+        lookup result: AppStoreLookupResult, installed: Version, context: UpdateContext = UpdateContext()
+    )
         -> UpdateDecision
     {
         var policy = self

@@ -104,7 +104,8 @@ extension UpdatePolicy: Codable {
                     throw invalid(.remindAfterHours, "remindAfterHours.\(name) is not major, minor or patch")
                 }
                 guard hours.isFinite, hours >= 0 else {
-                    throw invalid(.remindAfterHours, "remindAfterHours.\(name) \(hours) is not a number of hours (0 or more)")
+                    throw invalid(
+                        .remindAfterHours, "remindAfterHours.\(name) \(hours) is not a number of hours (0 or more)")
                 }
                 remindAfterHoursByChange[change] = hours
             }

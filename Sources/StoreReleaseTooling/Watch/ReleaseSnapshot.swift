@@ -208,7 +208,8 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
         for case (let version, let state)? in connectVersions where seen.appStoreConnect[version]?[state] == nil {
             seen.appStoreConnect[version, default: [:]][state] = now
         }
-        let shown = Set((appStore?.storefronts.values.compactMap(\.version) ?? []) + connectVersions.compactMap { $0?.0 })
+        let shown = Set(
+            (appStore?.storefronts.values.compactMap(\.version) ?? []) + connectVersions.compactMap { $0?.0 })
         firstSeen = FirstSeen(
             appStore: Self.pruned(seen.appStore, keeping: shown),
             appStoreConnect: Self.pruned(seen.appStoreConnect, keeping: shown))

@@ -42,6 +42,8 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
         case redirected(origin: String)
         /// No answer: a timeout, a refused or dropped connection (said without the URL).
         case transport(String, origin: String)
+        /// The events could not be written as JSON; nothing was sent.
+        case notEncodable(String)
 
         /// One line naming the receiver by its origin only.
         public var description: String {
@@ -49,6 +51,7 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
             case .status(let status, let origin): "\(origin)/… answered HTTP \(status)"
             case .redirected(let origin): "\(origin)/… answered a redirect, which is not followed"
             case .transport(let reason, let origin): "\(origin)/… could not be reached: \(reason)"
+            case .notEncodable(let reason): "the events could not be written as JSON: \(reason)"
             }
         }
     }
@@ -89,18 +92,23 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
     }
 
     /// The body for `events`.
-    public func body(for events: [ReleaseEvent]) -> Data {
+    ///
+    /// - Throws: ``Failure/notEncodable(_:)`` when the events cannot be written as JSON.
+    public func body(for events: [ReleaseEvent]) throws(Failure) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        switch format {
-        case .json:
-            return (try? encoder.encode(events)) ?? Data("[]".utf8)
-        case .slack:
-            let shown = events.prefix(Self.slackLines).map { "• " + Self.escaped($0.sentence) }
-            let more = events.count > Self.slackLines ? ["…and \(events.count - Self.slackLines) more"] : []
-            let heading = "*StoreRelease*: \(events.count) \(events.count == 1 ? "change" : "changes")"
-            let text = ([heading] + shown + more).joined(separator: "\n")
-            return (try? encoder.encode(["text": text])) ?? Data("{}".utf8)
+        do {
+            switch format {
+            case .json:
+                return try encoder.encode(events)
+            case .slack:
+                let shown = events.prefix(Self.slackLines).map { "• " + Self.escaped($0.sentence) }
+                let more = events.count > Self.slackLines ? ["…and \(events.count - Self.slackLines) more"] : []
+                let heading = "*StoreRelease*: \(events.count) \(events.count == 1 ? "change" : "changes")"
+                return try encoder.encode(["text": ([heading] + shown + more).joined(separator: "\n")])
+            }
+        } catch {
+            throw .notEncodable("\(error)")
         }
     }
 
@@ -117,7 +125,7 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
         let origin = Origin(url).description
         let request = HTTPRequest(
             method: "POST", url: url, headers: ["Content-Type": "application/json; charset=utf-8"],
-            body: body(for: events))
+            body: try body(for: events))
         let response: HTTPResponse
         do throws(HTTPTransportError) {
             response = try await transport.send(request, timeout: timeout, maximumBodySize: 64 << 10)
