@@ -18,7 +18,7 @@ extension Command {
         synopsis:
             "watch [(--lookup FILE[,FILE…] | (--id ID | --bundle-id ID) --countries CC[,CC…]|all|sold) [--base-url URL]] "
             + "[--play-track FILE | --package PKG [--track NAME]] [ASC] --state FILE [--interval S] [--rounds N] "
-            + "[--notify URL] [--notify-format slack|json]",
+            + "[--notify URL | --notify-file FILE] [--notify-format slack|json]",
         summary: "Watches both stores and reports each change: rollouts, halts, review, phased days, storefronts.",
         discussion: """
             Each round takes a snapshot (what 'storerelease snapshot' prints), prints its events
@@ -31,7 +31,8 @@ extension Command {
             round the wait doubles, up to six hours. SIGINT or SIGTERM ends the watch after the
             round in progress, exit 0. FILE.lock keeps a second watcher off the same FILE.
             --notify takes https (or http to this machine); its path is a secret and is never
-            printed. --notify-format slack (default) posts {"text": …} for Slack's incoming
+            printed; --notify-file FILE reads it from a file (one line), which keeps it out of the
+            process list and the shell's history. --notify-format slack (default) posts {"text": …} for Slack's incoming
             webhooks; json posts the array of events.
             \(PlayOptions.tokenHelp)
             \(AppStoreConnectOptions.help)
@@ -44,6 +45,7 @@ extension Command {
             .value("--interval", "S", "Seconds between rounds (default 300; 0 runs them back to back)."),
             .value("--rounds", "N", "Stop after N rounds, the first included (default: until stopped)."),
             .value("--notify", "URL", "A webhook to POST each round's events to: https, or http to this machine."),
+            .value("--notify-file", "FILE", "The webhook's URL read from a file, so it is not in the process list."),
             .value("--notify-format", "slack|json", "{\"text\": …} for Slack (default), or the JSON array of events."),
         ] + AppStoreConnectOptions.specs,
         examples: [
@@ -144,18 +146,33 @@ enum WatchCommand {
 
     static func notifier(_ arguments: ParsedArguments) throws(CLIError) -> WebhookNotifier? {
         let formatText = arguments.value("--notify-format")
-        guard let text = arguments.value("--notify") else {
-            if formatText != nil { throw .usage("watch: --notify-format goes with --notify") }
+        let flag: String
+        let text: String
+        switch (arguments.value("--notify"), arguments.value("--notify-file")) {
+        case (let url?, nil):
+            (flag, text) = ("--notify", url)
+        case (nil, let path?):
+            flag = "--notify-file \(path)"
+            text = try InputFile.text(path, command: name, maximumSize: 4 << 10)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty, !text.contains(where: \.isNewline) else {
+                throw .badInput("watch: --notify-file \(path.debugDescription) holds no URL, or more than one line")
+            }
+        case (.some, .some):
+            throw .usage("watch: give --notify or --notify-file, not both")
+        case (nil, nil):
+            if formatText != nil { throw .usage("watch: --notify-format goes with --notify or --notify-file") }
             return nil
         }
         guard let format = WebhookNotifier.Format(rawValue: formatText ?? "slack") else {
             throw .usage("watch: --notify-format \((formatText ?? "").debugDescription) is not slack or json")
         }
-        guard let url = URL(string: text) else { throw .usage("watch: --notify is not a URL") }
+        // Never the text itself in a message: the URL's path is the webhook's secret.
+        guard let url = URL(string: text) else { throw .usage("watch: \(flag) is not a URL") }
         do throws(WebhookNotifier.URLProblem) {
             return try WebhookNotifier(url: url, format: format)
         } catch {
-            throw .usage("watch: --notify: \(error)")
+            throw .usage("watch: \(flag): \(error)")
         }
     }
 

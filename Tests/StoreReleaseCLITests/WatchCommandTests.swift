@@ -86,6 +86,33 @@ import Testing
         #expect(text.stdout.hasPrefix("8.0.10: ready ") && text.stdout.contains("over 3 storefronts"), "\(text.stdout)")
     }
 
+    @Test func theWebhookURLMayComeFromAFileAndIsNeverPrinted() throws {
+        let token = UUID().uuidString
+        let file = folder.appendingPathComponent("webhook-url")
+        try Data((server.hookURL("ok", token: token).absoluteString + "\n").utf8).write(to: file)
+        for _ in 1...2 {
+            let result = try run(
+                ["watch"] + sources(token: token) + [
+                    "--state", state, "--rounds", "1", "--notify-file", file.path, "--notify-format", "json",
+                ])
+            #expect(result.status == 0 && !result.stderr.contains(token), "\(result.stderr)")
+        }
+        #expect(try server.hooks(token: token).count == 1, "the second run's events went to the file's URL")
+        try Data("http://hooks.example.com/services/secret-path\n".utf8).write(to: file)
+        let insecure = try run(["watch"] + sources(token: token) + ["--state", state, "--notify-file", file.path])
+        #expect(
+            insecure.status == 2 && insecure.stderr.contains("is not https") && !insecure.stderr.contains("secret-path")
+        )
+        try Data("one\ntwo\n".utf8).write(to: file)
+        let twoLines = try run(["watch"] + sources(token: token) + ["--state", state, "--notify-file", file.path])
+        #expect(twoLines.status == 2 && twoLines.stderr.contains("more than one line"))
+        let both = try run(
+            ["watch"] + sources(token: token) + [
+                "--state", state, "--notify-file", file.path, "--notify", "https://x.example",
+            ])
+        #expect(both.status == 2 && both.stderr.contains("not both"))
+    }
+
     @Test func aWebhookThatKeepsFailingExitsOneSayingSoEachRound() throws {
         let token = UUID().uuidString
         let result = try run(
@@ -104,7 +131,7 @@ import Testing
 
     @Test(arguments: [
         (["--notify", "http://hooks.example.com/services/T0/B0/secret"], "is not https"),
-        (["--notify-format", "json"], "--notify-format goes with --notify"),
+        (["--notify-format", "json"], "--notify-format goes with --notify or --notify-file"),
         (["--notify", "https://hooks.example.com/x", "--notify-format", "xml"], "is not slack or json"),
         (["--rounds", "0"], "--rounds \"0\" is not a whole number"),
         (["--rounds", "two"], "--rounds \"two\" is not a whole number"),
