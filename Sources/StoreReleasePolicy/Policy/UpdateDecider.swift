@@ -97,9 +97,9 @@ extension UpdatePolicy {
     ///
     /// The rules, first match wins (``appStoreRules``): not a store install → `notFromTheStore`;
     /// equal → `upToDate`; installed newer (in review, TestFlight) → `installedIsNewer`, never a
-    /// prompt; OS too old → `osTooOld`; below the minimum supported version → `immediate`;
-    /// (a manifest's blocked version → `immediate`, before the minimum; outside its rollout →
-    /// `notInRollout`, after it); release younger than the delay → `releaseTooRecent`; forced by the version change →
+    /// prompt; OS too old → `osTooOld`; a manifest's blocked version → `immediate`; below the
+    /// minimum supported version → `immediate`; outside a manifest's rollout → `notInRollout`;
+    /// release younger than the delay → `releaseTooRecent`; forced by the version change →
     /// `immediate`; ``onlyForced`` → `notForced`; a change below ``promptOn`` → `changeTooSmall`;
     /// the skipped version → `skippedVersion`; "later" within the change's remind interval, about
     /// this version or a newer one → `remindLater`; otherwise `flexible`.
@@ -149,18 +149,19 @@ extension UpdatePolicy {
 
     /// Decides what to do about a Play update record for the installed `versionCode`.
     ///
-    /// The rules, first match wins: DOWNLOADED → `completeUpdate`; an update in progress →
-    /// `none` / `updateInProgress` when the app started a flexible one (its listener reports the
-    /// download), else `resumeImmediate` (Google's guide: resume an immediate update at every
-    /// entry point; an unknown type is treated as immediate); not available → `none`; the available code not above the installed
-    /// one → `upToDate` or `installedIsNewer`; priority at least ``immediatePriority`` with
-    /// IMMEDIATE allowed → `immediate`; stale for ``immediateStalenessDays`` with IMMEDIATE
-    /// allowed → `immediate`; with `versionNames` naming both versionCodes (a manifest's), a
-    /// change at least ``forceUpdateOn`` with IMMEDIATE allowed → `immediate`; ``onlyForced`` →
-    /// `notForced`; with the names, a change below ``promptOn`` → `changeTooSmall`; the skipped version code →
-    /// `skippedVersion`; "later" within ``remindAfterHours`` about this versionCode or a newer one
-    /// → `remindLater`; FLEXIBLE not allowed → `updateTypeNotAllowed`; not stale enough →
-    /// `notStaleEnough`; otherwise `flexible`. A build not from the store is `notFromTheStore` first.
+    /// The rules, first match wins (``playRules``): not installed by Play → `notFromTheStore`;
+    /// DOWNLOADED → `completeUpdate`; an update in progress → `none` / `updateInProgress` when the
+    /// app started a flexible one (its listener reports the download), else `resumeImmediate`
+    /// (Google's guide: resume an immediate update at every entry point; an unknown type counts
+    /// as immediate); not available → `none`; the available code not above the installed one →
+    /// `upToDate` or `installedIsNewer`; priority at least ``immediatePriority`` with IMMEDIATE
+    /// allowed → `immediate`; stale for ``immediateStalenessDays`` with IMMEDIATE allowed →
+    /// `immediate`; with `versionNames` naming both versionCodes (a manifest's), a change at
+    /// least ``forceUpdateOn`` with IMMEDIATE allowed → `immediate`; ``onlyForced`` →
+    /// `notForced`; with the names, a change below ``promptOn`` → `changeTooSmall`; the skipped
+    /// versionCode → `skippedVersion`; "later" within the remind interval (the change's, with
+    /// the names), said to this versionCode or a higher one → `remindLater`; FLEXIBLE not allowed →
+    /// `updateTypeNotAllowed`; not stale enough → `notStaleEnough`; otherwise `flexible`.
     ///
     /// A type counts as allowed when Play allows it only once asset packs may be deleted; the
     /// decision then says ``UpdateDecision/allowAssetPackDeletion`` and names the preconditions
