@@ -72,6 +72,7 @@ import Testing
         ("pt", "pt-BR"), ("pt-PT", "pt-PT"), ("de-AT", "de"), ("fr-CA", "fr"), ("EN-gb", "en"), ("xx", "en"),
         ("sr", "sr-Cyrl"), ("sr-Latn-RS", "sr-Latn"), ("sr-RS", "sr-Cyrl"), ("no", "nb"), ("nb-NO", "nb"),
         ("iw", "he"), ("he-IL", "he"), ("tl", "fil"), ("in", "id"), ("ckb-IQ", "ckb"), ("ms-MY", "ms"),
+        ("ku-Arab", "ckb"), ("ku-IQ", "ckb"), ("ku", "en"), ("ku-Latn-TR", "en"),
     ])
     func languagesMatchByTagWithEnglishAsTheFallback(_ preferred: String, _ expected: String) throws {
         let text = try #require(

@@ -7,7 +7,7 @@ package enum LanguageTag {
     /// Chinese script and Portuguese region are made explicit (`zh-TW` → `zh-Hant`,
     /// `zh-CN` → `zh-Hans`, `pt` → `pt-BR`), Serbian script too (`sr` → `sr-Cyrl`, `sr-Latn-RS`
     /// → `sr-Latn`), and old or macro codes name today's (`no`, `nn` → `nb`; `iw` → `he`; `tl`
-    /// → `fil`; `in` → `id`), case-insensitive.
+    /// → `fil`; `in` → `id`; Kurdish in Arabic script or of Iraq or Iran → `ckb`), case-insensitive.
     package static func bestMatch(for preferred: String, in available: [String]) -> String? {
         var parts = canonical(preferred).split(separator: "-").map(String.init)
         while !parts.isEmpty {
@@ -40,6 +40,9 @@ package enum LanguageTag {
             return "fil"
         case "in":
             return "id"
+        case "ku":
+            // Kurdish in Arabic script (Iraq, Iran) is Central Kurdish; Latin-script Kurmanji has no text here.
+            return rest.contains("arab") || rest.contains("iq") || rest.contains("ir") ? "ckb" : tag
         default:
             return tag
         }
