@@ -93,7 +93,7 @@ enum SweepBenchmarks {
                 throttled += result.throttled
             }
         }
-        let scale = Double(60) / (Double(period.components.attoseconds) / 1e18 + Double(period.components.seconds))
+        let scale = Double(60) / period.seconds
         return [1, 3, 9].map { runners in
             Row(
                 name:

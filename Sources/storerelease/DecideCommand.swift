@@ -164,17 +164,18 @@ enum DecideCommand {
         throws(CLIError) -> UpdateDecision
     {
         let data = Data(try InputFile.text(path, command: name).utf8)
+        // The API's own response carries the description; 'storerelease lookup' output does not.
+        if let response = try? JSONDecoder().decode(AppStoreLookupResponse.self, from: data),
+            response.results.count == 1
+        {
+            return policy.decide(lookup: response.results[0], installed: installed, context: context)
+        }
         let source = "--lookup \(path == "-" ? "stdin" : path)"
         let releases = try JSONProblem.decoding("decide: \(source)", as: "not a lookup response", in: data) {
             try StoredLookup.releases(in: data)
         }
         guard releases.count == 1 else {
             throw .badInput("decide: \(source): \(releases.count) releases; give one app's lookup")
-        }
-        if let response = try? JSONDecoder().decode(AppStoreLookupResponse.self, from: data),
-            response.results.count == 1
-        {
-            return policy.decide(lookup: response.results[0], installed: installed, context: context)
         }
         return policy.decide(release: releases[0], installed: installed, context: context)
     }

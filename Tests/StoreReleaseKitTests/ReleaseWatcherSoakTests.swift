@@ -23,7 +23,7 @@ import Testing
                 round += 1
                 if [1_000, 5_000, 10_000].contains(round) {
                     let size = (try? FileManager.default.attributesOfItem(atPath: statePath)[.size] as? Int) ?? -1
-                    fileSizes[round] = size ?? -1
+                    fileSizes[round] = size
                     residentBytes[round] = Self.resident()
                 }
                 return round

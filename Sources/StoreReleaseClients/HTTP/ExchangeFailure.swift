@@ -29,6 +29,17 @@ public enum ExchangeFailure: Error, Sendable, Hashable {
     /// The call was cancelled.
     case cancelled
 
+    /// What a transport's failure is, for an exchange with this timeout and body cap.
+    package init(_ error: HTTPTransportError, timeout: Duration, maximumBodySize: Int) {
+        switch error {
+        case .timedOut: self = .timedOut(after: timeout)
+        case .bodyTooLarge: self = .bodyTooLarge(limit: maximumBodySize)
+        case .truncated(let received, let expected): self = .truncated(received: received, expected: expected)
+        case .connection(let message): self = .connection(message)
+        case .cancelled: self = .cancelled
+        }
+    }
+
     /// A sentence naming the API (`the Play Developer API`) and what went wrong.
     public func description(api: String) -> String {
         switch self {
@@ -55,7 +66,7 @@ public enum ExchangeFailure: Error, Sendable, Hashable {
 
     /// A duration as people read it: `30 s`, `0.5 s`.
     package static func seconds(_ duration: Duration) -> String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let seconds = duration.seconds
         return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\((seconds * 100).rounded() / 100) s"
     }
 }

@@ -128,14 +128,7 @@ struct HTTPExchange: Sendable {
 
     /// The client's error for a transport failure.
     private func failure<Failure: HTTPClientError>(_ error: HTTPTransportError, as: Failure.Type) -> Failure {
-        switch error {
-        case .timedOut: return .exchange(.timedOut(after: timeout))
-        case .bodyTooLarge: return .exchange(.bodyTooLarge(limit: maximumBodySize))
-        case .truncated(let received, let expected):
-            return .exchange(.truncated(received: received, expected: expected))
-        case .connection(let message): return .exchange(.connection(message))
-        case .cancelled: return .exchange(.cancelled)
-        }
+        .exchange(ExchangeFailure(error, timeout: timeout, maximumBodySize: maximumBodySize))
     }
 
     /// The `Retry-After` header's wait, if the response has one.

@@ -2,19 +2,11 @@ import Foundation
 import StoreReleaseCore
 import StoreReleaseModels
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A history in a JSON file, safe when several processes write it.
 ///
 /// Every update holds an exclusive lock (`flock` on `FILE.lock`) across read, change and write;
-/// the write goes to a temporary file in the same folder, renamed over the old one, so a reader
-/// never sees half a file. A file that is not a history (corrupt, or someone else's) is moved
+/// the write goes to a temporary file in the same folder, flushed and renamed over the old one,
+/// so a reader never sees half a file (the watcher's state file is kept the same way). A file that is not a history (corrupt, or someone else's) is moved
 /// aside to `FILE.corrupt-TIMESTAMP`, never overwritten, the warning handler is told where, and
 /// the history starts empty.
 public struct FilePromptHistoryStore: PromptHistoryStore {
@@ -56,18 +48,14 @@ public struct FilePromptHistoryStore: PromptHistoryStore {
 
     private func locked<T>(_ body: () throws -> T) throws -> T {
         let lockPath = url.path + ".lock"
-        let descriptor = open(lockPath, O_CREAT | O_RDWR, 0o644)
-        guard descriptor >= 0 else {
-            throw Failure(description: "cannot open the lock file \(lockPath): \(String(cString: strerror(errno)))")
+        let held: AtomicFile.Lock?
+        do throws(AtomicFile.Failure) {
+            held = try AtomicFile.lock(lockPath, waiting: true)
+        } catch {
+            let what = error.operation == "open" ? "open the lock file" : "lock"
+            throw Failure(description: "cannot \(what) \(lockPath): \(error.reason)")
         }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                throw Failure(description: "cannot lock \(lockPath): \(String(cString: strerror(errno)))")
-            }
-        }
-        defer { flock(descriptor, LOCK_UN) }
-        return try body()
+        return try withExtendedLifetime(held) { try body() }
     }
 
     private func read() throws -> PromptHistory {
@@ -100,18 +88,17 @@ public struct FilePromptHistoryStore: PromptHistoryStore {
     private func write(_ history: PromptHistory) throws {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let data: Data
         do {
-            let encoder = JSONEncoder.iso8601
-            try encoder.encode(history).write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else {
-                throw Failure(description: "cannot replace \(url.path): \(String(cString: strerror(errno)))")
-            }
-        } catch let failure as Failure {
-            try? FileManager.default.removeItem(at: temporary)
-            throw failure
+            data = try JSONEncoder.iso8601.encode(history)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
             throw Failure(description: "cannot write \(url.path): \(error.localizedDescription)")
+        }
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.replace(url.path, with: data, through: temporary.path)
+        } catch {
+            let what = error.operation == "replace" ? "replace" : "write"
+            throw Failure(description: "cannot \(what) \(url.path): \(error.reason)")
         }
     }
 }

@@ -46,12 +46,10 @@ public struct PropagationLag: Sendable, Hashable, Encodable {
     public static func report(_ state: ReleaseSnapshot) -> [PropagationLag] {
         let served = state.appStore?.storefronts ?? [:]
         var entries: [PropagationLag] = []
-        for (version, states) in state.firstSeen.appStoreConnect {
-            let readyStates: Set = ["READY_FOR_DISTRIBUTION", "READY_FOR_SALE"]
-            let readyTimes = states.filter { readyStates.contains($0.key) }.values
-            guard let ready = readyTimes.compactMap(ISO8601Timestamp.date(from:)).min() else { continue }
-            let before = states.filter { !readyStates.contains($0.key) }.values.compactMap(ISO8601Timestamp.date(from:))
-            guard before.contains(where: { $0 <= ready }) else { continue }
+        for version in state.firstSeen.appStoreConnect.keys {
+            guard let ready = state.firstSeen.liveSince(version),
+                state.firstSeen.sawApproval(of: version, liveSince: ready)
+            else { continue }
             var seconds: [String: Int] = [:]
             for (country, seen) in state.firstSeen.appStore[version] ?? [:] {
                 guard let date = ISO8601Timestamp.date(from: seen) else { continue }

@@ -85,6 +85,24 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
             self.appStore = appStore
             self.appStoreConnect = appStoreConnect
         }
+
+        /// When App Store Connect was first seen to show `version` live (``AppStoreVersion/State/isLive``).
+        func liveSince(_ version: String) -> Date? {
+            (appStoreConnect[version] ?? [:]).filter { AppStoreVersion.State(rawValue: $0.key).isLive }.values
+                .compactMap(ISO8601Timestamp.date(from:)).min()
+        }
+
+        /// Whether App Store Connect was seen showing `version` in another state no later than
+        /// `live`: the watch saw the approval happen.
+        func sawApproval(of version: String, liveSince live: Date) -> Bool {
+            (appStoreConnect[version] ?? [:]).contains { state, seen in
+                guard !AppStoreVersion.State(rawValue: state).isLive, let date = ISO8601Timestamp.date(from: seen)
+                else {
+                    return false
+                }
+                return date <= live
+            }
+        }
     }
 
     /// Which app the snapshot is of, as far as the stores named it.

@@ -130,23 +130,15 @@ public struct ReleaseWatcher: Sendable {
         var failures = 0
         var round = 0
         var pending: [ReleaseEvent] = []
-        var stopped = false
-        while rounds.map({ round < $0 }) ?? true {
-            if isStopping() {
-                stopped = true
-                break
-            }
+        func roundsLeft() -> Bool { rounds.map { round < $0 } ?? true }
+        while roundsLeft(), !isStopping() {
             if round > 0 {
                 do {
                     try await clock.sleep(wait(afterFailures: failures))
                 } catch {
-                    stopped = true
                     break
                 }
-                if isStopping() {
-                    stopped = true
-                    break
-                }
+                if isStopping() { break }
             }
             round += 1
             let snapshot: ReleaseSnapshot
@@ -189,13 +181,7 @@ public struct ReleaseWatcher: Sendable {
             pending = []
             failures = 0
         }
-        return Outcome(rounds: round, undelivered: pending.count, lastRoundFailed: failures > 0, stopped: stopped)
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var seconds: TimeInterval {
-        TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
+        // Rounds left over mean the watch was stopped (or cancelled) before they ran.
+        return Outcome(rounds: round, undelivered: pending.count, lastRoundFailed: failures > 0, stopped: roundsLeft())
     }
 }

@@ -79,11 +79,8 @@ extension ReleaseSnapshot {
     ///
     /// `nil` when it never did (or was not asked).
     func lag(_ version: String?) -> Int? {
-        guard let version, let states = firstSeen.appStoreConnect[version] else { return nil }
-        let ready = ["READY_FOR_DISTRIBUTION", "READY_FOR_SALE"].compactMap { states[$0] }.compactMap(
-            ISO8601Timestamp.date(from:)
-        ).min()
-        guard let ready, let now = ISO8601Timestamp.date(from: takenAt) else { return nil }
+        guard let version, let ready = firstSeen.liveSince(version), let now = ISO8601Timestamp.date(from: takenAt)
+        else { return nil }
         return Int(now.timeIntervalSince(ready))
     }
 }

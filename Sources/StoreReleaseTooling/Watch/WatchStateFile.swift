@@ -1,5 +1,6 @@
 import Foundation
 import StoreReleaseCore
+import StoreReleaseModels
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,8 @@ import StoreReleaseCore
 /// A replacement is written to `FILE.tmp` beside it, flushed to disk (`fsync`), renamed over the
 /// file, and the folder flushed too: a watcher killed at any point leaves either the old snapshot
 /// or the new one, never a torn file. ``lock()`` takes an exclusive `flock(2)` on `FILE.lock`,
-/// which the kernel releases when the process ends, however it ends.
+/// which the kernel releases when the process ends, however it ends. (The prompt history's file
+/// is kept the same way.)
 public struct WatchStateFile: Sendable, Hashable {
     /// The largest state file read: a snapshot of every storefront is far smaller.
     public static let maximumSize = 16 << 20
@@ -98,77 +100,37 @@ public struct WatchStateFile: Sendable, Hashable {
         } catch {
             throw .io(path: path, operation: "encode", reason: "\(error)")
         }
-        let temporary = path + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw .io(path: temporary, operation: "write", reason: Self.lastError()) }
-        var written = 0
-        while written < data.count {
-            let count = data.withUnsafeBytes { bytes in
-                write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = Self.lastError()
-                close(descriptor)
-                unlink(temporary)
-                throw .io(path: temporary, operation: "write", reason: reason)
-            }
-            written += count
-        }
-        guard fsync(descriptor) == 0 else {
-            let reason = Self.lastError()
-            close(descriptor)
-            unlink(temporary)
-            throw .io(path: temporary, operation: "flush", reason: reason)
-        }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let reason = Self.lastError()
-            unlink(temporary)
-            throw .io(path: path, operation: "replace", reason: reason)
-        }
-        let folder = open((path as NSString).deletingLastPathComponent.nilIfEmpty ?? ".", O_RDONLY)
-        if folder >= 0 {
-            _ = fsync(folder)
-            close(folder)
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.replace(path, with: data, through: path + ".tmp")
+        } catch {
+            throw .io(path: error.path, operation: error.operation, reason: error.reason)
         }
     }
 
     /// A lock on the state file, held until the value is released (or the process ends).
     public final class Lock: Sendable {
-        private let descriptor: Int32
+        private let held: AtomicFile.Lock
 
-        fileprivate init(descriptor: Int32) {
-            self.descriptor = descriptor
-        }
-
-        deinit {
-            flock(descriptor, LOCK_UN)
-            close(descriptor)
+        fileprivate init(_ held: AtomicFile.Lock) {
+            self.held = held
         }
     }
 
-    /// Takes the file's lock without waiting.
+    /// Takes the file's lock (`FILE.lock`) without waiting.
     ///
     /// - Throws: ``Failure/locked(path:)`` when another watcher (in any process) holds it.
     public func lock() throws(Failure) -> Lock {
-        let lockPath = path + ".lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o644)
-        guard descriptor >= 0 else { throw .io(path: lockPath, operation: "lock", reason: Self.lastError()) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let busy = errno == EWOULDBLOCK
-            let reason = Self.lastError()
-            close(descriptor)
-            throw busy ? .locked(path: path) : .io(path: lockPath, operation: "lock", reason: reason)
+        let held: AtomicFile.Lock?
+        do throws(AtomicFile.Failure) {
+            held = try AtomicFile.lock(path + ".lock", waiting: false)
+        } catch {
+            throw .io(path: error.path, operation: "lock", reason: error.reason)
         }
-        return Lock(descriptor: descriptor)
+        guard let held else { throw .locked(path: path) }
+        return Lock(held)
     }
 
     private static func lastError() -> String { String(cString: strerror(errno)) }
-}
-
-extension String {
-    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }
 
 /// `read(2)`, named apart from ``WatchStateFile/read()``, which it is called from.

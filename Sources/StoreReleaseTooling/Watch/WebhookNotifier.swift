@@ -73,10 +73,8 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
     public init(url: URL, format: Format = .slack, transport: any HTTPTransport = URLSessionTransport())
         throws(URLProblem)
     {
-        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil,
-            !(url.host ?? "").isEmpty
-        else { throw .notAURL }
         let origin = Origin(url)
+        guard ["http", "https"].contains(origin.scheme), !origin.host.isEmpty else { throw .notAURL }
         guard origin.isSafeForCredentials else { throw .insecure(origin: origin.description) }
         self.url = url
         self.format = format
@@ -127,20 +125,17 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
             method: "POST", url: url, headers: ["Content-Type": "application/json; charset=utf-8"],
             body: try body(for: events))
         let response: HTTPResponse
+        let limit = 64 << 10
         do throws(HTTPTransportError) {
-            response = try await transport.send(request, timeout: timeout, maximumBodySize: 64 << 10)
+            response = try await transport.send(request, timeout: timeout, maximumBodySize: limit)
         } catch {
-            let reason: String
-            switch error {
-            case .timedOut: reason = "no answer within \(timeout)"
-            case .bodyTooLarge: reason = "its answer was too large"
-            case .truncated: reason = "the connection closed mid-answer"
-            case .cancelled: reason = "cancelled"
-            case .connection(let message):
-                reason = message.replacingOccurrences(of: url.absoluteString, with: origin + "/…")
-                    .replacingOccurrences(of: url.path, with: "/…")
+            var failure = ExchangeFailure(error, timeout: timeout, maximumBodySize: limit)
+            if case .connection(let message) = failure {  // the system's words may quote the URL
+                failure = .connection(
+                    message.replacingOccurrences(of: url.absoluteString, with: origin + "/…")
+                        .replacingOccurrences(of: url.path, with: "/…"))
             }
-            throw .transport(reason, origin: origin)
+            throw .transport(failure.description(api: "the webhook"), origin: origin)
         }
         switch response.status {
         case 200..<300: return
