@@ -107,6 +107,8 @@ import Testing
         #expect(reported == Self.story, "each round reports what changed since the round before")
         #expect(failures == 1 && outcome.undelivered == 0 && !outcome.lastRoundFailed && outcome.rounds == 7)
 
+        let contract = try server.contractChecks(token: token)
+        #expect(contract.checked > 0 && contract.violations.isEmpty, "the timeline answered as the APIs' contracts say")
         let deliveries = try server.hooks(token: token)
         #expect(deliveries.map(\.status) == [500, 200, 200, 200, 200, 200])
         let accepted = deliveries.filter { $0.status == 200 }.flatMap { $0.body as? [[String: Any]] ?? [] }
