@@ -6,7 +6,8 @@
 #   Scripts/docs.sh [OUTPUT]     OUTPUT defaults to .build/docs
 #
 # Writes OUTPUT/symbol-graphs (the symbols, with each declaration's own doc comment) and
-# OUTPUT/site (a static site: serve the folder and open /documentation/storereleasekit/).
+# OUTPUT/site (a static site: serve the folder, e.g. `python3 -m http.server -d OUTPUT/site`, and
+# open its root, which leads to /documentation/storereleasekit/).
 # The library must be built; the script builds it unless STORERELEASE_MODULES names the folder
 # of an existing build's .swiftmodule files (the tests pass theirs).
 set -euo pipefail
@@ -52,4 +53,20 @@ docc convert Docs/StoreReleaseKit.docc \
     --transform-for-static-hosting \
     --warnings-as-errors \
     --output-path "$output/site"
+# docc's root page is its app with no route (a "page not found"): the root leads to the docs.
+cat > "$output/site/index.html" <<'HTML'
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>StoreReleaseKit documentation</title>
+<meta http-equiv="refresh" content="0; url=documentation/storereleasekit/">
+<link rel="canonical" href="documentation/storereleasekit/">
+</head>
+<body>
+<p>The documentation of StoreReleaseKit is at
+<a href="documentation/storereleasekit/">documentation/storereleasekit/</a>.</p>
+</body>
+</html>
+HTML
 echo "docs.sh: $output/site"

@@ -15,8 +15,8 @@ extension Command {
             --package: the track's countryAvailability, read through an edit that is always
             deleted: {"track", "countries": [cc…], "restOfWorld", "syncWithProduction"}. A store
             not asked is null.
-            \\(AppStoreConnectOptions.help)
-            \\(PlayOptions.tokenHelp)
+            \(AppStoreConnectOptions.help)
+            \(PlayOptions.tokenHelp)
             Exit status: 0 printed; 1 a store refused or failed; 2 bad flags or no credentials.
             """,
         options: [

@@ -1,3 +1,4 @@
+import Foundation
 import StoreReleaseKit
 
 /// One subcommand: its table of options, its help, and the few lines that run it.
@@ -25,9 +26,32 @@ struct Command: Sendable {
             lines.append("  " + flag.padding(to: width) + "  " + help)
         }
         if !examples.isEmpty {
-            lines += ["", "EXAMPLES:"] + examples.map { "  " + $0 }
+            lines += ["", "EXAMPLES:"] + examples.map { "  " + $0 } + ["", offlineHelp]
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// How to run the examples without the network: the bundled fakes (`Scripts/fakes.py`,
+    /// see `Docs/Examples/README.md`) and the base-URL flags of the commands the examples run.
+    var offlineHelp: String {
+        let run = Set(
+            examples.flatMap { example in
+                example.components(separatedBy: "storerelease ").dropFirst().compactMap {
+                    $0.split(separator: " ").first
+                }
+            }
+            .map(String.init))
+        let taken = Tool.commands.filter { run.contains($0.name) }.flatMap(\.options).map(\.name)
+        let flags = ["--base-url", "--play-base-url", "--asc-base-url"].filter(taken.contains)
+        guard let last = flags.last else {
+            return "Try it offline: these examples need no network (run them from the package's folder)."
+        }
+        let named = flags.count == 1 ? last : flags.dropLast().joined(separator: ", ") + " and " + last
+        return """
+            Try it offline: python3 Scripts/fakes.py (from the package's folder) serves the bundled
+            fakes and prints the \(named) to add to these examples,
+            with test credentials; see Docs/Examples/README.md.
+            """
     }
 }
 

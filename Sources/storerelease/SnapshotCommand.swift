@@ -17,8 +17,8 @@ extension Command {
             storefront first served each version and when App Store Connect first showed each
             version in each state: carried forward from --previous FILE (an earlier snapshot),
             extended by what is new now.
-            \\(PlayOptions.tokenHelp)
-            \\(AppStoreConnectOptions.help)
+            \(PlayOptions.tokenHelp)
+            \(AppStoreConnectOptions.help)
             Exit status: 0 printed; 1 a store refused or failed; 2 bad flags, or a --previous that is
             not a snapshot or is of another app.
             """,

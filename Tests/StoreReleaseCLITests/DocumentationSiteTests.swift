@@ -25,10 +25,13 @@ import Testing
         let symbols: [Symbol]
     }
 
-    /// What `Scripts/docs.sh` did: its output, and the symbols it extracted.
+    /// What `Scripts/docs.sh` did: its output, the symbols it extracted, the site's root page and
+    /// the paths of the site's files (relative to the site's folder).
     struct Build: Sendable {
         let result: BuiltProducts.Result
         let symbols: [SymbolGraph.Symbol]
+        let rootPage: String
+        let siteFiles: Set<String>
     }
 
     /// `Scripts/docs.sh` run once, on the modules this test build made.
@@ -45,7 +48,13 @@ import Testing
         let symbols = try files.filter { $0.pathExtension == "json" }.flatMap {
             try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: $0)).symbols
         }
-        return Build(result: result, symbols: symbols)
+        let site = output.appendingPathComponent("site")
+        let rootPage = (try? String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)) ?? ""
+        let siteFiles = Set(
+            (FileManager.default.enumerator(atPath: site.path)?.allObjects as? [String] ?? []).filter {
+                !$0.hasSuffix("/")
+            })
+        return Build(result: result, symbols: symbols, rootPage: rootPage, siteFiles: siteFiles)
     }
 
     /// The symbols declared in the library's sources (not synthesized, not inherited).
@@ -62,6 +71,53 @@ import Testing
         #expect(result.status == 0, "Scripts/docs.sh failed:\n\(output)")
         #expect(!output.contains("warning:"), "docc warned:\n\(output)")
         #expect(!output.contains("error:"), "docc reported an error:\n\(output)")
+    }
+
+    /// The site's root is not docc's "page not found": it sends the browser on to the
+    /// documentation (a meta refresh, and a link for whoever does not follow one).
+    @Test func theSitesRootLeadsToTheDocumentation() throws {
+        let build = try Self.build.get()
+        let page = build.rootPage
+        let refresh = page.components(separatedBy: #"<meta http-equiv="refresh" content="0; url="#).dropFirst().first?
+            .components(separatedBy: "\"").first
+        let link = page.components(separatedBy: #"<a href=""#).dropFirst().first?.components(separatedBy: "\"").first
+        #expect(refresh == "documentation/storereleasekit/", "the root's refresh: \(page)")
+        #expect(link == refresh, "the root's link: \(page)")
+        #expect(build.siteFiles.contains("documentation/storereleasekit/index.html"), "the page it leads to exists")
+        #expect(build.siteFiles.contains("data/documentation/storereleasekit.json"), "and the landing page's data")
+    }
+
+    /// Every guide and README that names the seeds says what they are where it first names them:
+    /// the five articles the package grew from, each described in the migration guide.
+    @Test func everyGuideSaysWhatTheSeedsAreWhereItFirstNamesThem() throws {
+        let root = BuiltProducts.packageRoot
+        let paths = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter {
+            $0.hasSuffix(".md") && !$0.hasPrefix(".build") && !$0.contains("/.build/")
+        }
+        var naming: [String] = []
+        for path in paths.sorted() {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            // A fuzzer's "seed corpus" is another seed.
+            guard let first = text.range(of: #"\b[Ss]eeds?\b(?! corpus)"#, options: .regularExpression) else {
+                continue
+            }
+            naming.append(path)
+            let paragraph =
+                (text[..<first.lowerBound].components(separatedBy: "\n\n").last ?? "")
+                + (text[first.lowerBound...].components(separatedBy: "\n\n").first ?? "")
+            if path.hasSuffix("MigratingFromHandWrittenChecks.md") {
+                for seed in 0...4 {
+                    #expect(text.contains("**Seed 00\(seed)**,"), "\(path) describes seed 00\(seed)")
+                }
+            } else {
+                #expect(
+                    paragraph.contains("article")
+                        && (paragraph.contains("<doc:MigratingFromHandWrittenChecks>")
+                            || paragraph.contains("MigratingFromHandWrittenChecks.md")),
+                    "\(path) names the seeds without saying what they are:\n\(paragraph)")
+            }
+        }
+        #expect(naming.count >= 8, "the guides that name the seeds: \(naming)")
     }
 
     /// The names of the top-level public types in the library's sources, read from the text.
