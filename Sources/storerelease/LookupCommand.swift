@@ -35,7 +35,7 @@ extension Command {
             .value("--entity", "E", "The platform: software (iOS, default), ipadSoftware, macSoftware, tvSoftware."),
             AppStoreOptions.baseURL,
             AppStoreOptions.lookupsPerMinute,
-            .value("--timeout", "S", "Seconds one request may take (default 10)."),
+            .value("--timeout", "S", "Seconds each attempt may take in all, the whole answer read (default 10)."),
         ] + AppStoreConnectOptions.specs,
         examples: [
             "storerelease lookup --id 414478124 --country cn",

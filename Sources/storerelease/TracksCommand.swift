@@ -23,7 +23,7 @@ extension Command {
             PlayOptions.track,
             PlayOptions.baseURL,
             PlayOptions.tokenFile,
-            .value("--timeout", "S", "Seconds one request may take (default 30)."),
+            .value("--timeout", "S", "Seconds each attempt may take in all, the whole answer read (default 30)."),
         ],
         examples: [
             "storerelease tracks --package com.example.rollout --track production  # inProgress, countryTargeting",

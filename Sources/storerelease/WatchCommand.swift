@@ -28,8 +28,11 @@ extension Command {
             delivery that fails leaves FILE as it was, so the next round delivers the same events
             again (same ids) with anything newer: at least once; receivers drop ids they have seen.
             A round that cannot read a store says so on stderr and changes nothing. After a failed
-            round the wait doubles, up to six hours. SIGINT or SIGTERM ends the watch after the
-            round in progress, exit 0. FILE.lock keeps a second watcher off the same FILE.
+            round the wait doubles, up to six hours. SIGINT or SIGTERM ends the watch at once, exit
+            0: a store read or a delivery in progress is cancelled, FILE stays at the last
+            delivered snapshot, and the events it owed are delivered by the next watch of FILE.
+            A delivery may take 15 s in all; a 2xx answer is a delivery, whatever its body (at
+            most 64 KiB of it is read). FILE.lock keeps a second watcher off the same FILE.
             --notify takes https (or http to this machine); its path is a secret and is never
             printed; --notify-file FILE reads it from a file (one line), which keeps it out of the
             process list and the shell's history. --notify-format slack (default) posts {"text": …} for Slack's incoming
@@ -115,16 +118,24 @@ enum WatchCommand {
         let (appStore, play, connect) = try Command.sources(arguments, command: name)
         let stop = StopSignal()
         stop.install()
-        let continuous = PollingClock.continuous
-        let clock = PollingClock(now: continuous.now) { duration in try await stop.sleep(duration) }
         let watcher = ReleaseWatcher(
             stateFile: WatchStateFile(path: path), appStore: appStore, play: play, appStoreConnect: connect,
-            notifier: notifier, interval: interval, clock: clock)
+            notifier: notifier, interval: interval)
+        // The rounds run in a task a signal cancels, which cuts short a request in flight.
+        let watch = Task { () async -> Result<ReleaseWatcher.Outcome, WatchStateFile.Failure> in
+            do throws(WatchStateFile.Failure) {
+                return .success(
+                    try await watcher.run(
+                        rounds: rounds, isStopping: { stop.isSet },
+                        progress: { progress in report(progress, path: path, notifier: notifier) }))
+            } catch {
+                return .failure(error)
+            }
+        }
+        stop.cancels(watch)
         let outcome: ReleaseWatcher.Outcome
         do throws(WatchStateFile.Failure) {
-            outcome = try await watcher.run(
-                rounds: rounds, isStopping: { stop.isSet },
-                progress: { progress in report(progress, path: path, notifier: notifier) })
+            outcome = try await watch.value.get()
         } catch {
             switch error {
             case .notASnapshot, .otherApp, .locked: throw .badInput("watch: \(error)")
@@ -196,13 +207,14 @@ enum WatchCommand {
     }
 }
 
-/// SIGINT and SIGTERM, turned into a flag the watch reads between rounds and a sleep that ends
-/// early when it is set.
+/// SIGINT and SIGTERM, turned into a flag the watch reads between rounds and the cancellation of
+/// the task running the rounds, which ends a sleep, a store read or a delivery at once.
 ///
 /// `@unchecked`: the signal sources are only kept alive, written once by ``install()`` before
-/// any other use; the flag is atomic.
+/// any other use; the flag is atomic and the task to cancel behind a mutex.
 final class StopSignal: @unchecked Sendable {
     private let flag = Atomic<Bool>(false)
+    private let cancel = Mutex<(@Sendable () -> Void)?>(nil)
     private var sources: [any DispatchSourceSignal] = []
 
     /// Whether a signal came.
@@ -215,7 +227,10 @@ final class StopSignal: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in
                 if !flag.exchange(true, ordering: .acquiringAndReleasing) {
-                    StandardStreams.printError("watch: stopping after this round\n")
+                    StandardStreams.printError(
+                        "watch: stopping; a delivery in flight is cut short, its events kept for the next watch\n"
+                    )
+                    cancel.withLock { $0 }?()
                 }
             }
             source.resume()
@@ -223,13 +238,9 @@ final class StopSignal: @unchecked Sendable {
         }
     }
 
-    /// Sleeps for `duration`, or until a signal comes, in steps of at most a tenth of a second.
-    func sleep(_ duration: Duration) async throws {
-        var left = duration
-        while left > .zero, !isSet {
-            let step = min(left, .milliseconds(100))
-            try await Task.sleep(for: step)
-            left -= step
-        }
+    /// Cancels `task` when a signal comes, or now if one already came.
+    func cancels<Success: Sendable, Failure: Error>(_ task: Task<Success, Failure>) {
+        cancel.withLock { $0 = { task.cancel() } }
+        if isSet { task.cancel() }
     }
 }

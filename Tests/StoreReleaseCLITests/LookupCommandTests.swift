@@ -61,7 +61,7 @@ import Testing
         ("503always", "HTTP status 503 from"), ("429long", "rate-limited by the App Store (HTTP 429)"),
         ("html", "the answer from the App Store lookup is not JSON (Content-Type text/html"),
         ("truncated", "the answer from the App Store lookup was cut off after"),
-        ("hang", "no answer from the App Store lookup within 1 s"),
+        ("hang", "no complete answer from the App Store lookup within 1 s"),
         ("wrongbundle", "asked for bundle id com.tencent.xin but the App Store returned com.example.other"),
         ("badversion", #"results[0].version: version is not a version: "1.4 (18)""#), ("404", "HTTP status 404"),
         ("badrequest", "the App Store refused the lookup (HTTP 400): Invalid value(s) for key(s): [itunesId]"),
@@ -71,6 +71,17 @@ import Testing
         #expect(result.exited && result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+    }
+
+    @Test func aServerThatTricklesItsAnswerIsTimedOutNamingTheTimeout() throws {
+        // A byte a second is never quiet for 2 s: only the deadline on each attempt as a whole ends it.
+        let result = try BuiltProducts.run(
+            "storerelease",
+            ["lookup", "--id", "414478124", "--base-url", server.baseURL("trickle").absoluteString, "--timeout", "2"])
+        #expect(result.exited && result.status == 1 && result.stdout.isEmpty)
+        #expect(
+            result.stderr.contains("no complete answer from the App Store lookup within 2 s"),
+            "stderr: \(result.stderr)")
     }
 
     @Test func anOversizedBodyIsRefused() throws {

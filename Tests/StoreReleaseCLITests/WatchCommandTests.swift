@@ -34,6 +34,14 @@ import Testing
         ]
     }
 
+    /// `watch` of the timeline for one token, rounds back to back, delivering JSON to a hook scenario.
+    func deliveringWatch(token: String, rounds: Int, hook: String) -> [String] {
+        ["watch"] + sources(token: token) + [
+            "--state", state, "--interval", "0", "--rounds", "\(rounds)", "--notify-format", "json", "--notify",
+            server.hookURL(hook, token: token).absoluteString,
+        ]
+    }
+
     /// Runs `storerelease` with the App Store Connect token in its environment.
     func run(_ arguments: [String]) throws -> BuiltProducts.Result {
         try BuiltProducts.run(
@@ -233,13 +241,42 @@ import Testing
         #expect(first.stderr.contains("stopped after round 1"))
     }
 
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalCutsATrickledDeliveryShortAndTheNextWatchDeliversItsEvents(_ signal: Int32) throws {
+        let token = UUID().uuidString
+        let cut = try Background(deliveringWatch(token: token, rounds: 3, hook: "trickle"), folder: folder)
+        defer { if cut.process.isRunning { kill(cut.process.processIdentifier, SIGKILL) } }
+        // Round 2 delivers its events to a receiver that answers 200's headers, then a byte a
+        // second for 30 s: signalled once the receiver has them, the watcher is mid-delivery.
+        try waitUntil("the receiver gets round 2's events", deadline: .seconds(60)) {
+            (try? server.hooks(token: token).count) == 1
+        }
+        kill(cut.process.processIdentifier, signal)
+        let (status, signalled) = try cut.exit()
+        #expect(status == 0 && !signalled, "\(cut.stderr)")
+        #expect(cut.stderr.contains("stopped after round 2; 2 events wait for the next watch of it"), "\(cut.stderr)")
+        #expect(!cut.stderr.contains("could not deliver"), "a delivery cut short is not a failed one")
+        let kept = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(kept.contains("RELEASE_LIFECYCLE_STATE_IN_REVIEW"), "the file is whole, still the baseline")
+        let owed = try #require(try server.hooks(token: token).first?.body as? [[String: Any]]).compactMap {
+            $0["id"] as? String
+        }
+
+        let rerun = try run(deliveringWatch(token: token, rounds: 2, hook: "ok"))
+        #expect(rerun.status == 0 && !rerun.stderr.contains("baseline"), "\(rerun.stderr)")
+        let after = try server.hooks(token: token).filter { $0.scenario == "ok" }.flatMap {
+            $0.body as? [[String: Any]] ?? []
+        }
+        #expect(
+            after.compactMap { $0["id"] as? String } == Self.objects(rerun.stdout).compactMap { $0["id"] as? String })
+        #expect(
+            owed.first.map(after.compactMap { $0["id"] as? String }.contains) == true,
+            "the change the cut delivery carried is delivered by the next watch")
+    }
+
     @Test func aWatcherKilledMidDeliveryLosesNothingAndInventsNothing() throws {
         let token = UUID().uuidString
-        let killed = try Background(
-            ["watch"] + sources(token: token) + [
-                "--state", state, "--interval", "0", "--rounds", "3", "--notify-format", "json", "--notify",
-                server.hookURL("slow", token: token).absoluteString,
-            ], folder: folder)
+        let killed = try Background(deliveringWatch(token: token, rounds: 3, hook: "slow"), folder: folder)
         // Round 2 prints its events, then delivers them to a receiver that holds each delivery
         // 10 s: killed once they are printed, the watcher is mid-delivery.
         do {
@@ -255,11 +292,7 @@ import Testing
         #expect(kept.contains("RELEASE_LIFECYCLE_STATE_IN_REVIEW"), "the file is whole, still the baseline")
         let printedBeforeTheKill = Self.objects(killed.stdout).compactMap { $0["id"] as? String }
 
-        let rerun = try run(
-            ["watch"] + sources(token: token) + [
-                "--state", state, "--interval", "0", "--rounds", "5", "--notify-format", "json", "--notify",
-                server.hookURL("ok", token: token).absoluteString,
-            ])
+        let rerun = try run(deliveringWatch(token: token, rounds: 5, hook: "ok"))
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(!rerun.stderr.contains("baseline"), "the killed watcher's file is picked up")
         let after = try server.hooks(token: token).filter { $0.scenario == "ok" }.flatMap {

@@ -166,6 +166,19 @@ import Testing
             })
     }
 
+    @Test func aServerThatTricklesItsAnswerTimesOutAtTheDeadline() async throws {
+        // The headers at once, then a byte a second for 30 s: never quiet for 2 s, so only a
+        // deadline on the whole exchange ends it (the hang guard is not a timing assertion).
+        let client = try client("trickle", timeout: .seconds(2), retry: .none)
+        await expectError(
+            { $0 == .exchange(.timedOut(after: .seconds(2))) },
+            in: {
+                _ = try await endingWithin("the trickled lookup ends", deadline: .seconds(60)) {
+                    try await client.lookup(id: 414_478_124)
+                }
+            })
+    }
+
     @Test func cancellationStopsAHangingLookup() async throws {
         let token = UUID().uuidString
         let client = try client("hang", token: token, timeout: .seconds(20), retry: .none)

@@ -238,6 +238,30 @@ import Testing
         #expect(clock.slept == [.seconds(3600), .seconds(7200), .seconds(14400)])
     }
 
+    @Test func aTwoHundredWithAHugeBodyIsADeliveryAndIsNotSentAgain() async throws {
+        let token = UUID().uuidString
+        let notifier = try WebhookNotifier(url: server.hookURL("hugeok", token: token), format: .json)
+        let watcher = try watcher(token: token, state: "state.json", notifier: notifier, clock: VirtualClock())
+        var delivered: [Int] = []
+        let outcome = try await watcher.run(
+            rounds: 3,
+            progress: { progress in
+                switch progress {
+                case .delivered(let count): delivered.append(count)
+                case .deliveryFailed(let failure, _, _): Issue.record("a 200 counted as a failure: \(failure)")
+                default: break
+                }
+            })
+        #expect(delivered == Self.story.prefix(2).map(\.count), "each round's events delivered once, in that round")
+        #expect(outcome.undelivered == 0 && !outcome.lastRoundFailed)
+        let ids = try server.hooks(token: token).flatMap { $0.body as? [[String: Any]] ?? [] }.compactMap {
+            $0["id"] as? String
+        }
+        #expect(ids.count == Self.story.prefix(2).joined().count && Set(ids).count == ids.count, "none sent again")
+        let state = try #require(try WatchStateFile(path: folder.appendingPathComponent("state.json").path).read())
+        #expect(state.takenAt == "2021-02-10T02:00:00Z", "the file advanced with each delivery")
+    }
+
     /// Counts the rounds a reader was called for.
     final class Rounds: @unchecked Sendable {
         private let lock = NSLock()
@@ -284,6 +308,23 @@ import Testing
         let text = try #require(body["text"])
         #expect(text.hasPrefix("*StoreRelease*: 60 changes\n• Forcing 1.0 &lt;b&gt;&amp; is now safe"))
         #expect(text.hasSuffix("\n…and 10 more") && text.split(separator: "\n").count == 52)
+    }
+
+    @Test func aReceiverThatTricklesItsAnswerFailsTheDeliveryAtItsTimeout() async throws {
+        let server = try LoopbackServer.shared.get()
+        var configured = try WebhookNotifier(url: server.hookURL("trickle", token: UUID().uuidString), format: .json)
+        configured.timeout = .seconds(2)
+        let notifier = configured
+        let event = ReleaseEvent(.forceUpdateSafe(version: "1.0"), at: "2021-02-10T00:00:00Z")
+        let failure = WebhookNotifier.Failure.transport(
+            "no complete answer from the webhook within 2 s", origin: "\(Origin(server.baseURL))")
+        // The receiver sends 200's headers, then a byte a second for 30 s, never quiet for 2 s
+        // (the guard only stops a hang).
+        await #expect(throws: failure) {
+            try await endingWithin("the trickled delivery ends", deadline: .seconds(60)) {
+                try await notifier.deliver([event])
+            }
+        }
     }
 
     @Test func aRedirectIsNotFollowed() async throws {

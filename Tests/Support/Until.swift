@@ -40,3 +40,24 @@ public func waitUntil(_ what: String, deadline: Duration = .seconds(10), _ condi
         Thread.sleep(forTimeInterval: 0.005)
     }
 }
+
+/// Runs `body` and returns what it returns or throws, cancelling it when it has not ended within
+/// `deadline`: a hang guard for a call that is meant to end by itself, never a timing assertion.
+///
+/// - Throws: What `body` throws, or ``UntilError`` naming `what` when the deadline passes first.
+public func endingWithin<T: Sendable>(
+    _ what: String, deadline: Duration = .seconds(60), _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: deadline)
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else {
+            throw UntilError(what: what, deadline: deadline)
+        }
+        return value
+    }
+}

@@ -22,6 +22,8 @@ counters apart, the scenario picks the behaviour:
   truncated     200 with Content-Length 1000 and 100 bytes, then the connection closes
   huge          200 with an 8 MiB JSON body
   hang          accepts and never answers (until the client gives up)
+  trickle       200 with the headers at once, then the 30 bytes of an empty result one a second
+                (a client without a total deadline waits 30 s; the fake stops when it leaves)
   empty         200 with {"resultCount": 0, "results": []}
   wrongbundle   the fixture for the asked bundleId, answered with another bundleId
   badversion    the fixture with version "1.4 (18)"
@@ -59,6 +61,9 @@ answers by the scenario:
   failalways    503 every time
   slow          records the body, then waits 10 s before answering 200 (a test kills the client
                 in the meantime)
+  trickle       records the body, then answers 200 with the headers at once and a 30-byte body
+                one byte a second (stopping when the client leaves)
+  hugeok        200 with a 1 MiB body: a delivery, whatever the body
 
 GET /<token>/hooks returns {"deliveries": [{"status": N, "body": …, "scenario": …}, …]} in the order
 received.
@@ -154,6 +159,21 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def trickle(self, data, content_type):
+        """200 with the headers at once, then `data` a byte a second; ends early when the client leaves."""
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.flush()
+            for byte in data:
+                time.sleep(1)
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
     def redirected(self):
         """Answers the redirect scenarios (see the header); True when it did."""
         url = urlparse(self.path)
@@ -202,10 +222,14 @@ class Handler(BaseHTTPRequestHandler):
             deliveries.append({"status": status, "body": body, "scenario": scenario})
         if scenario == "slow":
             time.sleep(10)
+        if scenario == "trickle":
+            self.trickle(b"ok" + b" " * 28, "text/plain")
+            return True
+        answer = "ok" + " " * ((1 << 20) - 2) if scenario == "hugeok" else "ok" if status == 200 else "error"
         try:
-            self.send(status, "ok" if status == 200 else "error", "text/html")
+            self.send(status, answer, "text/html")
         except (BrokenPipeError, ConnectionResetError):
-            pass  # the client was killed mid-delivery, as a test does on purpose
+            self.close_connection = True  # the client left mid-answer, as a test does on purpose
         return True
 
     def do_POST(self):
@@ -302,6 +326,8 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(30)
             self.close_connection = True
             return
+        if scenario == "trickle":
+            return self.trickle(b'{"resultCount":0,"results":[]}', "application/json")
         if scenario == "empty":
             return self.answer([])
         if scenario == "wrongbundle":

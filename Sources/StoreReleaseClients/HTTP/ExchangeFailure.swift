@@ -53,7 +53,7 @@ public enum ExchangeFailure: Error, Sendable, Hashable {
         case .bodyTooLarge(let limit):
             return "the answer from \(api) is larger than \(limit) bytes"
         case .timedOut(let after):
-            return "no answer from \(api) within \(Self.seconds(after))"
+            return "no complete answer from \(api) within \(Self.seconds(after))"
         case .connection(let message):
             return "the connection to \(api) failed: \(message)"
         case .redirected(let origin):

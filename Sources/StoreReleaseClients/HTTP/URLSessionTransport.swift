@@ -8,10 +8,14 @@ import StoreReleaseModels
 
 /// ``HTTPTransport`` over `URLSession` (`FoundationNetworking` on Linux).
 ///
-/// The body is read as it arrives and the request cancelled as soon as it passes the cap; a
-/// body shorter than its `Content-Length` is reported as truncated. Nothing is cached. Redirects
-/// are not followed: the 3xx answer is returned, and the clients decide (a credential never
-/// goes to another origin; a same-origin redirect keeps the method and the body).
+/// The timeout is the whole exchange's deadline, kept here by a timer of its own that cancels
+/// the request when it passes: `URLSession`'s own request timeout (set to the same value) only
+/// measures the silence between two packets, and on Linux `FoundationNetworking` keeps no other,
+/// so a server trickling a byte a second would otherwise hold a request for as long as it liked. The body is read as it arrives and the request cancelled as soon as it
+/// passes the cap (or, with ``HTTPRequest/bodyPrefix``, once the prefix is read); a body shorter
+/// than its `Content-Length` is reported as truncated. Nothing is cached. Redirects are not
+/// followed: the 3xx answer is returned, and the clients decide (a credential never goes to
+/// another origin; a same-origin redirect keeps the method and the body).
 public struct URLSessionTransport: HTTPTransport {
     /// Makes a transport; each request uses its own ephemeral session.
     public init() {}
@@ -26,7 +30,7 @@ public struct URLSessionTransport: HTTPTransport {
         configuration.timeoutIntervalForResource = seconds
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         configuration.urlCache = nil
-        let collector = BodyCollector(limit: maximumBodySize)
+        let collector = BodyCollector(limit: maximumBodySize, prefix: request.bodyPrefix)
         let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         var urlRequest = URLRequest(
@@ -38,33 +42,66 @@ public struct URLSessionTransport: HTTPTransport {
         let task = session.dataTask(with: urlRequest)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                collector.start(task, continuation)
+                collector.start(task, deadline: .now() + seconds, continuation)
             }
         } onCancel: {
-            task.cancel()
+            collector.end(task, .cancelled)
         }
         return try result.get()
     }
 }
 
-/// Collects one task's body, enforcing the cap, and resumes the waiting caller once.
+/// Collects one task's body, enforcing the cap and the deadline, and resumes the waiting caller
+/// once: with the task's outcome, or with the deadline or a cancellation, whichever comes first.
 private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    typealias Continuation = CheckedContinuation<Result<HTTPResponse, HTTPTransportError>, Never>
+
     private let lock = NSLock()
     private let limit: Int
+    /// The bytes to read before answering, when the caller wants only a prefix.
+    private let prefix: Int?
     private var body = Data()
     private var response: HTTPURLResponse?
     private var tooLarge = false
-    private var continuation: CheckedContinuation<Result<HTTPResponse, HTTPTransportError>, Never>?
+    private var continuation: Continuation?
+    /// Why the exchange was ended from outside, before the task finished (then the caller has its answer).
+    private var ended: HTTPTransportError?
 
-    init(limit: Int) {
+    init(limit: Int, prefix: Int?) {
         self.limit = limit
+        self.prefix = prefix.map { max(0, min($0, limit)) }
     }
 
-    func start(
-        _ task: URLSessionDataTask, _ continuation: CheckedContinuation<Result<HTTPResponse, HTTPTransportError>, Never>
-    ) {
-        lock.withLock { self.continuation = continuation }
+    /// Starts the task and the deadline's timer; answers at once when the call was already cancelled.
+    func start(_ task: URLSessionDataTask, deadline: DispatchTime, _ continuation: Continuation) {
+        let early = lock.withLock { () -> HTTPTransportError? in
+            if ended == nil { self.continuation = continuation }
+            return ended
+        }
+        if let early { return continuation.resume(returning: .failure(early)) }
+        // A dispatch timer, not a task's sleep: the deadline holds however busy the task pool is.
+        DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self, weak task] in
+            if let task { self?.end(task, .timedOut) }
+        }
         task.resume()
+    }
+
+    /// Ends the exchange now with `reason` (the deadline, or a cancellation), unless it has
+    /// already ended: the caller gets `reason` and the task is cancelled.
+    func end(_ task: URLSessionDataTask, _ reason: HTTPTransportError) {
+        finish(.failure(reason), ended: reason)
+        task.cancel()
+    }
+
+    /// Resumes the caller with `result`, the first time only.
+    private func finish(_ result: Result<HTTPResponse, HTTPTransportError>, ended reason: HTTPTransportError? = nil) {
+        let pending = lock.withLock { () -> Continuation? in
+            if ended == nil { ended = reason }
+            let pending = continuation
+            continuation = nil
+            return pending
+        }
+        pending?.resume(returning: result)
     }
 
     func urlSession(
@@ -73,11 +110,13 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
     ) {
         let http = response as? HTTPURLResponse
         let declared = http.map { Int($0.expectedContentLength) } ?? -1
-        let allowed = lock.withLock {
+        let (allowed, answer) = lock.withLock { () -> (Bool, HTTPResponse?) in
             self.response = http
-            if declared > limit { tooLarge = true }
-            return !tooLarge
+            if prefix == 0, let http { return (false, Self.response(http, body: Data())) }
+            if prefix == nil, declared > limit { tooLarge = true }
+            return (!tooLarge, nil)
         }
+        if let answer { finish(.success(answer)) }
         completionHandler(allowed ? .allow : .cancel)
     }
 
@@ -90,25 +129,23 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over = lock.withLock {
+        let (stop, answer) = lock.withLock { () -> (Bool, HTTPResponse?) in
+            if let prefix {
+                body.append(data.prefix(max(0, prefix - body.count)))
+                guard body.count >= prefix, let response else { return (false, nil) }
+                return (true, Self.response(response, body: body))
+            }
             body.append(data)
             if body.count > limit { tooLarge = true }
-            return tooLarge
+            return (tooLarge, nil)
         }
-        if over { dataTask.cancel() }
+        if let answer { finish(.success(answer)) }
+        if stop { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (continuation, result) = lock.withLock {
-            () -> (
-                CheckedContinuation<Result<HTTPResponse, HTTPTransportError>, Never>?,
-                Result<HTTPResponse, HTTPTransportError>
-            ) in
-            let pending = self.continuation
-            self.continuation = nil
-            return (pending, outcome(error))
-        }
-        continuation?.resume(returning: result)
+        let result = lock.withLock { outcome(error) }
+        finish(result)
     }
 
     /// What the finished task amounts to. Called with the lock held.
@@ -136,10 +173,15 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
         if let expected, body.count < expected {
             return .failure(.truncated(received: body.count, expected: expected))
         }
+        return .success(Self.response(response, body: body))
+    }
+
+    /// The response as the clients see it.
+    private static func response(_ response: HTTPURLResponse, body: Data) -> HTTPResponse {
         var headers: [String: String] = [:]
         for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
-        return .success(HTTPResponse(status: response.statusCode, headers: headers, body: body))
+        return HTTPResponse(status: response.statusCode, headers: headers, body: body)
     }
 }

@@ -19,7 +19,9 @@ public struct AppStoreLookupClient: Sendable {
     public struct Configuration: Sendable {
         /// Where the API is: `https://itunes.apple.com`, or a loopback server in tests.
         public var baseURL: URL
-        /// The most one request may take.
+        /// The most one attempt of a request may take in all, the whole answer read.
+        ///
+        /// A server trickling its answer cannot stretch it; a retry gets as long again.
         public var timeout: Duration
         /// When and how to retry.
         public var retry: RetryPolicy

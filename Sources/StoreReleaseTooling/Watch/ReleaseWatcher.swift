@@ -10,10 +10,10 @@ import StoreReleaseModels
 /// never lost: a delivery that fails leaves the file as it was and keeps the events, and the next
 /// round delivers them again (same ids, same times) followed by anything newer, so a state passed
 /// through between two rounds is still reported. A watcher that ends with events owed (killed,
-/// or out of rounds) leaves the file at the last delivered snapshot, and the next watch of it
-/// reports the change from there in one step. A round that cannot read a store reports it and
-/// changes nothing: a store that did not answer never turns into "removed" events. After a failed
-/// round the wait before the next doubles, up to ``maximumBackoff``.
+/// cancelled mid-delivery, or out of rounds) leaves the file at the last delivered snapshot, and
+/// the next watch of it reports the change from there in one step. A round that cannot read a
+/// store reports it and changes nothing: a store that did not answer never turns into "removed"
+/// events. After a failed round the wait before the next doubles, up to ``maximumBackoff``.
 ///
 /// The very first round, without a state file, records a baseline and reports no events.
 /// `firstSeen` is carried from the latest snapshot taken, delivered or not, so a lag is measured
@@ -110,7 +110,11 @@ public struct ReleaseWatcher: Sendable {
 
     /// Runs rounds until `rounds` have run, `isStopping` says so, or the task is cancelled.
     ///
-    /// Forever when `rounds` is `nil`. A stop asked for mid-round ends the watch after that round.
+    /// Forever when `rounds` is `nil`. A stop asked for through `isStopping` mid-round ends the
+    /// watch after that round. Cancelling the task ends it at once, mid-round: a store read or a
+    /// delivery in progress is cut short, nothing is reported of it, and the file is not advanced,
+    /// so the events that delivery carried stay owed (``Outcome/undelivered``) and the next watch
+    /// of the file delivers them.
     ///
     /// - Parameters:
     ///   - rounds: How many rounds, the first included.
@@ -130,6 +134,7 @@ public struct ReleaseWatcher: Sendable {
         var failures = 0
         var round = 0
         var pending: [ReleaseEvent] = []
+        var cutShort = false
         func roundsLeft() -> Bool { rounds.map { round < $0 } ?? true }
         while roundsLeft(), !isStopping() {
             if round > 0 {
@@ -145,6 +150,11 @@ public struct ReleaseWatcher: Sendable {
             do throws(ReleaseSourceError) {
                 snapshot = try await read(startDate.addingTimeInterval(clock.now().seconds), latest)
             } catch {
+                // Cancelled mid-read: the store did not fail, the watch is ending.
+                if Task.isCancelled {
+                    cutShort = true
+                    break
+                }
                 failures += 1
                 progress(.storeFailed(error, retryIn: wait(afterFailures: failures)))
                 continue
@@ -169,8 +179,13 @@ public struct ReleaseWatcher: Sendable {
                 do throws(WebhookNotifier.Failure) {
                     try await notifier.deliver(owed)
                 } catch {
-                    failures += 1
                     pending = owed
+                    // Cut short by a cancellation: owed, not failed; the file stays where it is.
+                    if Task.isCancelled {
+                        cutShort = true
+                        break
+                    }
+                    failures += 1
                     progress(.deliveryFailed(error, kept: owed.count, retryIn: wait(afterFailures: failures)))
                     continue
                 }
@@ -181,7 +196,9 @@ public struct ReleaseWatcher: Sendable {
             pending = []
             failures = 0
         }
-        // Rounds left over mean the watch was stopped (or cancelled) before they ran.
-        return Outcome(rounds: round, undelivered: pending.count, lastRoundFailed: failures > 0, stopped: roundsLeft())
+        // Rounds left over, or a round cut short, mean the watch was stopped (or cancelled).
+        return Outcome(
+            rounds: round, undelivered: pending.count, lastRoundFailed: failures > 0,
+            stopped: roundsLeft() || cutShort)
     }
 }

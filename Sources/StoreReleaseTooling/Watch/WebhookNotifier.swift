@@ -62,8 +62,15 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
     public let format: Format
     /// How the body is sent.
     public var transport: any HTTPTransport
-    /// The most a delivery may take.
+    /// The most a delivery may take in all, the answer read.
+    ///
+    /// A receiver that answers a byte at a time fails the delivery once it has passed; the events
+    /// are kept.
     public var timeout: Duration = .seconds(15)
+    /// The most of a receiver's answer read: 64 KiB.
+    ///
+    /// A 2xx answer is a delivery whatever its body says or however long it is, so reading stops here.
+    public static let answerPrefix = 64 << 10
     /// The most lines a Slack message lists; the rest are counted ("…and 12 more").
     public static let slackLines = 50
 
@@ -116,16 +123,20 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 
-    /// POSTs `events` once.
+    /// POSTs `events` once, within ``timeout``.
+    ///
+    /// The status is the answer: 2xx is a delivery, whatever the body (of which at most
+    /// ``answerPrefix`` bytes are read). Cancelling the task cuts the delivery short; it then
+    /// throws, and the events count as not delivered.
     ///
     /// - Throws: ``Failure`` when the receiver did not answer 2xx.
     public func deliver(_ events: [ReleaseEvent]) async throws(Failure) {
         let origin = Origin(url).description
+        let limit = Self.answerPrefix
         let request = HTTPRequest(
             method: "POST", url: url, headers: ["Content-Type": "application/json; charset=utf-8"],
-            body: try body(for: events))
+            body: try body(for: events), bodyPrefix: limit)
         let response: HTTPResponse
-        let limit = 64 << 10
         do throws(HTTPTransportError) {
             response = try await transport.send(request, timeout: timeout, maximumBodySize: limit)
         } catch {
