@@ -50,7 +50,7 @@ func releaseToolingLiveExamples(baseURL: URL, accessToken: String) async throws 
         play: .init(packageName: "com.example.completed", client: play), version: try Version(parsing: "8.0.2"))
     waiter.interval = .seconds(60)
     let done = try await waiter.run { round in print(round) }
-    print(done.summary)  // 8.0.2 is live in cn and on Google Play (production)
+    print(done.summary)  // 8.0.2 is live in cn; fully rolled out on Google Play (production)
 }
 
 /// The guide's client for Google's host, with a token from the environment (compiled, not run).

@@ -2,12 +2,17 @@ import StoreReleaseClients
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// Waits until a version is live in every App Store storefront asked, on a Play track, or both.
+/// Waits until a version is live in the storefronts asked, on a Play track, in App Store Connect.
+///
+/// Any of the three, or all; with ``until`` ``Until/complete``, until every user gets it.
 ///
 /// Each round asks only what is still missing: each storefront (cache-busting lookups, within
-/// the lookup rate limit) and Play's edit-free release list, which opens no edit. Rounds start
-/// ``interval`` apart, the interval growing by half each round up to ``maximumInterval``, until
-/// everything is live or ``timeout`` would pass. A storefront that does not have the app yet
+/// the lookup rate limit), Play's edit-free release list, and, once that lists a release carrying
+/// the version as published, the track itself (read through an edit that is deleted, never
+/// committed), since only the track says whether the release is rolling out, halted or
+/// completed, to what fraction and where. Rounds start ``interval`` apart, the interval growing
+/// by half each round up to ``maximumInterval``, until everything is done or ``timeout`` would
+/// pass. A storefront that does not have the app yet
 /// counts as missing; what asking again cannot fix stops the wait at once: a token Google
 /// refuses, a package it does not know, an app no storefront has three rounds running.
 ///
@@ -57,103 +62,29 @@ public struct ReleaseWaiter: Sendable {
         }
     }
 
-    /// The App Store Connect side: the version must be live there, or its phased release complete.
+    /// The App Store Connect side: the version must be ready for distribution there.
+    ///
+    /// With ``Until/complete``, its phased release must be complete too.
     public struct ConnectSide: Sendable {
-        /// What counts as done.
-        public enum Until: String, Sendable, Hashable, CaseIterable {
-            /// App Store Connect calls the version (or a newer one) live.
-            case live
-            /// ...and its phased release, if it has one, is complete.
-            case phasedComplete = "phased-complete"
-        }
-
         /// The app.
         public var app: AppStoreApp
         /// The platform.
         public var platform: AppStoreConnectPlatform
         /// The client.
         public var client: AppStoreConnectClient
-        /// What counts as done.
-        public var until: Until
 
         /// Makes the side.
-        public init(
-            app: AppStoreApp, platform: AppStoreConnectPlatform = .iOS, client: AppStoreConnectClient,
-            until: Until = .live
-        ) {
+        public init(app: AppStoreApp, platform: AppStoreConnectPlatform = .iOS, client: AppStoreConnectClient) {
             self.app = app
             self.platform = platform
             self.client = client
-            self.until = until
-        }
-
-        /// Whether `status` shows `version` done, as ``until`` says.
-        func isDone(_ status: AppStoreConnectStatus, version: Version) -> Bool {
-            guard let live = status.live, let liveVersion = Version(live.version), liveVersion >= version else {
-                return false
-            }
-            switch until {
-            case .live: return true
-            case .phasedComplete: return !status.phasedReleaseInProgress
-            }
-        }
-    }
-
-    /// What one round found.
-    public struct Round: Sendable, Hashable, CustomStringConvertible {
-        /// The round's number, from 1.
-        public let number: Int
-        /// What is awaited (`9.0`, `versionCode 85`).
-        public let wanted: String
-        /// The storefronts that serve it, in the order asked.
-        public let liveStorefronts: [StorefrontCountry]
-        /// The storefronts that do not yet.
-        public let missingStorefronts: [StorefrontCountry]
-        /// The Play track waited for, if one is.
-        public let playTrack: String?
-        /// Whether the Play track has it published.
-        public let playLive: Bool
-        /// What App Store Connect must show (`App Store Connect (live)`), if it is waited for.
-        public let connectLabel: String?
-        /// Whether App Store Connect shows it.
-        public let connectDone: Bool
-
-        /// What serves it: storefront codes, then `Google Play (production)`.
-        public var live: [String] {
-            liveStorefronts.map(\.code) + (playLive ? playLabel : []) + (connectDone ? connectLabels : [])
-        }
-
-        /// What does not yet, in the same form.
-        public var missing: [String] {
-            missingStorefronts.map(\.code) + (playLive ? [] : playLabel) + (connectDone ? [] : connectLabels)
-        }
-
-        private var connectLabels: [String] { connectLabel.map { [$0] } ?? [] }
-
-        private var playLabel: [String] {
-            playTrack.map { ["Google Play (\($0))"] } ?? []
-        }
-
-        /// `round 2: 9.0 live in us; waiting for cn, jp`.
-        public var description: String {
-            "round \(number): \(wanted) live in \(live.isEmpty ? "none" : live.joined(separator: ", "))"
-                + (missing.isEmpty ? "" : "; waiting for \(missing.joined(separator: ", "))")
-        }
-
-        /// `9.0 is live in us, cn and on Google Play (production)`.
-        public var summary: String {
-            let places =
-                (liveStorefronts.isEmpty ? [] : ["in " + liveStorefronts.map(\.code).joined(separator: ", ")])
-                + (playLive ? playLabel.map { "on " + $0 } : [])
-                + (connectDone ? connectLabels.map { "on " + $0 } : [])
-            return "\(wanted) is live \(places.joined(separator: " and "))"
         }
     }
 
     /// Why the wait ended without the release live everywhere.
     public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The timeout passed; what is still missing is named.
-        case timedOut(wanted: String, missing: [String])
+        /// The timeout passed; the last round says what is still missing.
+        case timedOut(Round)
         /// The App Store refused in a way asking again cannot fix.
         case appStore(AppStoreLookupError)
         /// No storefront asked has the app, three rounds running.
@@ -168,8 +99,9 @@ public struct ReleaseWaiter: Sendable {
         /// A sentence naming the cause.
         public var description: String {
             switch self {
-            case .timedOut(let wanted, let missing):
-                return "timed out: \(wanted) is not live in \(missing.joined(separator: ", ")) yet"
+            case .timedOut(let round):
+                return
+                    "timed out: \(round.wanted) is not \(round.until) yet: \(round.shortfalls.joined(separator: "; "))"
             case .appStore(let error):
                 return "the App Store: \(error)"
             case .appUnknown(let app, let countries, let rounds):
@@ -195,6 +127,10 @@ public struct ReleaseWaiter: Sendable {
     public var version: Version?
     /// The Play `versionCode` to wait for; a higher one counts too.
     public var versionCode: VersionCode?
+    /// What counts as done on Play and App Store Connect.
+    ///
+    /// The storefronts only serve a version or not.
+    public var until: Until = .live
     /// The wait between the first rounds.
     public var interval: Duration = .seconds(60)
     /// The longest wait between rounds.
@@ -228,7 +164,7 @@ public struct ReleaseWaiter: Sendable {
         }
     }
 
-    /// Runs rounds until everything is live.
+    /// Runs rounds until everything is as far as ``until`` asks.
     ///
     /// - Parameter progress: Told each round's result, as it ends.
     /// - Returns: The last round, in which everything serves the release.
@@ -252,8 +188,8 @@ public struct ReleaseWaiter: Sendable {
             try await state.ask()
             let round = state.round(number)
             progress(round)
-            if round.missing.isEmpty { return round }
-            guard clock.now() + interval < deadline else { throw .timedOut(wanted: wanted, missing: round.missing) }
+            if round.isDone { return round }
+            guard clock.now() + interval < deadline else { throw .timedOut(round) }
             do {
                 try await clock.sleep(interval)
             } catch {
@@ -267,8 +203,8 @@ public struct ReleaseWaiter: Sendable {
     private struct State {
         let waiter: ReleaseWaiter
         var storefrontsLive: [StorefrontCountry] = []
-        var playLive = false
-        var connectDone = false
+        var play: PlayProgress?
+        var connect: ConnectProgress?
         /// The App Store id learned from a bundle-id lookup.
         var learnedID: Int?
         var everFound = false
@@ -281,24 +217,23 @@ public struct ReleaseWaiter: Sendable {
         func round(_ number: Int) -> Round {
             let countries = waiter.appStore?.countries ?? []
             return Round(
-                number: number, wanted: waiter.wanted, liveStorefronts: storefrontsLive,
+                number: number, wanted: waiter.wanted, until: waiter.until, liveStorefronts: storefrontsLive,
                 missingStorefronts: countries.filter { !storefrontsLive.contains($0) }, playTrack: waiter.play?.track,
-                playLive: playLive,
-                connectLabel: waiter.appStoreConnect.map { "App Store Connect (\($0.until.rawValue))" },
-                connectDone: connectDone)
+                play: play, waitsForAppStoreConnect: waiter.appStoreConnect != nil && waiter.version != nil,
+                appStoreConnect: connect)
         }
 
         mutating func ask() async throws(Failure) {
             if let side = waiter.appStore, let version = waiter.version { try await askAppStore(side, version) }
-            if let side = waiter.play, !playLive { try await askPlay(side) }
-            if let side = waiter.appStoreConnect, let version = waiter.version, !connectDone {
+            if let side = waiter.play, play?.isDone(waiter.until) != true { try await askPlay(side) }
+            if let side = waiter.appStoreConnect, let version = waiter.version, connect?.isDone(waiter.until) != true {
                 try await askConnect(side, version)
             }
         }
 
         private mutating func askConnect(_ side: ConnectSide, _ version: Version) async throws(Failure) {
             do throws(AppStoreConnectError) {
-                connectDone = side.isDone(
+                connect = ConnectProgress(
                     try await side.client.status(of: side.app, platform: side.platform), version: version)
             } catch {
                 if error == .exchange(.cancelled) { throw .cancelled }
@@ -342,12 +277,23 @@ public struct ReleaseWaiter: Sendable {
             }
         }
 
+        /// The edit-free list first; the track, through an edit that is deleted, only once the list
+        /// shows a release carrying the version published.
         private mutating func askPlay(_ side: PlaySide) async throws(Failure) {
+            let version = waiter.version
+            let versionCode = waiter.versionCode
             do throws(PlayDeveloperAPIError) {
-                let releases = try await side.client.releases(packageName: side.packageName, track: side.track)
-                playLive = releases.contains {
-                    $0.isPublished(version: waiter.version, versionCode: waiter.versionCode)
+                let listed = try await side.client.releases(packageName: side.packageName, track: side.track)
+                let carrying = listed.filter { $0.carries(version: version, versionCode: versionCode) }
+                guard carrying.contains(where: { $0.lifecycleState == .published }) else {
+                    let newest = carrying.max {
+                        ($0.versionCodes.max()?.rawValue ?? 0) < ($1.versionCodes.max()?.rawValue ?? 0)
+                    }
+                    play = newest.map { .notPublished($0.lifecycleState) } ?? .absent
+                    return
                 }
+                let track = try await side.client.track(side.track, packageName: side.packageName)
+                play = PlayProgress(releases: track.releases, version: version, versionCode: versionCode)
             } catch {
                 if error == .exchange(.cancelled) { throw .cancelled }
                 if error.isPermanent { throw .play(error) }

@@ -15,24 +15,29 @@ extension Command {
         name: "wait",
         synopsis:
             "wait [(--id ID | --bundle-id ID) --countries CC[,CC…] [--base-url URL]] [--package PKG [--track NAME] "
-            + "[--play-base-url URL] [--play-token-file FILE]] [(--id ID | --bundle-id ID) ASC [--until live|phased-complete]] "
-            + "(--version V | --version-code N) [--interval S] [--timeout S]",
+            + "[--play-base-url URL] [--play-token-file FILE]] [(--id ID | --bundle-id ID) ASC] "
+            + "(--version V | --version-code N) [--until live|complete] [--interval S] [--timeout S]",
         summary: "Waits until a version is live in every storefront asked, on a Play track, or both.",
         discussion: """
             For release pipelines. The App Store side (--id or --bundle-id with --countries) asks
             each storefront still missing the version, with cache-busting lookups within the
             lookup rate limit; with --bundle-id, once the app is found its id is asked too. The
-            Play side (--package) reads the track's releases without opening an edit: live when
-            a release carrying the version (in its name) or the versionCode is published. Rounds
-            start every interval, growing by half each round (at most 10 minutes), until all is
-            live or the timeout passes. Progress goes to stderr: one updating line on a terminal,
-            plain lines otherwise. A storefront that does not have the app yet counts as missing.
-            With App Store Connect credentials (and --id or --bundle-id), App Store Connect must
-            call the version live too; --until phased-complete waits for its phased release to
-            complete as well.
+            Play side (--package) reads the track's edit-free release list, and once that shows a
+            release carrying the version (in its name) or the versionCode published, the track
+            itself through an edit that is deleted, never committed. With App Store Connect
+            credentials (and --id or --bundle-id), App Store Connect is asked too.
+            --until live (the default): Play serves the release to some users (in progress to a
+            fraction, or completed; halted is not live) and App Store Connect has it ready for
+            distribution. --until complete: the Play release is completed (every user of the
+            track) and the phased release is complete, or there is none (phased-complete, the
+            old spelling, still works). Rounds start every interval, growing by half each round
+            (at most 10 minutes), until all is done or the timeout passes. Progress goes to
+            stderr, saying what each store shows (rolling out on Google Play (production): 20%
+            in US, CA): one updating line on a terminal, plain lines otherwise. A storefront that
+            does not have the app yet counts as missing.
             \(PlayOptions.tokenHelp)
             \(AppStoreConnectOptions.help)
-            Exit status: 0 live everywhere; 1 timed out (what is still missing is named), or
+            Exit status: 0 done everywhere; 1 timed out (what is still missing is named), or
             stopped early on what waiting cannot fix (a refused token, no permission, an unknown
             package, an app no storefront has three rounds running); 2 bad input.
             """,
@@ -50,11 +55,14 @@ extension Command {
             .value("--version-code", "N", "The Play versionCode to wait for (a higher one counts too)."),
             .value("--interval", "S", "Seconds between rounds at first (default 60)."),
             .value("--timeout", "S", "Seconds to wait in all (default 3600)."),
-            .value("--until", "live|phased-complete", "What App Store Connect must show (default live)."),
+            .value(
+                "--until", "live|complete",
+                "live (default): serving some users; complete: every user (Play completed, phased release complete)."),
         ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias],
         examples: [
             "storerelease wait --id 414478124 --version 8.0.10 --countries us,cn,jp --timeout 7200",
             "storerelease wait --id 414478124 --countries us,cn --package com.example.rollout --version 8.0.10",
+            "storerelease wait --package com.example.rollout --version 8.0.10 --until complete --timeout 86400",
         ],
         run: { arguments throws(CLIError) in try await WaitCommand.run(arguments) }
     )
@@ -65,6 +73,7 @@ enum WaitCommand {
 
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags("wait")
+        let until = try until(arguments)
         let version = try arguments.version("--version", command: name)
         let versionCode = try versionCode(arguments)
         guard version != nil || versionCode != nil else {
@@ -76,8 +85,14 @@ enum WaitCommand {
         guard appStore != nil || play != nil || connect != nil else {
             throw .usage("wait: give the App Store side (--id or --bundle-id with --countries), --package, or both")
         }
+        if until != nil, play == nil, connect == nil {
+            throw .usage(
+                "wait: --until goes with --package or App Store Connect credentials (a storefront serves a version or not)"
+            )
+        }
         var waiter = ReleaseWaiter(
             appStore: appStore, play: play, appStoreConnect: connect, version: version, versionCode: versionCode)
+        waiter.until = until ?? .live
         waiter.interval = try arguments.seconds("--interval", command: name, default: .seconds(60))
         waiter.timeout = try arguments.seconds("--timeout", command: name, default: .seconds(3600))
         let terminal = isatty(2) == 1
@@ -95,6 +110,15 @@ enum WaitCommand {
         if terminal { StandardStreams.printError("\n") }
         StandardStreams.print(last.summary + "\n")
         return 0
+    }
+
+    /// `--until live|complete` (or `phased-complete`, the old spelling of `complete`), if given.
+    static func until(_ arguments: ParsedArguments) throws(CLIError) -> ReleaseWaiter.Until? {
+        guard let text = arguments.value("--until") else { return nil }
+        guard let until = ReleaseWaiter.Until(argument: text) else {
+            throw .usage("wait: --until \(text.debugDescription) is not live or complete")
+        }
+        return until
     }
 
     static func versionCode(_ arguments: ParsedArguments) throws(CLIError) -> VersionCode? {
@@ -137,21 +161,11 @@ enum WaitCommand {
     static func connectSide(_ arguments: ParsedArguments, version: Version?) throws(CLIError)
         -> ReleaseWaiter.ConnectSide?
     {
-        guard let client = try AppStoreConnectOptions.client(arguments, command: name) else {
-            if arguments.value("--until") != nil { throw .usage("wait: --until needs App Store Connect credentials") }
-            return nil
-        }
+        guard let client = try AppStoreConnectOptions.client(arguments, command: name) else { return nil }
         let app = try AppStoreOptions.app(arguments, command: name)
         guard version != nil else { throw .usage("wait: App Store Connect needs --version V") }
-        var until = ReleaseWaiter.ConnectSide.Until.live
-        if let text = arguments.value("--until") {
-            guard let value = ReleaseWaiter.ConnectSide.Until(rawValue: text) else {
-                throw .usage("wait: --until \(text.debugDescription) is not live or phased-complete")
-            }
-            until = value
-        }
         let platform = try AppStoreConnectOptions.platform(arguments, command: name)
-        return ReleaseWaiter.ConnectSide(app: app, platform: platform, client: client, until: until)
+        return ReleaseWaiter.ConnectSide(app: app, platform: platform, client: client)
     }
 
     static func playSide(_ arguments: ParsedArguments) throws(CLIError) -> ReleaseWaiter.PlaySide? {

@@ -124,8 +124,8 @@ import Testing
                     + "  live     8.0.2 (versionCode 80)\n"
                     + "  rollout  8.0.10 (versionCode 81) to 20% of users in US, CA only, priority 3\n"
                     + "Forcing 8.0.2: safe now.\n"))
-        #expect(result.stdout.contains("round 1: 8.0.2 live in cn, Google Play (production)\n"))
-        #expect(result.stdout.contains("8.0.2 is live in cn and on Google Play (production)\n"))
+        #expect(result.stdout.contains("round 1: 8.0.2 live in cn; fully rolled out on Google Play (production)\n"))
+        #expect(result.stdout.contains("8.0.2 is live in cn; fully rolled out on Google Play (production)\n"))
         #expect(result.stdout.contains("not yet: not live in storefront cn yet; not fully rolled out on Play"))
     }
 }

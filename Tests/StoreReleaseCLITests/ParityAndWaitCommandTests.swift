@@ -109,8 +109,48 @@ import Testing
         #expect(result.status == 1)
         // cn needs four rounds, more than the timeout allows however fast the machine is; us
         // may or may not have been reached.
-        #expect(result.stderr.contains("wait: timed out: 9.0 is not live in "))
-        #expect(result.stderr.contains("cn yet"))
+        #expect(result.stderr.contains("wait: timed out: 9.0 is not live yet: not live in "))
+        #expect(result.stderr.contains("cn\n"))
+    }
+
+    /// Runs `wait` with a Play token in the environment.
+    func waitForPlay(_ arguments: [String]) throws -> BuiltProducts.Result {
+        try BuiltProducts.run(
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"), ["wait"] + arguments,
+            environment: ["STORERELEASE_PLAY_TOKEN": "ya29.wait-\(UUID().uuidString)"])
+    }
+
+    @Test func aTwentyPercentRolloutIsLiveButNotComplete() throws {
+        let play = ["--package", "com.example.rollout", "--version", "8.0.10", "--interval", "0.05"]
+        let live = try waitForPlay(
+            play + ["--timeout", "30", "--play-base-url", server.baseURL("ok").absoluteString])
+        #expect(live.status == 0, "\(live.stderr)")
+        #expect(live.stdout == "8.0.10 is rolling out on Google Play (production): 20% in US, CA\n")
+
+        let token = UUID().uuidString
+        let complete = try waitForPlay(
+            play + [
+                "--until", "complete", "--timeout", "2", "--play-base-url",
+                server.baseURL("ok", token: token).absoluteString,
+            ])
+        #expect(complete.status == 1 && complete.stdout.isEmpty)
+        #expect(
+            complete.stderr.hasPrefix(
+                "round 1: 8.0.10 rolling out on Google Play (production): 20% in US, CA; waiting for Google Play "
+                    + "(production)\n"), "\(complete.stderr)")
+        #expect(
+            complete.stderr.hasSuffix(
+                "wait: timed out: 8.0.10 is not complete yet: rolling out on Google Play (production): 20% in US, CA\n")
+        )
+        let stats = try server.playStats(token: token)
+        #expect((stats["editsInserted"] as? Int ?? 0) >= 2, "it kept asking")
+        #expect(stats["editsInserted"] as? Int == stats["editsDeleted"] as? Int && stats["editsCommitted"] as? Int == 0)
+
+        let completed = try waitForPlay([
+            "--package", "com.example.newer", "--version", "8.0.10", "--until", "complete", "--play-base-url",
+            server.baseURL("ok").absoluteString,
+        ])
+        #expect(completed.status == 0 && completed.stdout == "8.0.10 is fully rolled out on Google Play (production)\n")
     }
 
     @Test(arguments: [
@@ -128,6 +168,18 @@ import Testing
         (
             ["--id", "1", "--version", "9", "--countries", "us", "--interval", "0"],
             #"wait: --interval "0" is not a number of seconds"#
+        ),
+        (
+            ["--package", "com.example.app", "--version", "9", "--until", "soon"],
+            #"wait: --until "soon" is not live or complete"#
+        ),
+        (
+            ["--package", "com.example.app", "--version", "9", "--until", "Complete"],
+            #"--until "Complete" is not live"#
+        ),
+        (
+            ["--id", "1", "--version", "9", "--countries", "us", "--until", "complete"],
+            "wait: --until goes with --package or App Store Connect credentials"
         ),
     ])
     func waitBadInputExitsTwo(_ arguments: [String], _ message: String) throws {

@@ -260,7 +260,7 @@ import Testing
         #expect(try server.elsewhere(token: token).authorization == 0)
     }
 
-    @Test func waitForPlayOpensNoEditAndStopsEarlyOnWhatPollingCannotFix() throws {
+    @Test func waitForPlayOpensOneEditOncePublishedAndStopsEarlyOnWhatPollingCannotFix() throws {
         let token = UUID().uuidString
         let live = try run([
             "wait", "--package", "com.example.completed", "--version", "8.0.2", "--play-base-url",
@@ -268,18 +268,23 @@ import Testing
             "--interval", "0.05", "--timeout", "30",
         ])
         #expect(live.status == 0, "\(live.stderr)")
-        #expect(live.stdout == "8.0.2 is live on Google Play (production)\n")
-        #expect(live.stderr.split(separator: "\n").last == "round 3: 8.0.2 live in Google Play (production)")
+        #expect(live.stdout == "8.0.2 is fully rolled out on Google Play (production)\n")
+        #expect(
+            live.stderr.split(separator: "\n").last == "round 3: 8.0.2 fully rolled out on Google Play (production)")
         let stats = try server.playStats(token: token)
-        #expect(stats["editRequests"] as? Int == 0 && stats["editsInserted"] as? Int == 0, "wait opens no edit")
+        #expect(stats["releasesRequests"] as? Int == 3, "the edit-free list each round")
+        #expect(
+            stats["editsInserted"] as? Int == 1 && stats["editsDeleted"] as? Int == 1
+                && stats["editsCommitted"] as? Int == 0, "one edit, once the list shows it published, deleted")
 
         let both = try run([
             "wait", "--id", "414478124", "--countries", "cn", "--base-url", server.baseURL("ok").absoluteString,
             "--package",
             "com.example.completed", "--version", "8.0.2", "--play-base-url", play("ok"), "--interval", "0.05",
         ])
-        #expect(both.stderr == "round 1: 8.0.2 live in cn, Google Play (production)\n")
-        #expect(both.status == 0 && both.stdout == "8.0.2 is live in cn and on Google Play (production)\n")
+        #expect(both.stderr == "round 1: 8.0.2 live in cn; fully rolled out on Google Play (production)\n")
+        #expect(
+            both.status == 0 && both.stdout == "8.0.2 is live in cn; fully rolled out on Google Play (production)\n")
 
         let refused = try run([
             "wait", "--package", "com.example.completed", "--version-code", "80", "--play-base-url", play("401"),

@@ -36,6 +36,17 @@ public enum PlayReleaseName {
         }
     }
 
+    /// Whether a release carries `wanted` (or newer) or `versionCode` (or higher).
+    ///
+    /// The version is the one its name carries; the versionCode its highest.
+    public static func carries(
+        version: Version?, versionCodes: [VersionCode], wanted: Version?, versionCode: VersionCode?
+    ) -> Bool {
+        if let wanted, let version, version >= wanted { return true }
+        if let versionCode, let highest = versionCodes.max(), highest >= versionCode { return true }
+        return false
+    }
+
     private static func isWholeNumber(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }

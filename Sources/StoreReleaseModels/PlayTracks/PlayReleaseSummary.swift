@@ -77,11 +77,13 @@ public struct PlayReleaseSummary: Sendable, Hashable, Codable {
     /// The version its name carries (``PlayReleaseName``), or `nil`.
     public var version: Version? { PlayReleaseName.version(in: releaseName, versionCodes: versionCodes) }
 
+    /// Whether the release carries `wanted` (or newer) or `versionCode` (or higher), whatever its state.
+    public func carries(version wanted: Version?, versionCode: VersionCode?) -> Bool {
+        PlayReleaseName.carries(version: version, versionCodes: versionCodes, wanted: wanted, versionCode: versionCode)
+    }
+
     /// Whether the release carries `version` (by its name) or `versionCode`, and is published.
     public func isPublished(version wanted: Version?, versionCode: VersionCode?) -> Bool {
-        guard lifecycleState == .published else { return false }
-        if let wanted, let version, version >= wanted { return true }
-        if let versionCode, let highest = versionCodes.max(), highest >= versionCode { return true }
-        return false
+        lifecycleState == .published && carries(version: wanted, versionCode: versionCode)
     }
 }

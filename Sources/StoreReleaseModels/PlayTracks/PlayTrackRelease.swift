@@ -153,6 +153,11 @@ public struct PlayTrackRelease: Sendable, Hashable, Codable {
     /// ``PlayReleaseName``.
     public var version: Version? { PlayReleaseName.version(in: name, versionCodes: versionCodes) }
 
+    /// Whether the release carries `wanted` (or newer) or `versionCode` (or higher), whatever its status.
+    public func carries(version wanted: Version?, versionCode: VersionCode?) -> Bool {
+        PlayReleaseName.carries(version: version, versionCodes: versionCodes, wanted: wanted, versionCode: versionCode)
+    }
+
     /// Orders releases by their highest `versionCode`.
     var sortKey: Int { highestVersionCode?.rawValue ?? 0 }
 }
