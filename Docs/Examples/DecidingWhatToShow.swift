@@ -57,6 +57,27 @@ func decidingWhatToShowExamples() throws {
     }
     print(!whatsNew.shouldShowWhatsNew(installed: installed))
 
+    func listing(description: String) throws -> AppStoreLookupResult {
+        let result: [String: Any] = [
+            "trackId": 1, "bundleId": "com.example.notes", "trackName": "Notes", "version": "2.0.0",
+            "currentVersionReleaseDate": "2021-02-02T08:15:22Z", "description": description,
+        ]
+        let data = try JSONSerialization.data(withJSONObject: ["resultCount": 1, "results": [result]])
+        return try JSONDecoder().decode(AppStoreLookupResponse.self, from: data).results[0]
+    }
+    let aWeekOn = UpdateContext(now: released.addingTimeInterval(7 * 86_400))
+    for (tag, installed) in [
+        ("[:mav: 1.2.3]", "1.2.0"), ("[:mav: 0.9.9+4]", "0.9.9"), ("[:mav: 1.0.0-5.2.pre]", "1.0.0-5.1.pre"),
+    ] {
+        let decision = UpdatePolicy().decide(
+            lookup: try listing(description: "Notes for everyone.\n\(tag)"),
+            installed: try Version(parsingAppStoreOrSemVer: installed), context: aWeekOn)
+        print(tag, installed, decision.action, decision.reason)
+    }
+    // [:mav: 1.2.3] 1.2.0 immediate belowMinimumSupported
+    // [:mav: 0.9.9+4] 0.9.9 flexible updateAvailable: build metadata does not count
+    // [:mav: 1.0.0-5.2.pre] 1.0.0-5.1.pre immediate belowMinimumSupported
+
     let manifestJSON = #"{"latestVersion": "8.1.0", "minimumSupportedVersion": "8.0.5", "inReview": false}"#
     let manifest = try JSONDecoder().decode(ReleaseManifest.self, from: Data(manifestJSON.utf8))
     let fromManifest = UpdatePolicy().decide(manifest: manifest, installed: try Version(parsing: "8.0.2"))

@@ -118,8 +118,12 @@ enum DecideCommand {
                 play: try decodeFile(AppUpdateInfo.self, path, flag: "--play"), installed: installed, context: context,
                 versionNames: names ?? [:])
         } else {
-            guard let installed = try arguments.version("--installed", command: name) else {
-                throw .usage("decide: --installed V is required")
+            // SemVer too (1.0.0-5.1.pre), read as a [:mav:] tag is.
+            let installed: Version
+            do throws(VersionError) {
+                installed = try Version(parsingAppStoreOrSemVer: installedText)
+            } catch {
+                throw .badInput("decide: --installed \(error)")
             }
             if let path = arguments.value("--lookup") {
                 decision = try decide(lookup: path, policy: policy, installed: installed, context: context)

@@ -58,33 +58,35 @@ public struct VersionError: Error, Sendable, Hashable {
 extension VersionError: CustomStringConvertible {
     /// The input, quoted, then what is wrong with it: `"1..2": empty component at offset 2`.
     public var description: String {
-        let quoted = input.debugDescription
+        "\(input.debugDescription): \(problem)"
+    }
+
+    /// What is wrong, without the input (which may be long): `empty component at offset 2`.
+    public var problem: String {
         switch reason {
         case .empty:
-            return "\(quoted): empty version"
+            return "empty version"
         case .emptyComponent(let offset):
-            return "\(quoted): empty component at offset \(offset)"
+            return "empty component at offset \(offset)"
         case .emptyIdentifier(let offset):
-            return "\(quoted): empty identifier at offset \(offset)"
+            return "empty identifier at offset \(offset)"
         case .unexpectedCharacter(let character, let offset):
-            let found = String(character).debugDescription
+            let found = "unexpected character \(String(character).debugDescription) at offset \(offset)"
             switch scheme?.representation {
             case .semver?:
-                return "\(quoted): unexpected character \(found) at offset \(offset) "
-                    + "(SemVer allows digits and '.' in the core, then '-' pre-release and '+' build identifiers of [0-9A-Za-z-])"
+                return found
+                    + " (SemVer allows digits and '.' in the core, then '-' pre-release and '+' build identifiers of [0-9A-Za-z-])"
             case .appStore?:
-                return "\(quoted): unexpected character \(found) at offset \(offset) "
-                    + "(an App Store version is digits separated by '.')"
+                return found + " (an App Store version is digits separated by '.')"
             case nil:
-                return "\(quoted): unexpected character \(found) at offset \(offset) "
-                    + "(a Play versionCode is a whole number from 1 to \(VersionCode.maximum))"
+                return found + " (a Play versionCode is a whole number from 1 to \(VersionCode.maximum))"
             }
         case .leadingZero(let offset):
-            return "\(quoted): leading zero at offset \(offset) (SemVer numbers have none)"
+            return "leading zero at offset \(offset) (SemVer numbers have none)"
         case .wrongComponentCount(let found):
-            return "\(quoted): SemVer needs exactly 3 core components (major.minor.patch), found \(found)"
+            return "SemVer needs exactly 3 core components (major.minor.patch), found \(found)"
         case .versionCodeOutOfRange:
-            return "\(quoted): a Play versionCode is a whole number from 1 to \(VersionCode.maximum)"
+            return "a Play versionCode is a whole number from 1 to \(VersionCode.maximum)"
         }
     }
 }

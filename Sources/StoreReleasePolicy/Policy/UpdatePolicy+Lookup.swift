@@ -7,8 +7,10 @@ extension UpdatePolicy {
     ///
     /// The rules of ``decide(release:installed:context:)``, after a `[:mav: V]` tag in the
     /// description (``MinimumVersionTag``) has set the minimum supported version to V, unless
-    /// the policy's own minimum is higher. A malformed tag is ignored and named in the
-    /// decision's ``UpdateDecision/warnings``.
+    /// the policy's own minimum is higher. A tag in SemVer form (`1.0.0-5.2.pre`) is compared as
+    /// SemVer: a pre-release is below its release, build metadata does not count (`installed`
+    /// compares the same way, whichever scheme it was read with). A malformed tag is ignored and
+    /// named in the decision's ``UpdateDecision/warnings``.
     public func decide(
         lookup result: AppStoreLookupResult, installed: Version, context: UpdateContext = UpdateContext()
     )
