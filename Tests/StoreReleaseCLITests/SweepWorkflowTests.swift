@@ -2,9 +2,11 @@ import Foundation
 import StoreReleaseTestSupport
 import Testing
 
-/// The sharded sweep the docs ship (a GitHub Actions matrix, a Kubernetes Indexed Job): their
-/// exact commands, run side by side against the loopback fake, merge into the same answer as one
-/// unsharded sweep.
+/// The sharded sweep the docs ship (a GitHub Actions matrix, a Kubernetes Indexed Job), run as
+/// written for where it runs (each job on a fresh runner, the binary built once and carried as an
+/// artifact; pods with the manifest's environment, volumes and images) against the loopback
+/// fakes: the parts merge into the same answer as one unsharded sweep, and stores that do not
+/// agree are reported without failing a scheduled run.
 @Suite struct SweepWorkflowTests {
     let server: LoopbackServer
     let folder: URL
@@ -28,37 +30,51 @@ import Testing
                     "storerelease lookup --base-url \(server.baseURL("sweep", token: token)) --lookups-per-minute 6000"
             )
             .replacingOccurrences(
-                of: "storerelease parity", with: "storerelease parity --play-base-url \(server.baseURL("ok"))")
+                of: "storerelease parity",
+                with: "storerelease parity --play-base-url \(server.baseURL("ok", token: token))")
     }
 
     /// Runs a shell line in the test's folder with the built tool first on PATH.
-    func shell(_ line: String, environment: [String: String] = [:]) throws -> BuiltProducts.Result {
+    func shell(_ line: String, in directory: URL? = nil, environment: [String: String] = [:]) throws
+        -> BuiltProducts.Result
+    {
         try BuiltProducts.run(
-            executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "cd \"\(folder.path)\" && \(line)"],
+            executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "cd \"\((directory ?? folder).path)\" && \(line)"],
             environment: ["PATH": BuiltProducts.directory.path + ":/usr/bin:/bin", "STORERELEASE_PLAY_TOKEN": "sweep"]
                 .merging(environment) { $1 })
     }
 
-    /// Runs shell lines side by side, as the runners or pods of a sweep run, and returns each
-    /// one's result. (Not `&` and `wait` in one shell: a shell started from the test process
-    /// inherits a signal mask under which its `wait` never returns.)
-    func sideBySide(_ lines: [String], environment: @Sendable (Int) -> [String: String] = { _ in [:] })
-        -> [BuiltProducts.Result?]
-    {
-        let results = Results(count: lines.count)
-        DispatchQueue.concurrentPerform(iterations: lines.count) { index in
-            results.set(index, try? shell(lines[index], environment: environment(index)))
+    /// Runs side by side, as the runners or pods of a sweep run, and returns each one's result.
+    /// (Not `&` and `wait` in one shell: a shell started from the test process inherits a signal
+    /// mask under which its `wait` never returns.)
+    func sideBySide<Result>(_ count: Int, _ body: (Int) throws -> Result) -> [Result?] {
+        withoutActuallyEscaping(body) { body in
+            let results = Results<Result>(count: count, body)
+            DispatchQueue.concurrentPerform(iterations: count) { index in results.run(index) }
+            return results.all
         }
-        return results.all
     }
 
-    /// The results of concurrent runs, one slot each.
-    final class Results: @unchecked Sendable {
+    /// Concurrent runs of one body, and their results, one slot each.
+    final class Results<Result>: @unchecked Sendable {
         private let lock = NSLock()
-        private var slots: [BuiltProducts.Result?]
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ result: BuiltProducts.Result?) { lock.withLock { slots[index] = result } }
-        var all: [BuiltProducts.Result?] { lock.withLock { slots } }
+        private var slots: [Result?]
+        private let body: (Int) throws -> Result
+        init(count: Int, _ body: @escaping (Int) throws -> Result) {
+            slots = Array(repeating: nil, count: count)
+            self.body = body
+        }
+        func run(_ index: Int) {
+            let result = try? body(index)
+            lock.withLock { slots[index] = result }
+        }
+        var all: [Result?] { lock.withLock { slots } }
+    }
+
+    /// How many storefronts `--countries all` asks: the catalogue's.
+    func catalogue() throws -> Int {
+        let listed = try shell("storerelease storefronts")
+        return (try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [Any])?.count ?? -1
     }
 
     /// The report of one unsharded sweep of every storefront.
@@ -67,6 +83,14 @@ import Testing
             "storerelease parity --id 414478124 --countries all --base-url \(server.baseURL("sweep")) "
                 + "--lookups-per-minute 6000 --package com.example.rollout --play-base-url \(server.baseURL("ok"))")
         #expect(result.status == 1, "the stores do not agree: \(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    /// The JSON report of parts merged, as the recipe's report merges them.
+    func merged(_ parts: [String], in directory: URL) throws -> [String: Any] {
+        let result = try shell(
+            "storerelease parity --lookup \(parts.joined(separator: ",")) --countries all --package com.example.rollout "
+                + "--play-base-url \(server.baseURL("ok"))", in: directory)
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
@@ -88,59 +112,104 @@ import Testing
         }
     }
 
-    @Test func theGitHubMatrixMergesIntoTheUnshardedAnswer() throws {
-        let workflow = try text("Docs/Sweep/github-actions.yml")
-        let runs = workflow.split(separator: "\n").compactMap { line -> String? in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            return trimmed.hasPrefix("run: storerelease") ? String(trimmed.dropFirst(5)) : nil
-        }
-        #expect(runs.count == 2, "a lookup step and a parity step: \(runs)")
-        let shardLine = try #require(workflow.split(separator: "\n").first { $0.contains("shard: [") })
-        let shards =
-            shardLine.components(separatedBy: "[").last?.components(separatedBy: "]").first?
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
-        #expect(shards == ["1", "2", "3"])
-        // The matrix's runners side by side, each its own client of the fake.
-        let lookups = shards.map { shard in
-            pointed(runs[0], token: UUID().uuidString).replacingOccurrences(of: "${{ matrix.shard }}", with: shard)
-        }
-        for part in sideBySide(lookups) { #expect(part?.status == 0, "\(part?.stderr ?? "did not run")") }
-        let parity = pointed(runs[1], token: "").replacingOccurrences(
-            of: ">> \"$GITHUB_STEP_SUMMARY\"", with: "> summary.md")
-        let summary = try shell(parity)
-        #expect(summary.status == 1, "\(summary.stderr)")
-        let markdown = try String(contentsOf: folder.appendingPathComponent("summary.md"), encoding: .utf8)
-        #expect(
-            markdown.hasPrefix("### The stores do not agree")
-                && markdown.contains("Storefronts: 5 live, 2 behind (gb, jp), 177 missing"))
-        let json = try shell(parity.replacingOccurrences(of: " --format markdown > summary.md", with: ""))
-        let merged = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        expectSameAnswer(merged, try unsharded())
+    /// One run of the workflow: the build job, the matrix side by side, the report.
+    func runWorkflow(
+        _ workflow: String, number: Int, event: String = "schedule", inputs: [String: ActionsRunner.Value] = [:],
+        vars extra: [String: String] = [:]
+    ) throws -> (build: ActionsRunner.Job, lookups: [ActionsRunner.Job?], report: ActionsRunner.Job?) {
+        let token = UUID().uuidString
+        var runner = try ActionsRunner(
+            workflow: workflow, folder: folder.appendingPathComponent("run-\(number)"),
+            cache: folder.appendingPathComponent("cache")
+        ) { pointed($0, token: token) }
+        runner.vars = [
+            "APP_STORE_ID": "414478124", "PLAY_PACKAGE": "com.example.rollout",
+            "GCP_WORKLOAD_IDENTITY_PROVIDER":
+                "projects/123456789/locations/global/workloadIdentityPools/github/providers/release-team",
+            "PLAY_SERVICE_ACCOUNT": "storerelease@release-team.iam.gserviceaccount.com",
+        ].merging(extra) { $1 }.filter { !$0.value.isEmpty }
+        runner.eventName = event
+        runner.inputs = inputs
+        runner.runID = String(number)
+        let build = try runner.run(job: "build")
+        guard build.succeeded else { return (build, [], nil) }
+        #expect(runner.jobs["lookup"] == ["build"] && runner.jobs["report"] == ["lookup"])
+        let shards = runner.matrix("lookup")
+        #expect(shards.map { $0["shard"] } == ["1", "2", "3"])
+        let frozen = runner
+        let lookups = sideBySide(shards.count) { try frozen.run(job: "lookup", matrix: shards[$0]) }
+        guard lookups.allSatisfy({ $0?.succeeded == true }) else { return (build, lookups, nil) }
+        return (build, lookups, try runner.run(job: "report"))
     }
 
-    @Test func theKubernetesIndexedJobMergesIntoTheUnshardedAnswer() throws {
-        let job = try text("Docs/Sweep/kubernetes-job.yaml")
-        let commands = job.split(separator: "\n").compactMap { line -> String? in
-            guard line.contains("command: [\"sh\", \"-c\", \"") else { return nil }
-            return line.components(separatedBy: "\"-c\", \"").last?.components(separatedBy: "\"]").first
+    @Test func theGitHubMatrixBuildsOnceAndMergesIntoTheUnshardedAnswer() throws {
+        let workflow = try text("Docs/Sweep/github-actions.yml")
+        #expect(workflow.components(separatedBy: "swift build").count == 2, "one build, in the build job")
+        let run = try runWorkflow(workflow, number: 1)
+        #expect(run.build.succeeded, "\(run.build.log)")
+        for lookup in run.lookups { #expect(lookup?.succeeded == true, "\(lookup?.log ?? "did not run")") }
+        let report = try #require(run.report)
+        #expect(report.succeeded, "a scheduled run that finds the stores apart passes: \(report.log)")
+        #expect(report.log.contains("::warning::the stores do not agree"), "\(report.log)")
+        let missing = try catalogue() - 7
+        #expect(
+            report.summary.hasPrefix("### The stores do not agree")
+                && report.summary.contains("Storefronts: 5 live, 2 behind (gb, jp), \(missing) missing"),
+            "\(report.summary)")
+        let parts = (1...3).map { "part-\($0).json" }
+        expectSameAnswer(try merged(parts, in: report.workspace), try unsharded())
+    }
+
+    @Test func aRunByHandFailsOnDisagreementWhenAskedAndAMissingAppIdStopsTheRun() throws {
+        let workflow = try text("Docs/Sweep/github-actions.yml")
+        let asked = try runWorkflow(
+            workflow, number: 1, event: "workflow_dispatch", inputs: ["fail-on-disagreement": .bool(true)])
+        let report = try #require(asked.report)
+        #expect(!report.succeeded && report.log.contains("::error::the stores do not agree"), "\(report.log)")
+        #expect(report.summary.hasPrefix("### The stores do not agree"), "the report is in the summary either way")
+        let byVariable = try runWorkflow(workflow, number: 2, vars: ["FAIL_ON_DISAGREEMENT": "true"])
+        #expect(byVariable.report?.succeeded == false, "the variable makes a scheduled run fail")
+        let unnamed = try runWorkflow(workflow, number: 3, vars: ["PLAY_PACKAGE": ""])
+        #expect(
+            !unnamed.build.succeeded
+                && unnamed.build.log.contains("set the repository variables APP_STORE_ID and PLAY_PACKAGE"))
+        #expect(unnamed.report == nil)
+    }
+
+    @Test func theKubernetesIndexedJobMergesIntoTheUnshardedAnswerAndTheReportReadsItsParts() throws {
+        let manifest = try text("Docs/Sweep/kubernetes-job.yaml")
+        let documents = try RecipeYAML.documents(manifest)
+        let job = try #require(
+            documents.first { $0["metadata"]?["name"]?.string == "storefront-sweep" && $0["kind"]?.string == "Job" })
+        #expect(job["spec"]?["completionMode"]?.string == "Indexed" && job["spec"]?["completions"]?.string == "3")
+        let token = UUID().uuidString
+        let cluster = KubernetesPods(
+            documents: documents, folder: folder.appendingPathComponent("cluster"), secrets: [:],
+            image: { try? RecipeTools.image($0, in: folder, gcloudToken: "ya29.gcloud-sweep") },
+            point: { argv in
+                argv.count == 3 && argv[0] == "sh" ? Array(argv[...1]) + [pointed(argv[2], token: token)] : argv
+            })
+        let lookup = try cluster.template(kind: "Job", name: "storefront-sweep")
+        let pods = sideBySide(3) { index in
+            try cluster.run(lookup, environment: ["JOB_COMPLETION_INDEX": String(index)])
         }
-        #expect(commands.count == 2, "the lookup pods and the report: \(commands)")
-        let sweep = folder.appendingPathComponent("sweep").path
-        try FileManager.default.createDirectory(atPath: sweep, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            atPath: BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads/play-production.json")
-                .path,
-            toPath: sweep + "/production.json")
-        let pod = commands[0].replacingOccurrences(of: "/sweep/", with: sweep + "/")
-        let pods = (0..<3).map { _ in pointed(pod, token: UUID().uuidString) }
-        let results = sideBySide(pods) { ["JOB_COMPLETION_INDEX": String($0)] }
-        for part in results { #expect(part?.status == 0, "\(part?.stderr ?? "did not run")") }
-        let report = try shell(commands[1].replacingOccurrences(of: "/sweep/", with: sweep + "/"))
-        #expect(report.status == 1, "\(report.stderr)")
-        let merged = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
-        let countries = merged["countries"] as? [[String: Any]] ?? []
-        #expect(countries.count == 184, "every storefront")
-        #expect(countries.filter { $0["appStore"] as? String == "missing" }.count == 184 - 7)
+        for pod in pods {
+            #expect(pod?.allSatisfy { $0.status == 0 } == true, "\(pod?.map(\.stderr) ?? ["did not run"])")
+        }
+        let claim = folder.appendingPathComponent("cluster/claims/storefront-sweep")
+        let parts = (1...3).map { claim.appendingPathComponent("part-\($0).json").path }
+        expectSameAnswer(try merged(parts, in: claim), try unsharded())
+
+        let report = try cluster.run(
+            try cluster.template(kind: "Job", name: "storefront-sweep-report"),
+            overrides: ["PLAY_PACKAGE": "com.example.rollout"])
+        #expect(report.map(\.name) == ["parts", "play-token", "parity"])
+        let parity = try #require(report.last)
+        #expect(parity.status == 1, "the stores do not agree: \(parity.stderr)")
+        #expect(parity.stdout.hasPrefix("The stores do not agree"), "\(parity.stdout)")
+        #expect(try server.playStats(token: token)["bearer"] as? [String] == ["ya29.gcloud-sweep"], "gcloud's token")
+        #expect(
+            parts.allSatisfy { !FileManager.default.fileExists(atPath: $0) }, "the claim is cleared for the next sweep")
     }
 
     @Test func waitAsksTheStorefrontsTheAppIsSoldIn() throws {

@@ -3,8 +3,10 @@ import StoreReleaseTestSupport
 import Testing
 
 /// The scheduled watches the docs ship (Docs/Watch: a crontab, a GitHub Actions schedule, a
-/// Kubernetes CronJob): their exact commands, run three times each against the scripted release,
-/// record a baseline and then deliver each round's events to the webhook.
+/// Kubernetes CronJob), each run three times under the conditions it is written for (cron's
+/// environment; a fresh runner a run; a pod a round) against the scripted release: a baseline,
+/// then each round's events delivered to the webhook, signed with the App Store Connect key and
+/// with the Play token the recipe makes.
 @Suite struct WatchWorkflowTests {
     let server: LoopbackServer
     let folder: URL
@@ -12,55 +14,38 @@ import Testing
     init() throws {
         server = try LoopbackServer.shared.get()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-flow-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent(".storerelease"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent("bin"), withIntermediateDirectories: true)
-        // gcloud as the docs call it: prints an access token.
-        let gcloud = folder.appendingPathComponent("bin/gcloud")
-        try Data("#!/bin/sh\necho watch-flow-play-token\n".utf8).write(to: gcloud)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: gcloud.path)
-        let key = folder.appendingPathComponent("AuthKey.p8")
-        let made = try BuiltProducts.run(
-            executable: URL(fileURLWithPath: "/usr/bin/env"),
-            ["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key.path])
-        #expect(made.status == 0, "openssl: \(made.stderr)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
     func text(_ path: String) throws -> String {
         try String(contentsOf: BuiltProducts.packageRoot.appendingPathComponent("Docs/Watch/\(path)"), encoding: .utf8)
     }
 
-    /// Runs a shell line of the docs in the test's folder, pointed at the timeline and the receiver.
-    func run(_ line: String, token: String) throws -> BuiltProducts.Result {
+    /// The flags that point a watch at the timeline and the receiver of one token.
+    func fakes(_ token: String) -> [String] {
         let base = server.baseURL("timeline-release", token: token).absoluteString
-        let pointed = line.replacingOccurrences(
-            of: "storerelease watch",
-            with:
-                "storerelease watch --base-url \(base) --play-base-url \(base) --asc-base-url \(base) --lookups-per-minute 6000"
-        )
-        return try BuiltProducts.run(
-            executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "cd \"\(folder.path)\" && \(pointed)"],
-            environment: [
-                "PATH": folder.appendingPathComponent("bin").path + ":" + BuiltProducts.directory.path
-                    + ":/usr/bin:/bin",
-                "HOME": folder.path, "SLACK_WEBHOOK_URL": server.hookURL("ok", token: token).absoluteString,
-                "ASC_KEY_FILE": folder.appendingPathComponent("AuthKey.p8").path, "ASC_KEY_ID": "WATCHKEY01",
-                "ASC_ISSUER_ID": "57246542-96fe-1a63-e053-0824d011072a",
-                "GITHUB_STEP_SUMMARY": folder.appendingPathComponent("summary.md").path,
-            ])
+        return [
+            "--base-url", base, "--play-base-url", base, "--asc-base-url", base, "--lookups-per-minute", "6000",
+        ]
     }
 
-    /// Three rounds of `line`: a baseline, then the timeline's first two changes, each delivered.
-    func expectThreeRounds(_ line: String, printed expected: Int = 6, sourceLocation: SourceLocation = #_sourceLocation)
-        throws
-    {
+    func point(_ line: String, token: String) -> String {
+        line.replacingOccurrences(
+            of: "storerelease watch", with: "storerelease watch " + fakes(token).joined(separator: " "))
+    }
+
+    /// Three rounds of `round` (given the token, it runs one and returns its status and what it
+    /// printed): a baseline, then the timeline's first two changes, each delivered.
+    func expectThreeRounds(
+        printed expected: Int = 6, playToken: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ round: (String, Int) throws -> (status: Int32, printed: String, log: String)
+    ) throws {
         let token = UUID().uuidString
         var printed: [String] = []
-        for round in 1...3 {
-            let result = try run(line, token: token)
-            #expect(result.status == 0, "round \(round): \(result.stderr)", sourceLocation: sourceLocation)
-            printed += result.stdout.split(separator: "\n").map(String.init)
+        for number in 1...3 {
+            let result = try round(token, number)
+            #expect(result.status == 0, "round \(number): \(result.log)", sourceLocation: sourceLocation)
+            printed += result.printed.split(separator: "\n").filter { $0.hasPrefix("{") }.map(String.init)
         }
         let deliveries = try server.hooks(token: token)
         #expect(deliveries.count == 2 && deliveries.allSatisfy { $0.status == 200 }, sourceLocation: sourceLocation)
@@ -70,42 +55,156 @@ import Testing
         #expect(texts.last?.contains("App Store us: 8.0.9 → 8.0.10") == true, sourceLocation: sourceLocation)
         let stats = try server.ascStats(token: token)
         #expect((stats["jwts"] as? Int ?? 0) >= 3 && stats["malformed"] as? Int == 0, "signed with the key file")
+        let bearers = try server.playStats(token: token)["bearer"] as? [String] ?? []
+        #expect(
+            !bearers.isEmpty && bearers.allSatisfy { $0.hasPrefix(playToken) }, "\(bearers)",
+            sourceLocation: sourceLocation)
         #expect(printed.count == expected, "the two rounds' events on stdout", sourceLocation: sourceLocation)
     }
 
-    @Test func theCrontabLineWatchesRoundByRound() throws {
-        let line = try #require(try text("crontab").split(separator: "\n").first { $0.hasPrefix("*/5 ") })
-        let command = line.split(separator: " ", maxSplits: 5).last.map(String.init) ?? ""
-        try expectThreeRounds(command, printed: 0)
+    @Test func theCrontabLineWatchesRoundByRoundUnderCronsEnvironment() throws {
+        let crontab = try text("crontab")
+        let lines = crontab.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        let schedule = try #require(lines.first { $0.first?.isNumber == true || $0.hasPrefix("*") })
+        let command = String(schedule.split(separator: " ", maxSplits: 5)[5])
+        #expect(!command.contains("%"), "cron turns % into a new line")
+        let variables = lines.filter { $0 != schedule }.map { line in
+            (String(line.prefix { $0 != "=" }), String(line.drop { $0 != "=" }.dropFirst()))
+        }
+        // The machine as the comment sets it up: storerelease in /usr/local/bin, gcloud in /usr/bin,
+        // the key and the webhook's URL in ~/.config/storerelease, nothing in ~/.local/state.
+        let home = folder.appendingPathComponent("home")
+        let keyID = try #require(variables.first { $0.0 == "ASC_KEY_ID" }?.1)
+        try RecipeTools.ascKey(at: home.appendingPathComponent(".config/storerelease/AuthKey_\(keyID).p8"))
+        let localBin = folder.appendingPathComponent("usr-local-bin")
+        try FileManager.default.createDirectory(at: localBin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: localBin.appendingPathComponent("storerelease"),
+            withDestinationURL: BuiltProducts.directory.appendingPathComponent("storerelease"))
+        let gcloud = try RecipeTools.gcloud(in: folder, token: "ya29.cron")
+        // cron's environment, then the crontab's own lines (literal: cron expands nothing).
+        func environment(_ variables: [(String, String)]) -> [String] {
+            var environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "SHELL": "/bin/sh", "LOGNAME": "release"]
+            for (name, value) in variables { environment[name] = value }
+            environment["PATH"] = environment["PATH"]?.split(separator: ":").map { directory in
+                switch directory {
+                case "/usr/local/bin": localBin.path
+                case "/usr/bin": gcloud.path + ":/usr/bin"
+                default: String(directory)
+                }
+            }.joined(separator: ":")
+            return environment.map { "\($0.key)=\($0.value)" }
+        }
+        func cron(_ line: String, _ variables: [(String, String)]) throws -> BuiltProducts.Result {
+            try BuiltProducts.run(
+                executable: URL(fileURLWithPath: "/usr/bin/env"),
+                ["-i", "-C", home.path] + environment(variables) + ["/bin/sh", "-c", line])
+        }
+        try expectThreeRounds(printed: 0, playToken: "ya29.cron") { token, _ in
+            try FileManager.default.createDirectory(
+                at: home.appendingPathComponent(".config/storerelease"), withIntermediateDirectories: true)
+            try Data((server.hookURL("ok", token: token).absoluteString + "\n").utf8)
+                .write(to: home.appendingPathComponent(".config/storerelease/slack-webhook-url"))
+            let result = try cron(point(command, token: token), variables)
+            let log = try? String(
+                contentsOf: home.appendingPathComponent(".local/state/storerelease/watch.log"), encoding: .utf8)
+            return (result.status, result.stdout, result.stderr + (log ?? ""))
+        }
         let events = try String(
-            contentsOf: folder.appendingPathComponent(".storerelease/events.jsonl"), encoding: .utf8)
+            contentsOf: home.appendingPathComponent(".local/state/storerelease/events.jsonl"), encoding: .utf8)
         #expect(events.split(separator: "\n").count == 6, "the events appended as JSON lines")
+        // Without the crontab's PATH, cron's own finds no storerelease.
+        let bare = try cron(command, variables.filter { $0.0 != "PATH" })
+        #expect(bare.status == 127, "\(bare.stderr)")
     }
 
-    @Test func theGitHubScheduleWatchesAndSummarisesTheLag() throws {
-        let lines = try text("github-actions.yml").split(separator: "\n").compactMap { line -> String? in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            return trimmed.hasPrefix("run: ") && trimmed.contains("storerelease ") ? String(trimmed.dropFirst(5)) : nil
+    /// What the workflow's secrets and variables hold, as a repository's settings would.
+    func settings(token: String) throws -> (vars: [String: String], secrets: [String: String]) {
+        let key = folder.appendingPathComponent("AuthKey.p8")
+        if !FileManager.default.fileExists(atPath: key.path) { try RecipeTools.ascKey(at: key) }
+        return (
+            [
+                "APP_STORE_ID": "414478124", "PLAY_PACKAGE": "com.tencent.mm",
+                "GCP_WORKLOAD_IDENTITY_PROVIDER":
+                    "projects/123456789/locations/global/workloadIdentityPools/github/providers/release-team",
+                "PLAY_SERVICE_ACCOUNT": "storerelease@release-team.iam.gserviceaccount.com",
+            ],
+            [
+                "ASC_PRIVATE_KEY": try String(contentsOf: key, encoding: .utf8), "ASC_KEY_ID": "WATCHKEY01",
+                "ASC_ISSUER_ID": "57246542-96fe-1a63-e053-0824d011072a",
+                "SLACK_WEBHOOK_URL": server.hookURL("ok", token: token).absoluteString,
+            ]
+        )
+    }
+
+    @Test func theGitHubScheduleWatchesOnAFreshRunnerEachRunAndSummarisesTheLag() throws {
+        let workflow = try text("github-actions.yml")
+        let cache = folder.appendingPathComponent("actions-cache")
+        var last: ActionsRunner.Job?
+        try expectThreeRounds(playToken: "ya29.workload-identity-") { token, number in
+            var runner = try ActionsRunner(
+                workflow: workflow, folder: folder.appendingPathComponent("run-\(number)"), cache: cache
+            ) { point($0, token: token) }
+            (runner.vars, runner.secrets) = try settings(token: token)
+            runner.runID = String(number)
+            let job = try runner.run(job: "watch")
+            last = job
+            let round = job.steps.first { $0.name == "One round" }
+            return (job.succeeded ? 0 : 1, round?.output ?? "", job.log)
         }
-        let watch = try #require(lines.first { $0.contains("storerelease watch") })
-        let lag = try #require(lines.first { $0.contains("storerelease lag") })
-        try expectThreeRounds(watch)
-        let result = try run(lag, token: "unused")
-        #expect(result.status == 0)
-        let summary = try String(contentsOf: folder.appendingPathComponent("summary.md"), encoding: .utf8)
+        let summary = try #require(last?.summary)
         #expect(summary.hasPrefix("8.0.10: ready "), "\(summary)")
     }
 
-    @Test func theKubernetesCronJobWatchesWithItsStateOnTheVolume() throws {
-        let job = try text("kubernetes-cronjob.yaml")
-        let line = try #require(job.split(separator: "\n").first { $0.contains("command: [") })
-        let array = String(line.drop { $0 != "[" })
-        let command = try #require(try JSONSerialization.jsonObject(with: Data(array.utf8)) as? [String])
-        #expect(command.prefix(2) == ["sh", "-c"] && job.contains("concurrencyPolicy: Forbid"))
-        // The CronJob's Play token is a secret in its environment.
-        try expectThreeRounds(
-            "STORERELEASE_PLAY_TOKEN=watch-flow-play-token "
-                + command[2].replacingOccurrences(of: "/state/", with: folder.path + "/"))
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("watch-state.json").path))
+    @Test func theGitHubScheduleNeedsItsSwiftSetUp() throws {
+        let workflow = try text("github-actions.yml")
+        // The workflow without its setup-swift step (the `uses:` line and its `with:`).
+        var lines = workflow.split(separator: "\n", omittingEmptySubsequences: false)
+        let setUp = try #require(lines.firstIndex { $0.contains("uses: swift-actions/setup-swift") })
+        lines.removeSubrange(setUp...(setUp + 2))
+        let without = lines.joined(separator: "\n")
+        var runner = try ActionsRunner(
+            workflow: without, folder: folder.appendingPathComponent("run"),
+            cache: folder.appendingPathComponent("cache")
+        ) { point($0, token: "unused") }
+        (runner.vars, runner.secrets) = try settings(token: "unused")
+        let job = try runner.run(job: "watch")
+        let build = try #require(job.steps.first { $0.name == "Build storerelease" })
+        #expect(
+            build.status == 127 && build.output.contains("swift"), "a fresh runner has no swift of its own: \(job.log)")
+    }
+
+    @Test func theKubernetesCronJobWatchesAPodARoundWithItsStateOnTheClaim() throws {
+        let manifest = try text("kubernetes-cronjob.yaml")
+        let documents = try RecipeYAML.documents(manifest)
+        let cronJob = try #require(documents.first { $0["kind"]?.string == "CronJob" })
+        #expect(cronJob["spec"]?["concurrencyPolicy"]?.string == "Forbid")
+        // The secret as the comment makes it, from the person's files.
+        let person = folder.appendingPathComponent("person")
+        try RecipeTools.ascKey(at: person.appendingPathComponent("AuthKey_ABC123.p8"))
+        let line = try #require(RecipeTools.kubectlLine(manifest))
+        let pods = folder.appendingPathComponent("cluster")
+        try expectThreeRounds(playToken: "ya29.gcloud-pod") { token, _ in
+            try Data((server.hookURL("ok", token: token).absoluteString + "\n").utf8)
+                .write(to: person.appendingPathComponent("slack-webhook-url"))
+            let (name, data) = try KubernetesPods.secret(from: line, files: person)
+            let cluster = KubernetesPods(
+                documents: documents, folder: pods, secrets: [name: data],
+                image: { try? RecipeTools.image($0, in: folder, gcloudToken: "ya29.gcloud-pod") },
+                point: { argv in
+                    guard argv.count > 1, argv[0] == "storerelease", argv[1] == "watch" else { return argv }
+                    return Array(argv[...1]) + fakes(token) + argv[2...]
+                })
+            let containers = try cluster.run(try cluster.template(kind: "CronJob", name: "storerelease-watch"))
+            let failed = containers.first { $0.status != 0 }
+            #expect(containers.map(\.name) == ["play-token", "watch"], "\(containers.map(\.name))")
+            return (
+                failed?.status ?? 0, containers.last?.stdout ?? "",
+                containers.map { "\($0.name): \($0.stderr)" }.joined(separator: "\n")
+            )
+        }
+        #expect(
+            FileManager.default.fileExists(
+                atPath: pods.appendingPathComponent("claims/storerelease-watch/watch-state.json").path))
     }
 }
