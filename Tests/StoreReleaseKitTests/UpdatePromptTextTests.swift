@@ -1,6 +1,7 @@
 import StoreReleaseKit
 import Testing
 
+@testable import StoreReleaseModels
 @testable import StoreReleasePolicy
 
 @Suite struct UpdatePromptTextTests {
@@ -9,17 +10,47 @@ import Testing
         for language in ["en", "zh-Hans", "zh-Hant", "ja"] { #expect(UpdatePromptText.languages.contains(language)) }
     }
 
-    /// The languages Siren and upgrader offer, by the tag each is matched under here.
-    static let sirenAndUpgrader = [
-        "ar", "hy", "eu", "bn", "zh-Hans", "zh-Hant", "hr", "cs", "da", "nl", "en", "et", "fil", "fi", "fr", "de",
-        "el", "ht", "he", "hi", "hu", "id", "it", "ja", "kk", "km", "ko", "ckb", "lv", "lt", "ms", "mn", "nb", "fa",
-        "pl", "pt-BR", "pt-PT", "ru", "sr-Cyrl", "sr-Latn", "sl", "es", "sw", "sv", "ta", "te", "th", "tr", "uk",
-        "ur", "uz", "vi",
+    /// Every language tag Siren accepts (`Siren.Localization.Language`'s raw values,
+    /// ArtSabintsev/Siren Sources/Models/Localization.swift at d43c63ef), with the text it gets here.
+    static let siren: [(String, String)] = [
+        ("ar", "ar"), ("hy", "hy"), ("eu", "eu"), ("zh-Hans", "zh-Hans"), ("zh-Hant", "zh-Hant"), ("hr", "hr"),
+        ("cs", "cs"), ("da", "da"), ("nl", "nl"), ("en", "en"), ("et", "et"), ("fi", "fi"), ("fr", "fr"),
+        ("de", "de"), ("el", "el"), ("he", "he"), ("hu", "hu"), ("id", "id"), ("it", "it"), ("ja", "ja"),
+        ("ko", "ko"), ("lv", "lv"), ("lt", "lt"), ("ms", "ms"), ("nb-NO", "nb"), ("fa", "fa"), ("fa-AF", "fa"),
+        ("fa-IR", "fa"), ("pl", "pl"), ("pt", "pt-BR"), ("pt-PT", "pt-PT"), ("ro", "ro"), ("ru", "ru"),
+        ("sr-Cyrl", "sr-Cyrl"), ("sr-Latn", "sr-Latn"), ("sl", "sl"), ("es", "es"), ("sv", "sv"), ("th", "th"),
+        ("tr", "tr"), ("ur", "ur"), ("uk", "uk"), ("vi", "vi"),
     ]
 
-    @Test func everyLanguageSirenOrUpgraderOffersIsHere() {
-        let missing = Set(Self.sirenAndUpgrader).subtracting(UpdatePromptText.languages)
-        #expect(missing.isEmpty, "missing: \(missing.sorted())")
+    /// Every language code upgrader has a text for (`UpgraderMessages`' cases, larryaasen/upgrader
+    /// lib/src/upgrade_messages.dart at fd0c5789; it matches the language subtag alone), with the
+    /// text it gets here: upgrader's `pt` is Brazilian, its `zh` Simplified, its `ku` Central Kurdish.
+    static let upgrader: [(String, String)] = [
+        ("ar", "ar"), ("bn", "bn"), ("da", "da"), ("de", "de"), ("el", "el"), ("en", "en"), ("es", "es"),
+        ("et", "et"), ("fa", "fa"), ("fil", "fil"), ("fr", "fr"), ("he", "he"), ("hi", "hi"), ("ht", "ht"),
+        ("hu", "hu"), ("id", "id"), ("it", "it"), ("ja", "ja"), ("kk", "kk"), ("km", "km"), ("ko", "ko"),
+        ("ku", "ckb"), ("lt", "lt"), ("mn", "mn"), ("nb", "nb"), ("nl", "nl"), ("pl", "pl"), ("ps", "ps"),
+        ("pt", "pt-BR"), ("ro", "ro"), ("ru", "ru"), ("sl", "sl"), ("sv", "sv"), ("ta", "ta"), ("te", "te"),
+        ("tr", "tr"), ("uk", "uk"), ("uz", "uz"), ("vi", "vi"), ("zh", "zh-Hans"),
+    ]
+
+    @Test(arguments: siren + upgrader)
+    func everyTagSirenOrUpgraderAcceptsGetsItsLanguage(_ tag: String, _ expected: String) throws {
+        let text = try #require(
+            UpdatePromptText(for: .flexible, appName: "A", version: "1", preferredLanguages: [tag]))
+        #expect(text.language == expected)
+        #expect(UpdatePromptText.languages.contains(expected))
+    }
+
+    @Test func upgradersRightToLeftLanguagesAreRightToLeftHere() throws {
+        for tag in ["ar", "fa", "he", "ku", "ps"] {
+            let text = try #require(
+                UpdatePromptText(for: .flexible, appName: "A", version: "1", preferredLanguages: [tag]))
+            #expect(text.isRightToLeft, "\(tag)")
+        }
+    }
+
+    @Test func theReviewedLanguagesAreLanguagesHere() {
         #expect(UpdatePromptText.reviewedByANativeSpeaker.isSubset(of: Set(UpdatePromptText.languages)))
     }
 
@@ -42,7 +73,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["ar", "he", "fa", "ur", "ckb"])
+    @Test(arguments: ["ar", "he", "fa", "ur", "ckb", "ps"])
     func rightToLeftLanguagesSaySo(_ language: String) throws {
         let text = try #require(
             UpdatePromptText(for: .flexible, appName: "A", version: "1", preferredLanguages: [language]))
@@ -72,7 +103,15 @@ import Testing
         ("pt", "pt-BR"), ("pt-PT", "pt-PT"), ("de-AT", "de"), ("fr-CA", "fr"), ("EN-gb", "en"), ("xx", "en"),
         ("sr", "sr-Cyrl"), ("sr-Latn-RS", "sr-Latn"), ("sr-RS", "sr-Cyrl"), ("no", "nb"), ("nb-NO", "nb"),
         ("iw", "he"), ("he-IL", "he"), ("tl", "fil"), ("in", "id"), ("ckb-IQ", "ckb"), ("ms-MY", "ms"),
-        ("ku-Arab", "ckb"), ("ku-IQ", "ckb"), ("ku", "en"), ("ku-Latn-TR", "en"),
+        ("ku-Arab", "ckb"), ("ku-IQ", "ckb"), ("ku", "ckb"), ("ku-Arab-IR", "ckb"), ("ku-Latn-TR", "en"),
+        ("ps", "ps"), ("ps-AF", "ps"), ("ps-PK", "ps"),
+        // CLDR's parent locales: the Portuguese of Africa, Asia and Europe is European Portuguese.
+        ("pt-AO", "pt-PT"), ("pt-MZ", "pt-PT"), ("pt-CV", "pt-PT"), ("pt-GW", "pt-PT"), ("pt-ST", "pt-PT"),
+        ("pt-TL", "pt-PT"), ("pt-MO", "pt-PT"), ("pt-GQ", "pt-PT"), ("pt-CH", "pt-PT"), ("pt-LU", "pt-PT"),
+        ("pt-FR", "pt-PT"), ("pt_AO", "pt-PT"), ("pt-BR", "pt-BR"), ("pt-US", "pt-BR"),
+        ("es-419", "es"), ("es-MX", "es"), ("es-US", "es"), ("zh-MO", "zh-Hant"), ("zh-Hant-MO", "zh-Hant"),
+        ("zh-SG", "zh-Hans"), ("en-AU", "en"), ("en-150", "en"), ("nn", "nb"), ("no-NO", "nb"), ("hi-Latn", "en"),
+        ("fr-HT", "fr"), ("", "en"),
     ])
     func languagesMatchByTagWithEnglishAsTheFallback(_ preferred: String, _ expected: String) throws {
         let text = try #require(
@@ -96,5 +135,30 @@ import Testing
         for action in [UpdateDecision.Action.none, .completeUpdate, .resumeImmediate] {
             #expect(UpdatePromptText(for: action, appName: "A", version: "1") == nil)
         }
+    }
+
+    /// The lookup itself, against tags a manifest's release notes may be kept under.
+    @Test(
+        arguments: [
+            ("es-MX", ["es", "es-419"], "es-419"), ("es-ES", ["es", "es-419"], "es"),
+            ("pt-AO", ["pt-BR", "pt-PT"], "pt-PT"),
+            ("pt-AO", ["pt"], "pt"), ("pt", ["pt-BR", "pt-PT"], "pt-BR"),
+            ("zh-MO", ["zh-Hant-HK", "zh-Hant"], "zh-Hant-HK"),
+            ("zh-HK", ["zh-Hans", "zh-Hant"], "zh-Hant"), ("en-AU", ["en-001", "en"], "en-001"),
+            ("ku", ["ku", "ckb"], "ku"),
+            ("sr-Latn", ["sr", "en"], nil), ("zh-Hant", ["zh", "en"], nil),
+        ] as [(String, [String], String?)])
+    func theLookupFollowsCLDRsParents(_ preferred: String, _ available: [String], _ expected: String?) {
+        #expect(LanguageTag.bestMatch(for: preferred, in: available) == expected)
+    }
+
+    @Test func everyParentLocaleChainEnds() {
+        #expect(LanguageTag.parentLocales.count == 180, "CLDR 45's parentLocale entries")
+        for tag in LanguageTag.parentLocales.keys {
+            let chain = LanguageTag.fallbackChain(for: tag)
+            #expect(!chain.isEmpty && chain.count < 6, "\(tag): \(chain)")
+        }
+        #expect(LanguageTag.fallbackChain(for: "pt-AO") == ["pt-ao", "pt-pt", "pt"])
+        #expect(LanguageTag.fallbackChain(for: "zh-MO") == ["zh-hant-mo", "zh-hant-hk", "zh-hant"])
     }
 }

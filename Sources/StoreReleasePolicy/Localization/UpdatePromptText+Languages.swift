@@ -8,8 +8,8 @@ extension UpdatePromptText {
     /// The languages whose strings a native speaker has reviewed; the others are unreviewed.
     public static let reviewedByANativeSpeaker: Set<String> = ["en"]
 
-    /// The right-to-left languages: Arabic, Hebrew, Persian, Urdu and Central Kurdish.
-    public static let rightToLeftLanguages: Set<String> = ["ar", "he", "fa", "ur", "ckb"]
+    /// The right-to-left languages: Arabic, Hebrew, Persian, Urdu, Central Kurdish and Pashto.
+    public static let rightToLeftLanguages: Set<String> = ["ar", "he", "fa", "ur", "ckb", "ps"]
 
     static let table: [String: Strings] = [
         "en": Strings(
@@ -186,6 +186,11 @@ extension UpdatePromptText {
             update: "نوێکردنەوە", later: "دواتر", skip: "ئەم وەشانە تێپەڕێنە",
             requiredTitle: "نوێکردنەوە پێویستە",
             requiredMessage: "بۆ بەردەوامبوون، {app} نوێ بکەرەوە بۆ وەشانی {version}."),
+        "ps": Strings(
+            language: "ps", title: "نوې نسخه شتون لري", message: "{app} {version} شتون لري.",
+            update: "تازه کړئ", later: "وروسته", skip: "دا نسخه پرېږدئ",
+            requiredTitle: "تازه کول اړین دي",
+            requiredMessage: "د دوام لپاره، {app} {version} نسخې ته تازه کړئ."),
         "fi": Strings(
             language: "fi", title: "Päivitys saatavilla", message: "{app} {version} on saatavilla.",
             update: "Päivitä", later: "Myöhemmin", skip: "Ohita tämä versio",

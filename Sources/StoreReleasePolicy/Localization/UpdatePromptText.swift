@@ -7,10 +7,11 @@ import StoreReleaseModels
 /// The title, the message with the app's name and the new version, and the buttons.
 ///
 /// A flexible update gets "Update" / "Later" / "Skip this version"; an immediate one a title and
-/// message that say the update is required, and only "Update". 56 languages, the union of
+/// message that say the update is required, and only "Update". 57 languages, the union of
 /// Siren's and upgrader's and more, each written for its language (not machine-translated; see
-/// ``reviewedByANativeSpeaker``), five of them right-to-left (``isRightToLeft``): ``languages``
-/// lists them. Anything else falls back to English.
+/// ``reviewedByANativeSpeaker``), six of them right-to-left (``isRightToLeft``): ``languages``
+/// lists them. A tag without a text of its own falls back as CLDR's parent locales say (`pt-AO`
+/// → `pt-PT`, `es-MX` → `es-419` → `es`, `zh-HK` → `zh-Hant`), and then to English.
 public struct UpdatePromptText: Sendable, Hashable {
     /// The language tag the text is in (`zh-Hans`).
     public let language: String
@@ -25,13 +26,15 @@ public struct UpdatePromptText: Sendable, Hashable {
     /// `nil` for an immediate update: it cannot be skipped.
     public let skipButton: String?
 
-    /// Whether the text is laid out right to left (Arabic, Hebrew, Persian, Urdu, Central Kurdish).
+    /// Whether the text is laid out right to left (Arabic, Hebrew, Persian, Urdu, Central Kurdish, Pashto).
     public var isRightToLeft: Bool { Self.rightToLeftLanguages.contains(language) }
 
     /// The prompt for a decision, in the first of `preferredLanguages` there is a text for.
     ///
-    /// `zh-Hant-TW` matches `zh-Hant`; `zh-TW` and `zh-HK` are Traditional, other `zh` Simplified;
-    /// `pt` is Brazilian. Anything else gets English.
+    /// `zh-Hant-TW` matches `zh-Hant`; `zh-TW`, `zh-HK` and `zh-MO` are Traditional, other `zh`
+    /// Simplified; `pt` is Brazilian, and the Portuguese of Angola, Mozambique, Cape Verde,
+    /// Guinea-Bissau and the other countries CLDR gives European Portuguese as parent is `pt-PT`;
+    /// `ku` is Central Kurdish, as upgrader has it (but not `ku-Latn`). Anything else gets English.
     ///
     /// - Returns: `nil` when the action shows no prompt (`none`), or is Play's own UI
     ///   (`completeUpdate`, `resumeImmediate`).
