@@ -6,6 +6,10 @@ enum AppStoreConnectOptions {
     /// The environment variable a ready token may come from.
     static let tokenVariable = "STORERELEASE_ASC_TOKEN"
 
+    /// The environment variable that names the `openssl` to sign with (an absolute path), else
+    /// the first of `OpenSSLSigner.knownLocations` that exists; `PATH` is never searched.
+    static let opensslVariable = "STORERELEASE_OPENSSL"
+
     static let specs: [OptionSpec] = [
         .value(
             "--asc-key-file", "FILE",
@@ -24,8 +28,9 @@ enum AppStoreConnectOptions {
     /// How to give credentials, for help texts.
     static let help = """
         App Store Connect: --asc-key-file AuthKey_XXXX.p8 --asc-key-id KID --asc-issuer-id ISSUER (an \
-        ES256 token is made with the system's openssl), or a ready token from --asc-token-file FILE or \
-        $\(tokenVariable). Keys and tokens are never printed.
+        ES256 token is made with openssl: $\(opensslVariable), else /usr/bin/openssl or Homebrew's; \
+        never found through PATH), or a ready token from --asc-token-file FILE or $\(tokenVariable). \
+        Keys and tokens are never printed.
         """
 
     /// Whether any App Store Connect credential flag (or the token variable) was given.
@@ -94,8 +99,14 @@ enum AppStoreConnectOptions {
                     "\(command): \(given.joined(separator: ", ")) needs \(missing.joined(separator: " and ")) too")
             }
             let path = arguments.value("--asc-key-file") ?? ""
+            let openssl = ProcessInfo.processInfo.environment[opensslVariable] ?? ""
+            guard openssl.isEmpty || openssl.hasPrefix("/") else {
+                throw .usage("\(command): \(opensslVariable) \(openssl.debugDescription) is not an absolute path")
+            }
             do throws(KeyFileError) {
-                let signer = try OpenSSLSigner(keyFile: URL(fileURLWithPath: path))
+                let signer = try OpenSSLSigner(
+                    keyFile: URL(fileURLWithPath: path),
+                    executable: openssl.isEmpty ? nil : URL(fileURLWithPath: openssl))
                 let key = try AppStoreConnectKey(
                     keyID: arguments.value("--asc-key-id") ?? "", issuerID: arguments.value("--asc-issuer-id") ?? "",
                     signer: signer)

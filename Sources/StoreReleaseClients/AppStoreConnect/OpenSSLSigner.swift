@@ -7,30 +7,60 @@ import StoreReleaseModels
 /// It runs `openssl dgst -sha256 -sign KEYFILE` with the message on standard input and turns the
 /// DER signature it prints into r‖s. The key stays in its file; nothing of it is read into an
 /// error or printed.
+///
+/// The child is found at a fixed place, never through `PATH`: the `executable` given, else the
+/// first of ``knownLocations`` that exists (`/usr/bin/openssl`, then Homebrew's and MacPorts'
+/// places). It runs with an empty environment, so nothing of the caller's (a Play token in
+/// `STORERELEASE_PLAY_TOKEN`, any other secret) reaches it.
 public struct OpenSSLSigner: ES256Signer {
     /// The `AuthKey_XXXX.p8` file.
     public let keyFile: URL
-    /// The `openssl` executable.
+    /// The `openssl` executable: an absolute path, run as it is.
     public let executable: URL
+
+    /// Where `openssl` is looked for when no executable is given, in this order.
+    ///
+    /// The system's, Homebrew's on Apple silicon and on Intel, then MacPorts'.
+    public static let knownLocations = [
+        "/usr/bin/openssl", "/opt/homebrew/bin/openssl", "/usr/local/bin/openssl", "/opt/local/bin/openssl",
+    ]
 
     /// Makes a signer for a PKCS#8 P-256 key file, as App Store Connect hands it out.
     ///
     /// The file is PEM (`-----BEGIN PRIVATE KEY-----`).
     ///
+    /// - Parameters:
+    ///   - keyFile: The `.p8` file.
+    ///   - executable: The `openssl` to run; `nil` takes the first of ``knownLocations`` that
+    ///     exists (`PATH` is never searched).
     /// - Throws: ``KeyFileError`` naming the file when it cannot be read, is not PEM PKCS#8, or its
     ///   key is not on P-256.
-    public init(keyFile: URL, executable: URL = URL(fileURLWithPath: "/usr/bin/env")) throws(KeyFileError) {
+    public init(keyFile: URL, executable: URL? = nil) throws(KeyFileError) {
         try Self.check(keyFile)
         self.keyFile = keyFile
-        self.executable = executable
+        self.executable = executable ?? Self.located()
+    }
+
+    /// The first of ``knownLocations`` that is an executable file, else the first of them (so that
+    /// signing fails naming where it looked).
+    static func located() -> URL {
+        let path =
+            knownLocations.first { FileManager.default.isExecutableFile(atPath: $0) } ?? knownLocations[0]
+        return URL(fileURLWithPath: path)
     }
 
     /// Signs `message` with `openssl`; see ``ES256Signer/sign(_:)``.
     public func sign(_ message: Data) throws(SigningError) -> Data {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw SigningError(
+                "no openssl at \(executable.path.debugDescription) (looked at "
+                    + "\(Self.knownLocations.joined(separator: ", "))); install it, or give its path "
+                    + "(STORERELEASE_OPENSSL for the command-line tool)")
+        }
         let process = Process()
         process.executableURL = executable
-        let arguments = ["dgst", "-sha256", "-sign", keyFile.path]
-        process.arguments = executable.lastPathComponent == "env" ? ["openssl"] + arguments : arguments
+        process.arguments = ["dgst", "-sha256", "-sign", keyFile.path]
+        process.environment = [:]
         let input = Pipe()
         let output = Pipe()
         let errors = Pipe()
@@ -40,7 +70,7 @@ public struct OpenSSLSigner: ES256Signer {
         do {
             try process.run()
         } catch {
-            throw SigningError("cannot run openssl: \(error.localizedDescription)")
+            throw SigningError("cannot run \(executable.path): \(error.localizedDescription)")
         }
         input.fileHandleForWriting.write(message)
         try? input.fileHandleForWriting.close()
@@ -49,7 +79,8 @@ public struct OpenSSLSigner: ES256Signer {
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw SigningError(
-                "openssl could not sign with \(keyFile.lastPathComponent) (exit \(process.terminationStatus))")
+                "\(executable.path) could not sign with \(keyFile.lastPathComponent) (exit \(process.terminationStatus))"
+            )
         }
         guard let raw = DERSignature.rawRepresentation(der) else {
             throw SigningError("openssl's signature is not an ECDSA DER signature")
