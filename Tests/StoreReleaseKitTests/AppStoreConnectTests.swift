@@ -27,6 +27,13 @@ struct TestKey {
         try Self.openssl(["pkey", "-in", privateKey.path, "-pubout", "-out", publicKey.path])
     }
 
+    /// App Store Connect credentials of this key (key id `TESTKEY123`, issuer `issuer`).
+    func credentials() throws -> AppStoreConnectClient.Credentials {
+        .key(
+            try AppStoreConnectKey(
+                keyID: "TESTKEY123", issuerID: "issuer", signer: try OpenSSLSigner(keyFile: privateKey)))
+    }
+
     /// The lines of the private key's PEM body: none may ever be printed.
     var secretLines: [String] {
         let text = (try? String(contentsOf: privateKey, encoding: .utf8)) ?? ""
@@ -274,9 +281,7 @@ struct TestKey {
 
     @Test func aKeyMakesAFreshTokenOnceAfterA401() async throws {
         let key = try TestKey()
-        let credentials = AppStoreConnectClient.Credentials.key(
-            try AppStoreConnectKey(
-                keyID: "TESTKEY123", issuerID: "issuer", signer: try OpenSSLSigner(keyFile: key.privateKey)))
+        let credentials = try key.credentials()
         let token = UUID().uuidString
         let client = try client("401once", token: token, credentials: credentials)
         let status = try await client.status(of: .id(414_478_124))

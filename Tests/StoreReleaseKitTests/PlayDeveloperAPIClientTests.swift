@@ -319,7 +319,7 @@ import Testing
             #expect(!text.contains(Self.secret), "\(text)")
         }
         #expect(token.authorizationHeader == "Bearer \(Self.secret)", "white space around a token is dropped")
-        #expect(token.redacting("echo \(Self.secret)!") == "echo <redacted>!")
+        #expect(Redactor(tokens: [token])("echo \(Self.secret)!") == "echo <redacted>!")
         #expect(throws: BearerToken.Problem.empty) { try BearerToken(" \n") }
         #expect(throws: BearerToken.Problem.whitespaceInside) { try BearerToken("ya29 abc") }
     }

@@ -139,7 +139,9 @@ import Testing
     // MARK: - Credentials stay on their origin
 
     @Test(arguments: [
-        ("http://127.0.0.1:8080", true), ("http://localhost", true), ("http://[::1]:9000", true),
+        ("http://127.0.0.1:8080", true), ("http://localhost", true),
+        ("http://[::1]:9000", LoopbackFormTests.ipv6Connects),
+        ("HTTP://127.0.0.1:8080", true), ("http://127.000.000.001", false), ("https://127.0.0.01", false),
         ("http://127.1.2.3", true), ("https://androidpublisher.googleapis.com", true),
         ("http://127.example.com", false), ("http://127.0.0.1.example.com", false), ("http://127.0.0.256", false),
         ("http://1127.0.0.1", false), ("http://localhost.example.com", false), ("http://10.0.0.1", false),

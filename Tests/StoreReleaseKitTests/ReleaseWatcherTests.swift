@@ -279,7 +279,9 @@ import Testing
 @Suite struct WebhookNotifierTests {
     @Test(arguments: [
         ("https://hooks.slack.com/services/T0/B0/secret", true), ("http://127.0.0.1:8080/hook", true),
-        ("http://localhost/hook", true), ("http://[::1]:9/hook", true), ("http://hooks.example.com/secret", false),
+        ("http://localhost/hook", true), ("http://[::1]:9/hook", LoopbackFormTests.ipv6Connects),
+        ("HTTP://127.0.0.1:8080/hook", true), ("http://127.000.000.001/hook", false),
+        ("http://hooks.example.com/secret", false),
         ("http://127.example.com/secret", false), ("ftp://example.com/x", false), ("file:///tmp/x", false),
     ])
     func onlyHTTPSOrLoopbackHTTPIsAWebhook(url: String, allowed: Bool) throws {

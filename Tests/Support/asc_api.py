@@ -39,6 +39,16 @@ The data is Tests/Fixtures/asc/worlds.json: each world is a list of apps. Scenar
   schemenext     complete, with links.next protocol-relative to another host (//example.com/…)
   timeline-NAME  the timeline's app and its versions as the round's step says (timeline.py): each
                  first page of the app's versions the token asks is the next round
+  colonids       complete, but an app's availability id is "<app id>:v2" (ids are opaque strings), so
+                 a client must percent-encode it in the territories' path
+  echostart      every request answers 200 text/plain that starts with the bearer token (a fault: a
+                 proxy echoing what it got)
+  echomiddle     every request answers 200 text/html with the bearer token after 30 characters (a fault)
+  echoprefix     every request answers 200 text/plain that starts with the token's first half (a fault)
+  echoerror      every request answers 401 whose error detail quotes the bearer token
+
+Path segments are percent-decoded, as Apple decodes them; every request's raw path and query (after
+/<token>/<scenario>) is recorded in the token's "paths", in order.
 
 Every request needs "Authorization: Bearer <token>" (else 401). A token with three dot-separated
 parts is checked as Apple checks an ES256 JWT's shape: header alg ES256, kid, typ JWT; payload iss,
@@ -47,13 +57,13 @@ iat, exp, aud appstoreconnect-v1, exp - iat at most 1200 s; a 64-byte signature.
 
 GET /<token>/ascstats returns the token's counters: requests, unauthorized, jwts (valid JWTs
 seen), malformed, opaque (tokens that are not JWTs), tokens (the distinct tokens), kids, pages,
-platforms (the filter[platform] values asked, in order).
+platforms (the filter[platform] values asked, in order), paths (every raw path and query).
 """
 import base64
 import json
 import os
 import threading
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, quote, urlparse
 
 import contract
 import timeline
@@ -81,7 +91,8 @@ def load(folder):
 def stats(token):
     with LOCK:
         return STATS.setdefault(token, {"requests": 0, "unauthorized": 0, "jwts": 0, "malformed": 0, "opaque": 0,
-                                        "tokens": [], "kids": [], "pages": 0, "platforms": []})
+                                        "tokens": [], "kids": [], "pages": 0, "platforms": [],
+                                        "paths": []})
 
 
 def snapshot(token):
@@ -158,6 +169,7 @@ def handle(handler, token, scenario, rest, query, base, version="v1"):
     auth = handler.headers.get("Authorization", "")
     bearer = auth[7:] if auth.startswith("Bearer ") else ""
     with LOCK:
+        s["paths"].append("/" + handler.path.lstrip("/").split("/", 2)[2])
         s["requests"] += 1
         count = s["requests"]
         if bearer and bearer not in s["tokens"]:
@@ -184,6 +196,16 @@ def handle(handler, token, scenario, rest, query, base, version="v1"):
     else:
         with LOCK:
             s["opaque"] += 1
+    if scenario == "echostart":
+        return handler.send(200, bearer + " is not a token this proxy accepts", "text/plain", contract="fault")
+    if scenario == "echomiddle":
+        return handler.send(200, "<html><body>Proxy error: token " + bearer + " refused</body></html>",
+                            "text/html", contract="fault")
+    if scenario == "echoprefix":
+        return handler.send(200, bearer[:len(bearer) // 2] + "... (cut)", "text/plain", contract="fault")
+    if scenario == "echoerror":
+        return error(handler, 401, "NOT_AUTHORIZED", "Authentication credentials are missing or invalid.",
+                     "The token " + bearer + " has expired.")
     if scenario == "401" or (scenario == "401once" and count == 1):
         return error(handler, 401, "NOT_AUTHORIZED", "Authentication credentials are missing or invalid.",
                      "Provide a properly configured and signed bearer token, and make sure that it has not expired.")
@@ -207,6 +229,8 @@ def handle(handler, token, scenario, rest, query, base, version="v1"):
 
     if version == "v2":
         if len(rest) == 3 and rest[0] == "appAvailabilities" and rest[2] == "territoryAvailabilities":
+            if scenario == "colonids" and rest[1].endswith(":v2"):
+                rest[1] = rest[1][:-3]
             if not any(a["id"] == rest[1] for a in world):
                 return error(handler, 404, "NOT_FOUND", "The specified resource does not exist",
                              f"There is no resource of type 'appAvailabilities' with id '{rest[1]}'",
@@ -221,11 +245,12 @@ def handle(handler, token, scenario, rest, query, base, version="v1"):
                          f"There is no resource of type 'apps' with id '{rest[1]}'",
                          template="/v1/apps/{id}/appAvailabilityV2")
         new = AVAILABILITY.get(app["id"], {}).get("availableInNewTerritories", True)
-        document = {"data": {"type": "appAvailabilities", "id": app["id"],
+        availability = app["id"] + (":v2" if scenario == "colonids" else "")
+        document = {"data": {"type": "appAvailabilities", "id": availability,
                              "attributes": {"availableInNewTerritories": new},
                              "relationships": {"territoryAvailabilities": {"links": {
-                                 "related": f"{base}/v2/appAvailabilities/{app['id']}/territoryAvailabilities"}}},
-                             "links": {"self": f"{base}/v2/appAvailabilities/{app['id']}"}},
+                                 "related": f"{base}/v2/appAvailabilities/{quote(availability)}/territoryAvailabilities"}}},
+                             "links": {"self": f"{base}/v2/appAvailabilities/{quote(availability)}"}},
                     "links": {"self": f"{base}/v1/apps/{app['id']}/appAvailabilityV2"}}
         return reply(handler, "/v1/apps/{id}/appAvailabilityV2", 200, document, rate)
 

@@ -84,13 +84,24 @@ def walk_play(base, scenario):
         for name in names:
             fetch(f"{root}/{package}/tracks/{quote(name)}/releases")
         status, body = fetch(f"{root}/{package}/edits", "POST")
-        edit = json.loads(body).get("id") if status == 200 else "missing"
+        try:
+            edit = json.loads(body).get("id") if status == 200 else "missing"
+        except ValueError:  # a scenario that answers 200 with a body that is not JSON, on purpose
+            edit = "missing"
         fetch(f"{root}/{package}/edits/{edit}/tracks")
         for name in names:
             fetch(f"{root}/{package}/edits/{edit}/tracks/{quote(name)}")
             fetch(f"{root}/{package}/edits/{edit}/countryAvailability/{quote(name)}")
         fetch(f"{root}/{package}/edits/{edit}", "DELETE")
         fetch(f"{root}/{package}/edits/{edit}/tracks")
+
+
+def next_of(status, body):
+    """A JSON:API page's links.next, or None (an error, or a body that is not JSON on purpose)."""
+    try:
+        return json.loads(body).get("links", {}).get("next") if status == 200 else None
+    except ValueError:
+        return None
 
 
 def walk_asc(base, scenario):
@@ -102,7 +113,7 @@ def walk_asc(base, scenario):
         url = f"{root}/v2/appAvailabilities/{app}/territoryAvailabilities?include=territory&limit=50"
         for _ in range(10):
             status, body = fetch(url)
-            url = json.loads(body).get("links", {}).get("next") if status == 200 else None
+            url = next_of(status, body)
             if not url:
                 break
         for platform in ("IOS", "MAC_OS", "TV_OS", "VISION_OS"):
@@ -110,7 +121,7 @@ def walk_asc(base, scenario):
                 url = f"{root}/v1/apps/{app}/appStoreVersions?filter%5Bplatform%5D={platform}{include}"
                 for _ in range(10):
                     status, body = fetch(url)
-                    next_link = json.loads(body).get("links", {}).get("next") if status == 200 else None
+                    next_link = next_of(status, body)
                     if not next_link or urlparse(next_link).netloc != urlparse(base).netloc:
                         break
                     url = next_link

@@ -43,15 +43,28 @@ deliberate faults below, which are marked as such. Scenarios:
   publishing    the edit-free list says IN_REVIEW for the token's first 2 requests, then PUBLISHED
   timeline-NAME the timeline's package, its production track as the round's step says (timeline.py):
                 each edit the token opens is the next round
+  echostart     every request answers 200 text/plain that starts with the bearer token (a fault: a
+                proxy echoing what it got)
+  echomiddle    every request answers 200 text/html with the bearer token after 30 characters (a fault)
+  echoprefix    every request answers 200 text/plain that starts with the token's first half (a fault)
+  echoerror     every request answers 401 whose envelope's message quotes the bearer token
+
+Path segments are percent-decoded as Google decodes them ("wear%3Aproduction" is the track
+"wear:production"), and, as Google's URL scheme has it, a literal ":" in the last segment starts a
+custom method ("tracks/wear:production" asks the method "production" of the track "wear"): the
+only one served is an edit's ":commit"; any other is 404 NOT_FOUND "Method not found.". Every
+request's raw path (after /<token>/<scenario>) is recorded in the token's "paths", in order.
 
 GET /<token>/playstats returns the token's counters: requests, unauthorized, bearer (the
 distinct tokens seen), editsInserted, editsDeleted, editsCommitted, editRequests (every request
-under /edits), releasesRequests, openEdits (inserted and not deleted).
+under /edits), releasesRequests, openEdits (inserted and not deleted), paths (every raw path).
 """
 import json
 import os
 import threading
 import time
+
+from urllib.parse import urlparse
 
 import contract
 import timeline
@@ -77,7 +90,8 @@ def stats(token):
     with LOCK:
         s = STATS.setdefault(token, {
             "requests": 0, "unauthorized": 0, "bearer": [], "editsInserted": 0, "editsDeleted": 0,
-            "editsCommitted": 0, "editRequests": 0, "releasesRequests": 0, "open": [], "trackReads": 0})
+            "editsCommitted": 0, "editRequests": 0, "releasesRequests": 0, "open": [], "trackReads": 0,
+            "paths": []})
         return s
 
 
@@ -162,10 +176,30 @@ def track_not_found(name):
     return envelope(404, "NOT_FOUND", message, reason="notFound", domain="global")
 
 
+def custom_method(handler):
+    """The custom method a literal ":" in the raw path's last segment names, or None."""
+    last = urlparse(handler.path).path.rstrip("/").split("/")[-1]
+    return last.split(":", 1)[1] if ":" in last else None
+
+
+def echo(handler, scenario, bearer):
+    """The echo scenarios' answer (see the header): True when one was sent."""
+    if scenario == "echostart":
+        fault(handler, 200, bearer + " is not a token this proxy accepts", "text/plain")
+    elif scenario == "echomiddle":
+        fault(handler, 200, "<html><body>Proxy error: token " + bearer + " refused</body></html>", "text/html")
+    elif scenario == "echoprefix":
+        fault(handler, 200, bearer[:len(bearer) // 2] + "... (cut)", "text/plain")
+    else:
+        return False
+    return True
+
+
 def handle(handler, method, token, scenario, parts):
-    """parts: the path after /<token>/<scenario>/androidpublisher/v3/applications/."""
+    """parts: the path after /<token>/<scenario>/androidpublisher/v3/applications/, decoded."""
     s = stats(token)
     with LOCK:
+        s["paths"].append("/" + "/".join(urlparse(handler.path).path.strip("/").split("/")[2:]))
         s["requests"] += 1
         count = s["requests"]
         auth = handler.headers.get("Authorization", "")
@@ -185,6 +219,14 @@ def handle(handler, method, token, scenario, parts):
         return answer(401, envelope(401, "UNAUTHENTICATED",
                                     "Request had invalid authentication credentials. Expected OAuth 2 access "
                                     "token, login cookie or other valid authentication credential."))
+    if echo(handler, scenario, auth[7:]):
+        return
+    if scenario == "echoerror":
+        return answer(401, envelope(401, "UNAUTHENTICATED", "Request had invalid authentication credentials: "
+                                    + auth[7:] + " is expired."))
+    method_name = custom_method(handler)
+    if method_name is not None and not (method_name == "commit" and method == "POST"):
+        return answer(404, envelope(404, "NOT_FOUND", "Method not found."))
     if scenario == "401permission":
         return answer(401, envelope(401, None, "The current user has insufficient permissions to perform the "
                                                "requested operation.", reason="permissionDenied"))

@@ -78,6 +78,8 @@ public struct AppStoreConnectClient: Sendable {
         transport: any HTTPTransport = URLSessionTransport()
     ) throws(AppStoreConnectError) {
         if let problem = BaseURL.problem(with: configuration.baseURL) { throw .invalidRequest(problem) }
+        var configuration = configuration
+        configuration.baseURL = Origin.normalized(configuration.baseURL)
         self.credentials = credentials
         self.configuration = configuration
         self.transport = transport
@@ -107,10 +109,10 @@ public struct AppStoreConnectClient: Sendable {
         else {
             throw .invalidRequest("\(bundleID.debugDescription) is not a bundle id (such as com.example.app)")
         }
-        let path = "/v1/apps?filter%5BbundleId%5D=" + BaseURL.segment(bundleID)
+        let path = "/v1/apps?filter%5BbundleId%5D=" + BaseURL.component(bundleID)
         let response = try await get(try url(path), app: "with bundle id \(bundleID)")
         let apps = try HTTPExchange.decode(
-            AppStoreConnectDocuments.Apps.self, from: response, failing: AppStoreConnectError.self, redact: redact)
+            AppStoreConnectDocuments.Apps.self, from: response, failing: AppStoreConnectError.self, redactor: redactor)
         guard let app = apps.data.first(where: { $0.attributes?.bundleId == bundleID }) else {
             throw .appNotFound("with bundle id \(bundleID)")
         }
@@ -125,8 +127,8 @@ public struct AppStoreConnectClient: Sendable {
             throw .invalidRequest("\(appID.debugDescription) is not an App Store id (digits)")
         }
         let first = try url(
-            "/v1/apps/\(appID)/appStoreVersions?filter%5Bplatform%5D=\(platform.rawValue)"
-                + "&include=appStoreVersionPhasedRelease&limit=200")
+            "/v1/apps/\(BaseURL.component(appID))/appStoreVersions?filter%5Bplatform%5D="
+                + BaseURL.component(platform.rawValue) + "&include=appStoreVersionPhasedRelease&limit=200")
         var next: URL? = first
         var versions: [AppStoreVersion] = []
         var pages = 0
@@ -138,7 +140,7 @@ public struct AppStoreConnectClient: Sendable {
             let response = try await get(page, app: appID)
             let document = try HTTPExchange.decode(
                 AppStoreConnectDocuments.Versions.self, from: response, failing: AppStoreConnectError.self,
-                redact: redact)
+                redactor: redactor)
             versions += document.versions()
             next = try document.links?.next.map { link throws(AppStoreConnectError) in try nextPage(link) }
         }
@@ -155,12 +157,13 @@ public struct AppStoreConnectClient: Sendable {
         case .id(let number): appID = String(number)
         case .bundleID(let bundleID): appID = try await self.appID(bundleID: bundleID)
         }
-        let response = try await get(try url("/v1/apps/\(appID)/appAvailabilityV2"), app: appID)
+        let shownID = redactor(appID)  // from the server when asked by bundle id
+        let response = try await get(try url("/v1/apps/\(BaseURL.component(appID))/appAvailabilityV2"), app: shownID)
         let availability = try HTTPExchange.decode(
             AppStoreConnectDocuments.Availability.self, from: response, failing: AppStoreConnectError.self,
-            redact: redact)
+            redactor: redactor)
         var next: URL? = try url(
-            "/v2/appAvailabilities/\(BaseURL.segment(availability.data.id))/territoryAvailabilities"
+            "/v2/appAvailabilities/\(BaseURL.component(availability.data.id))/territoryAvailabilities"
                 + "?include=territory&limit=200")
         var territories: [AppStoreAvailability.Territory] = []
         var pages = 0
@@ -170,8 +173,8 @@ public struct AppStoreConnectClient: Sendable {
                 throw .exchange(.invalidPayload("more than \(configuration.maximumPages) pages of territories"))
             }
             let document = try HTTPExchange.decode(
-                AppStoreConnectDocuments.TerritoryAvailabilities.self, from: try await get(page, app: appID),
-                failing: AppStoreConnectError.self, redact: redact)
+                AppStoreConnectDocuments.TerritoryAvailabilities.self, from: try await get(page, app: shownID),
+                failing: AppStoreConnectError.self, redactor: redactor)
             territories += document.territories
             next = try document.links?.next.map { link throws(AppStoreConnectError) in try nextPage(link) }
         }
@@ -186,22 +189,23 @@ public struct AppStoreConnectClient: Sendable {
     /// the base URL's origin: a token is never sent anywhere else.
     private func nextPage(_ link: String) throws(AppStoreConnectError) -> URL {
         let base = configuration.baseURL
+        let shown = redactor(link).debugDescription
         guard let url = URL(string: link, relativeTo: base)?.absoluteURL else {
-            throw .exchange(.invalidPayload("links.next \(link.debugDescription) is not a URL"))
+            throw .exchange(.invalidPayload("links.next \(shown) is not a URL"))
         }
         guard Origin(url) == Origin(base) else {
             throw .exchange(
                 .invalidPayload(
-                    "links.next \(link.debugDescription) points at \(Origin(url)), not \(Origin(base)): the token is "
-                        + "never sent to another host"))
+                    "links.next \(shown) points at \(redactor(Origin(url).description)), not \(Origin(base)): the "
+                        + "token is never sent to another host"))
         }
-        return url
+        return Origin.normalized(url)
     }
 
     /// The base URL followed by `path`.
     private func url(_ path: String) throws(AppStoreConnectError) -> URL {
         guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
-            throw .invalidRequest("cannot make a URL of \(path.debugDescription)")
+            throw .invalidRequest("cannot make a URL of \(redactor(path).debugDescription)")
         }
         return url
     }
@@ -219,7 +223,7 @@ public struct AppStoreConnectClient: Sendable {
                 let response = try await exchange.send(request) {
                     response -> HTTPExchange.Verdict<AppStoreConnectError> in
                     if let budget = RateLimitBudget(header: response.headers["x-rate-limit"]) { state.budget = budget }
-                    return judge(response, app: app, token: token)
+                    return judge(response, app: app)
                 }
                 return response
             } catch {
@@ -229,13 +233,13 @@ public struct AppStoreConnectClient: Sendable {
         }
     }
 
-    private func judge(_ response: HTTPResponse, app: String, token: BearerToken)
+    private func judge(_ response: HTTPResponse, app: String)
         -> HTTPExchange.Verdict<AppStoreConnectError>
     {
         if (200...299).contains(response.status) { return .success }
         let entry = AppleErrorDocument.first(in: response.body)
-        let code = entry?.code
-        let detail = (entry?.detail ?? entry?.title).map { token.redacting(redact($0)) }
+        let detail = (entry?.detail ?? entry?.title).map { redactor($0) }
+        let code = entry?.code.map { redactor($0) }
         let retryAfter = HTTPExchange.retryAfter(response)
         switch response.status {
         case 401: return .fail(.unauthorized(detail: detail ?? "no detail"))
@@ -263,11 +267,13 @@ public struct AppStoreConnectClient: Sendable {
         }
     }
 
-    /// Takes the current token out of `text`.
-    private func redact(_ text: String) -> String {
-        var redacted = state.cachedToken?.redacting(text) ?? text
-        if case .token(let token) = credentials { redacted = token.redacting(redacted) }
-        return redacted
+    /// What every piece of server text goes through on its way into an error: the given token,
+    /// or every token made from the key so far.
+    private var redactor: Redactor {
+        switch credentials {
+        case .token(let token): return Redactor(tokens: [token])
+        case .key: return Redactor(tokens: state.madeTokens)
+        }
     }
 }
 
@@ -277,13 +283,15 @@ private final class ClientState: @unchecked Sendable {
     private var token: BearerToken?
     private var expiry = Date.distantPast
     private var lastBudget: RateLimitBudget?
+    private var made: [BearerToken] = []
 
     var budget: RateLimitBudget? {
         get { lock.withLock { lastBudget } }
         set { lock.withLock { lastBudget = newValue } }
     }
 
-    var cachedToken: BearerToken? { lock.withLock { token } }
+    /// Every token made so far (the last few), for redaction: an answer may echo an older one.
+    var madeTokens: [BearerToken] { lock.withLock { made } }
 
     func token(validAt date: Date) -> BearerToken? {
         lock.withLock { date < expiry ? token : nil }
@@ -293,6 +301,7 @@ private final class ClientState: @unchecked Sendable {
         lock.withLock {
             self.token = token
             self.expiry = expiry
+            made = Array((made + [token]).suffix(4))
         }
     }
 }

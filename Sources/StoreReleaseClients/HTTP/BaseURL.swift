@@ -6,30 +6,53 @@ import StoreReleaseModels
 enum BaseURL {
     /// What is wrong with `url` as a base URL, or `nil` when nothing is.
     ///
-    /// Loopback means `localhost`, an IPv4 literal in 127.0.0.0/8 or `::1` (``Origin/isLoopback``).
+    /// The scheme is compared without regard to case (`HTTP://` is `http://`, and is sent as that:
+    /// ``appending(_:to:)``). Loopback means `localhost`, an IPv4 literal in 127.0.0.0/8 or `::1`
+    /// (``Origin/isLoopback``); a host no request could reach is refused too (``Origin/hostProblem``).
     static func problem(with url: URL) -> String? {
         let origin = Origin(url)
+        let shown = url.absoluteString.debugDescription
+        if let problem = origin.hostProblem { return "base URL \(shown): \(problem)" }
         guard origin.isSafeForCredentials else {
-            return "base URL \(url.absoluteString.debugDescription) must be https (http only on a loopback address: "
-                + "localhost, 127.x.x.x or [::1])"
+            return "base URL \(shown) must be https (http only on a loopback address: localhost, 127.x.x.x or [::1])"
         }
         guard !origin.host.isEmpty, url.query == nil else {
-            return "base URL \(url.absoluteString.debugDescription) needs a host and no query"
+            return "base URL \(shown) needs a host and no query"
         }
         return nil
     }
 
-    /// `base` followed by `path` (which starts with `/`), without doubling the slash.
+    /// `base` (its scheme lower-cased) followed by `path` (which starts with `/`), without
+    /// doubling the slash.
     static func appending(_ path: String, to base: URL) -> URL? {
-        var text = base.absoluteString
+        var text = Origin.normalized(base).absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         return URL(string: text + path)
     }
 
-    /// One path segment, percent-encoded (letters, digits and `-._~:` stay as they are).
-    static func segment(_ text: String) -> String {
-        let allowed = CharacterSet(
-            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    /// A value as one path segment or one query value: every byte but RFC 3986's unreserved
+    /// characters (letters, digits, `-._~`) percent-encoded, `:` and `/` included.
+    ///
+    /// Every client builds its paths and queries from values through this one function: Google's
+    /// URL scheme reads a trailing `:x` as a custom method, so the track `wear:production` goes as
+    /// `wear%3Aproduction`; a value of dots alone (`..`) is encoded too, so that nothing on the
+    /// way takes it for a step up the path.
+    static func component(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        let dotsOnly = !text.isEmpty && text.utf8.allSatisfy { $0 == UInt8(ascii: ".") }
+        var encoded: [UInt8] = []
+        for byte in text.utf8 {
+            let unreserved =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-_~".utf8.contains(byte)
+                || (byte == UInt8(ascii: ".") && !dotsOnly)
+            if unreserved {
+                encoded.append(byte)
+            } else {
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 }

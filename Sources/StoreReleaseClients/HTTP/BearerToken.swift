@@ -5,7 +5,8 @@ import StoreReleaseModels
 /// An OAuth 2.0 access token or a signed API token, sent as `Authorization: Bearer …`.
 ///
 /// The value never shows: its description, debug description and dump say `<redacted>`, and the
-/// clients take it out of any message a server echoes it in. Only ``authorizationHeader`` holds it.
+/// clients take it, or any piece of it of 12 characters or more, out of any message a server
+/// echoes it in. Only ``authorizationHeader`` holds it.
 public struct BearerToken: Sendable, Hashable {
     /// Why a text is not a token.
     public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
@@ -26,7 +27,7 @@ public struct BearerToken: Sendable, Hashable {
         }
     }
 
-    private let value: String
+    fileprivate let value: String
 
     /// Reads a token: white space and line ends around it (a file's last newline) are dropped.
     ///
@@ -41,11 +42,6 @@ public struct BearerToken: Sendable, Hashable {
 
     /// `Bearer <token>`: the only place the value is given out.
     public var authorizationHeader: String { "Bearer " + value }
-
-    /// `text` with every occurrence of the token replaced by `<redacted>`.
-    func redacting(_ text: String) -> String {
-        text.contains(value) ? text.replacingOccurrences(of: value, with: "<redacted>") : text
-    }
 }
 
 extension BearerToken: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
@@ -57,4 +53,11 @@ extension BearerToken: CustomStringConvertible, CustomDebugStringConvertible, Cu
 
     /// No children, so `dump` shows only the redacted description.
     public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+extension Redactor {
+    /// A redactor of these tokens: what a client that holds them puts server text through.
+    init(tokens: [BearerToken]) {
+        self.init(secrets: tokens.map(\.value))
+    }
 }

@@ -123,7 +123,7 @@ struct HTTPExchange: Sendable {
         guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"],
             let target = URL(string: location, relativeTo: url)?.absoluteURL
         else { return nil }
-        return target
+        return Origin.normalized(target)
     }
 
     /// The client's error for a transport failure.
@@ -137,22 +137,22 @@ struct HTTPExchange: Sendable {
     }
 
     /// Decodes a response's JSON body: a body that is not a JSON object is
-    /// ``ExchangeFailure/notJSON(contentType:start:)`` (its first characters passed through
-    /// `redact`), one that does not decode ``ExchangeFailure/invalidPayload(_:)`` saying where.
+    /// ``ExchangeFailure/notJSON(contentType:start:)`` (its first characters, redacted before the
+    /// cut), one that does not decode ``ExchangeFailure/invalidPayload(_:)`` saying where (redacted).
     static func decode<T: Decodable, Failure: HTTPClientError>(
-        _ type: T.Type, from response: HTTPResponse, failing: Failure.Type, redact: (String) -> String = { $0 }
+        _ type: T.Type, from response: HTTPResponse, failing: Failure.Type, redactor: Redactor = Redactor()
     ) throws(Failure) -> T {
         let body = response.body
         guard body.first(where: { !(" \t\r\n" as String).utf8.contains($0) }) == UInt8(ascii: "{") else {
-            let start = redact(String(decoding: body.prefix(60), as: UTF8.self))
-            throw .exchange(.notJSON(contentType: response.headers["content-type"], start: start))
+            let start = redactor.start(of: body, length: 60)
+            throw .exchange(.notJSON(contentType: response.headers["content-type"].map { redactor($0) }, start: start))
         }
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch let error as DecodingError {
-            throw .exchange(.invalidPayload(error.readableDescription))
+            throw .exchange(.invalidPayload(redactor(error.readableDescription)))
         } catch {
-            throw .exchange(.invalidPayload(String(describing: error)))
+            throw .exchange(.invalidPayload(redactor(String(describing: error))))
         }
     }
 }

@@ -100,7 +100,8 @@ public struct AppStoreLookupRequest: Sendable, Hashable {
 
     /// The request's URL under a base URL (`https://itunes.apple.com` by default).
     ///
-    /// Every parameter value is percent-encoded.
+    /// Every parameter value is percent-encoded: all but letters, digits and `-._~`, the one rule
+    /// every client's values follow.
     public func url(baseURL: URL = AppStoreLookupRequest.defaultBaseURL) -> URL {
         var items: [(String, String)] = []
         switch query {
@@ -111,16 +112,10 @@ public struct AppStoreLookupRequest: Sendable, Hashable {
         if let entity { items.append(("entity", entity.value)) }
         if let language { items.append(("lang", language)) }
         if let cacheBuster { items.append(("_", cacheBuster)) }
-        let unreserved = CharacterSet(
-            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        let query = items.map { name, value in
-            "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")"
-        }.joined(separator: "&")
-        let base =
-            baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+        let query = items.map { name, value in "\(name)=\(BaseURL.component(value))" }.joined(separator: "&")
         // A valid base URL, a fixed path and percent-encoded values make a valid URL.
-        guard let url = URL(string: "\(base)/lookup?\(query)") else {
-            preconditionFailure("lookup URL from \(base) and \(query)")
+        guard let url = BaseURL.appending("/lookup?\(query)", to: baseURL) else {
+            preconditionFailure("lookup URL from \(baseURL) and \(query)")
         }
         return url
     }

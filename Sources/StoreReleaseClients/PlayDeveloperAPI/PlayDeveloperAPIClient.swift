@@ -61,6 +61,8 @@ public struct PlayDeveloperAPIClient: Sendable {
     public let configuration: Configuration
     private let token: BearerToken
     private let transport: any HTTPTransport
+    /// What every piece of server text goes through on its way into an error.
+    private let redactor: Redactor
 
     /// Makes a client.
     ///
@@ -71,7 +73,10 @@ public struct PlayDeveloperAPIClient: Sendable {
         transport: any HTTPTransport = URLSessionTransport()
     ) throws(PlayDeveloperAPIError) {
         try Self.validate(baseURL: configuration.baseURL)
+        var configuration = configuration
+        configuration.baseURL = Origin.normalized(configuration.baseURL)
         self.token = token
+        redactor = Redactor(tokens: [token])
         self.configuration = configuration
         self.transport = transport
     }
@@ -120,7 +125,7 @@ public struct PlayDeveloperAPIClient: Sendable {
                 return try decode(PlayTrack.self, from: body)
             } catch {
                 guard case .trackNotFound(let missing, available: nil) = error else { throw error }
-                let names = try? await tracks(inEdit: edit, packageName: packageName).map(\.track)
+                let names = try? await tracks(inEdit: edit, packageName: packageName).map { redactor($0.track) }
                 throw .trackNotFound(missing, available: names)
             }
         }
@@ -177,7 +182,7 @@ public struct PlayDeveloperAPIClient: Sendable {
                 throw .exchange(.invalidPayload("the new edit came without an id"))
             }
             let id = try decode(Edit.self, from: body).id
-            let editPath = application + "/edits/" + BaseURL.segment(id)
+            let editPath = application + "/edits/" + BaseURL.component(id)
             let result: Result<T, PlayDeveloperAPIError>
             do throws(PlayDeveloperAPIError) {
                 result = .success(try await read(editPath))
@@ -218,7 +223,7 @@ public struct PlayDeveloperAPIClient: Sendable {
         async throws(PlayDeveloperAPIError) -> HTTPResponse?
     {
         guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
-            throw .invalidRequest("cannot make a URL of \(path.debugDescription)")
+            throw .invalidRequest("cannot make a URL of \(redactor(path).debugDescription)")
         }
         let request = HTTPRequest(
             method: method, url: url, headers: ["Authorization": token.authorizationHeader],
@@ -246,7 +251,7 @@ public struct PlayDeveloperAPIClient: Sendable {
     {
         if (200...299).contains(response.status) { return .success }
         let envelope = GoogleErrorEnvelope.decode(response.body)
-        let message = token.redacting(envelope?.message ?? "no message")
+        let message = redactor(envelope?.message ?? "no message")
         let reasons = envelope?.reasons ?? []
         let retryAfter = HTTPExchange.retryAfter(response)
         let editDeleted = reasons.contains("editDeleted") || message.contains("This Edit has been deleted")
@@ -293,7 +298,7 @@ public struct PlayDeveloperAPIClient: Sendable {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(PlayDeveloperAPIError) -> T {
-        try HTTPExchange.decode(type, from: response, failing: PlayDeveloperAPIError.self, redact: token.redacting)
+        try HTTPExchange.decode(type, from: response, failing: PlayDeveloperAPIError.self, redactor: redactor)
     }
 
     // MARK: - Names
@@ -305,7 +310,7 @@ public struct PlayDeveloperAPIClient: Sendable {
                 "\(packageName.debugDescription) is not an Android package name (segments of letters, digits and _ "
                     + "joined by dots, each starting with a letter: com.example.app)")
         }
-        return "/androidpublisher/v3/applications/" + packageName
+        return "/androidpublisher/v3/applications/" + BaseURL.component(packageName)
     }
 
     /// Whether `name` is an Android application id.
@@ -320,12 +325,14 @@ public struct PlayDeveloperAPIClient: Sendable {
             }
     }
 
-    /// A track name as a path segment, percent-encoded, after checking it.
+    /// A track name as a path segment, percent-encoded (``BaseURL/component(_:)``, `:` too), after
+    /// checking it.
     ///
-    /// Play's track id is free text: `production`, `wear:production`, or a custom track such as
-    /// `Pre-release testing`.
+    /// Play's track id is free text: `production`, `wear:production` (sent as
+    /// `wear%3Aproduction`, since Google reads a trailing `:production` as a custom method), or a
+    /// custom track such as `Pre-release testing`.
     static func trackSegment(_ track: String) throws(PlayDeveloperAPIError) -> String {
-        guard let problem = problem(withTrack: track) else { return BaseURL.segment(track) }
+        guard let problem = problem(withTrack: track) else { return BaseURL.component(track) }
         throw .invalidRequest(problem)
     }
 

@@ -23,6 +23,8 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
         case insecure(origin: String)
         /// Not an absolute http(s) URL with a host.
         case notAURL
+        /// A host no request could reach as written (`127.000.000.001`; `[::1]` on Linux).
+        case unreachableHost(String)
 
         /// One line saying what is wrong, never the URL's path.
         public var description: String {
@@ -30,6 +32,7 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
             case .insecure(let origin):
                 "\(origin)/… is not https (plain http is allowed only to this machine: localhost, 127.0.0.0/8, ::1)"
             case .notAURL: "not an absolute https URL"
+            case .unreachableHost(let problem): problem
             }
         }
     }
@@ -82,8 +85,9 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
     {
         let origin = Origin(url)
         guard ["http", "https"].contains(origin.scheme), !origin.host.isEmpty else { throw .notAURL }
+        if let problem = origin.hostProblem { throw .unreachableHost(problem) }
         guard origin.isSafeForCredentials else { throw .insecure(origin: origin.description) }
-        self.url = url
+        self.url = Origin.normalized(url)
         self.format = format
         self.transport = transport
     }
@@ -142,9 +146,9 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
         } catch {
             var failure = ExchangeFailure(error, timeout: timeout, maximumBodySize: limit)
             if case .connection(let message) = failure {  // the system's words may quote the URL
+                let secret = Redactor(secrets: [url.path, url.query ?? ""])
                 failure = .connection(
-                    message.replacingOccurrences(of: url.absoluteString, with: origin + "/…")
-                        .replacingOccurrences(of: url.path, with: "/…"))
+                    secret(message.replacingOccurrences(of: url.absoluteString, with: origin + "/…")))
             }
             throw .transport(failure.description(api: "the webhook"), origin: origin)
         }
