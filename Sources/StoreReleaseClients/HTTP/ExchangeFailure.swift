@@ -9,7 +9,8 @@ import StoreReleaseCore
 public enum ExchangeFailure: Error, Sendable, Hashable {
     /// The body is not JSON: a captive portal or a proxy's error page.
     ///
-    /// `contentType` is as sent, `start` the body's first characters with any credential taken out.
+    /// `contentType` is as sent, `start` the body's first characters, cut after every credential
+    /// (and every 12 of its characters) was taken out.
     case notJSON(contentType: String?, start: String)
     /// The body is JSON but not what the API sends (the decoding error says where).
     case invalidPayload(String)
