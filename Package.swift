@@ -19,8 +19,12 @@ let package = Package(
         .library(name: "StoreReleaseCore", targets: ["StoreReleaseCore"]),
         // The update-flow machines and `UpdateFlowSimulator`, over the core.
         .library(name: "StoreReleaseFlow", targets: ["StoreReleaseFlow"]),
-        // Everything, re-exported: the core, the flow, the store models, the policy, the clients
-        // and the release tooling.
+        // What an app links, re-exported: the core, the flow, the store models, the policy and the
+        // clients (the App Store lookup among them), nothing that needs `Process` or `openssl`
+        // (a test checks the binary of a program that uses only this product).
+        .library(name: "StoreReleaseApp", targets: ["StoreReleaseApp"]),
+        // Everything, re-exported: the app's product and the release tooling (the sources, the
+        // report, the watcher, the App Store Connect signer over `openssl`).
         .library(name: "StoreReleaseKit", targets: ["StoreReleaseKit"]),
         .executable(name: "storerelease", targets: ["storerelease"]),
         .executable(name: "storerelease-benchmarks", targets: ["StoreReleaseBenchmarks"]),
@@ -40,6 +44,13 @@ let package = Package(
         .target(
             name: "StoreReleaseTooling",
             dependencies: ["StoreReleaseCore", "StoreReleaseModels", "StoreReleaseClients"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "StoreReleaseApp",
+            dependencies: [
+                "StoreReleaseCore", "StoreReleaseFlow", "StoreReleaseModels", "StoreReleasePolicy",
+                "StoreReleaseClients",
+            ],
             swiftSettings: swiftSettings),
         .target(
             name: "StoreReleaseKit",
@@ -65,7 +76,7 @@ let package = Package(
         // `swift build`, and is run by the test suite (see DocExamplesTests).
         .executableTarget(
             name: "DocExamples",
-            dependencies: ["StoreReleaseKit"],
+            dependencies: ["StoreReleaseKit", "StoreReleaseApp"],
             path: "Docs/Examples",
             exclude: ["README.md", "versions.txt", "scripts", "payloads", "expected-output.txt"],
             swiftSettings: swiftSettings
@@ -75,6 +86,13 @@ let package = Package(
             name: "CoreProbe",
             dependencies: ["StoreReleaseCore", "StoreReleaseFlow"],
             path: "Tests/CoreProbe",
+            swiftSettings: swiftSettings
+        ),
+        // A program that uses only the app's product; a test checks its binary holds no `Process`.
+        .executableTarget(
+            name: "AppProbe",
+            dependencies: ["StoreReleaseApp"],
+            path: "Tests/AppProbe",
             swiftSettings: swiftSettings
         ),
         // The loopback HTTP server the client and CLI tests run against.
@@ -98,7 +116,8 @@ let package = Package(
         .testTarget(
             name: "StoreReleaseCLITests",
             dependencies: [
-                "storerelease", "DocExamples", "StoreReleaseBenchmarks", "CoreProbe", "StoreReleaseTestSupport",
+                "storerelease", "DocExamples", "StoreReleaseBenchmarks", "CoreProbe", "AppProbe",
+                "StoreReleaseTestSupport",
             ],
             swiftSettings: swiftSettings
         ),

@@ -5,7 +5,7 @@ enum BuiltProducts {
     /// The library's modules, each a folder of `Sources`: the umbrella re-exports the others.
     static let libraryModules = [
         "StoreReleaseCore", "StoreReleaseFlow", "StoreReleaseModels", "StoreReleasePolicy", "StoreReleaseClients",
-        "StoreReleaseTooling", "StoreReleaseKit",
+        "StoreReleaseTooling", "StoreReleaseApp", "StoreReleaseKit",
     ]
 
     /// The folder `swift build` put the products in: the one holding the test bundle.

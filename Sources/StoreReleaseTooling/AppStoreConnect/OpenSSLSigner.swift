@@ -1,8 +1,10 @@
 import Foundation
-import StoreReleaseCore
-import StoreReleaseModels
+import StoreReleaseClients
 
 /// ``ES256Signer`` over the system's `openssl` (OpenSSL on Linux, LibreSSL on macOS).
+///
+/// It runs a process, so it lives with the release tooling (macOS and Linux), not in the app's
+/// product: an app gives ``AppStoreConnectKey`` a signer over CryptoKit instead.
 ///
 /// It runs `openssl dgst -sha256 -sign KEYFILE` with the message on standard input and turns the
 /// DER signature it prints into r‖s. The key stays in its file; nothing of it is read into an
