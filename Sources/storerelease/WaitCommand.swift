@@ -17,7 +17,7 @@ extension Command {
             "wait [(--id ID | --bundle-id ID) --countries CC[,CC…] [--base-url URL]] [--package PKG [--track NAME] "
             + "[--play-base-url URL] [--play-token-file FILE]] [(--id ID | --bundle-id ID) ASC] "
             + "(--version V | --version-code N) [--until live|complete] [--interval S] [--timeout S]",
-        summary: "Waits until a version is live in every storefront asked, on a Play track, or both.",
+        summary: "Waits until a version is live (or, --until complete, out to every user) in every store asked.",
         discussion: """
             For release pipelines. The App Store side (--id or --bundle-id with --countries) asks
             each storefront still missing the version, with cache-busting lookups within the

@@ -39,7 +39,7 @@ public enum PlayReleaseName {
     /// Whether a release carries `wanted` (or newer) or `versionCode` (or higher).
     ///
     /// The version is the one its name carries; the versionCode its highest.
-    public static func carries(
+    static func carries(
         version: Version?, versionCodes: [VersionCode], wanted: Version?, versionCode: VersionCode?
     ) -> Bool {
         if let wanted, let version, version >= wanted { return true }
