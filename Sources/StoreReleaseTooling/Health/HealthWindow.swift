@@ -1,0 +1,69 @@
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// One version's first days with users, summed: the window a rate is read over.
+///
+/// Day 1 is the version's first day with users; a window of age *k* is its days 1…*k*. Days of
+/// the same date (several `versionCode`s of one version) count as one day.
+public struct HealthWindow: Sendable, Hashable {
+    /// The version name.
+    public let version: Version
+    /// Its `versionCode` when every day of the window has the same one, else `nil`.
+    public let versionCode: VersionCode?
+    /// The window's number of days with users.
+    public let ageDays: Int
+    /// Σ users over the window: its user-days.
+    public let users: Int
+    /// Σ crashed users.
+    public let crashedUsers: Int
+    /// Σ users who saw an ANR; `nil` unless every day of the window counted them.
+    public let anrUsers: Int?
+    /// Σ crashed ÷ Σ users with its interval.
+    public let crashRate: HealthRate
+    /// Σ ANR users ÷ Σ users with its interval; `nil` when ``anrUsers`` is.
+    public let anrRate: HealthRate?
+
+    /// The window over the first `age` days with users of `version` among `days`.
+    ///
+    /// When the version has fewer days with users, the window holds all of them.
+    public init(version: Version, days: [HealthDay], age: Int) {
+        let mine = days.filter { $0.version == version && $0.users > 0 }
+        let dates = Set(mine.map(\.date)).sorted().prefix(max(0, age))
+        let window = mine.filter { dates.contains($0.date) }
+        let codes = Set(window.map(\.versionCode))
+        let anr: Int? =
+            window.allSatisfy { $0.anrUsers != nil } ? window.reduce(0) { $0 + ($1.anrUsers ?? 0) } : nil
+        let users = window.reduce(0) { $0 + $1.users }
+        let crashed = window.reduce(0) { $0 + $1.crashedUsers }
+        self.version = version
+        self.versionCode = codes.count == 1 ? codes.first ?? nil : nil
+        self.ageDays = dates.count
+        (self.users, self.crashedUsers, self.anrUsers) = (users, crashed, window.isEmpty ? nil : anr)
+        self.crashRate = HealthRate(events: crashed, of: users)
+        self.anrRate = window.isEmpty ? nil : anr.map { HealthRate(events: $0, of: users) }
+    }
+
+    /// The number of days with users `version` has among `days`.
+    static func age(of version: Version, in days: [HealthDay]) -> Int {
+        Set(days.filter { $0.version == version && $0.users > 0 }.map(\.date)).count
+    }
+
+    /// The rate of `metric`, if counted.
+    public func rate(_ metric: HealthMetric) -> HealthRate? {
+        switch metric {
+        case .crash: crashRate
+        case .anr: anrRate
+        }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case version, versionCode, ageDays, users, crashRate, anrRate
+    }
+}
+
+extension HealthWindow: Encodable {
+    /// Encodes the contract's keys, `null` for an absent `versionCode` or `anrRate`.
+    public func encode(to encoder: any Encoder) throws {
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+    }
+}

@@ -1,0 +1,55 @@
+import StoreReleaseCore
+
+extension ReleaseHealthReport {
+    /// One line a store read, for people.
+    ///
+    /// `Google Play 81 (8.0.10): 2.1% [1.9–2.3] of 21,000 user-days vs 0.6% for 80 at the same
+    /// age: regressed`.
+    public var text: String {
+        stores.map { $0.line + "\n" }.joined()
+    }
+
+    /// The same lines as a Markdown list, the verdict in bold.
+    public var markdown: String {
+        stores.map { "- " + $0.line(verdict: "**\($0.verdict.name)**") + "\n" }.joined()
+    }
+}
+
+extension StoreHealth {
+    /// The store's line (see ``ReleaseHealthReport/text``).
+    public var line: String { line(verdict: verdict.name) }
+
+    func line(verdict name: String) -> String {
+        let storeName = store == .googlePlay ? "Google Play" : "App Store"
+        guard let candidate else {
+            return "\(storeName): \(name) (\(reasons.first ?? "not read"))"
+        }
+        var line = "\(storeName) \(candidate.label): \(candidate.crashRate.text()) of "
+        line += "\(Self.grouped(candidate.users)) user-days"
+        if let rate = candidate.anrRate { line += ", ANR \(rate.text())" }
+        if let baseline {
+            let age = baseline.ageDays < candidate.ageDays ? "over its \(baseline.ageDays) days" : "at the same age"
+            line += " vs \(HealthRate.percent(baseline.crashRate.value))"
+            if let rate = baseline.anrRate, candidate.anrRate != nil {
+                line += ", ANR \(HealthRate.percent(rate.value))"
+            }
+            line += " for \(baseline.versionCode.map(String.init(describing:)) ?? baseline.version.description) \(age)"
+        } else {
+            line += " (no earlier version to compare)"
+        }
+        line += ": \(name)"
+        switch verdict {
+        case .insufficientData(_, let minimum): line += " (fewer than \(Self.grouped(minimum)) user-days)"
+        case .unknown(let reason): line += " (\(reason))"
+        case .healthy, .regressed: break
+        }
+        return line
+    }
+}
+
+extension HealthWindow {
+    /// `81 (8.0.10)` with a `versionCode`, else `8.0.10`.
+    var label: String {
+        versionCode.map { "\($0) (\(version))" } ?? version.description
+    }
+}

@@ -1,0 +1,35 @@
+import StoreReleaseCore
+
+/// Both stores' health for a release.
+///
+/// What `storerelease health` prints, and what the force gate waits for.
+public struct ReleaseHealthReport: Sendable, Hashable {
+    /// The App Store's, `nil` when no App Store source was read.
+    public let appStore: StoreHealth?
+    /// Google Play's, `nil` when no Play source was read.
+    public let googlePlay: StoreHealth?
+
+    /// Both stores' health, `nil` for a store not read.
+    public init(appStore: StoreHealth?, googlePlay: StoreHealth?) {
+        (self.appStore, self.googlePlay) = (appStore, googlePlay)
+    }
+
+    /// The stores read, App Store first.
+    public var stores: [StoreHealth] { [appStore, googlePlay].compactMap { $0 } }
+
+    /// Whether at least one store was read and every store read is `healthy`.
+    public var isHealthy: Bool {
+        !stores.isEmpty && stores.allSatisfy { $0.verdict == .healthy }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case appStore, googlePlay
+    }
+}
+
+extension ReleaseHealthReport: Encodable {
+    /// Encodes both keys, `null` for a store not read.
+    public func encode(to encoder: any Encoder) throws {
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+    }
+}

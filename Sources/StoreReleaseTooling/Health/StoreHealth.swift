@@ -1,0 +1,151 @@
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// One store's health for a version.
+///
+/// The candidate's window, the baseline's at the same age, the verdict and the reasons for it
+/// in words.
+public struct StoreHealth: Sendable, Hashable {
+    /// The store judged.
+    public let store: Store
+    /// Where the numbers came from.
+    public let source: HealthSource
+    /// The candidate's window: all its days with users. `nil` only when the source could not be read.
+    public let candidate: HealthWindow?
+    /// The baseline's first days, as many as the candidate's; `nil` when there is none.
+    public let baseline: HealthWindow?
+    /// What the rule says: see ``HealthVerdict``.
+    public let verdict: HealthVerdict
+    /// What the verdict rests on, one sentence each: the rates, their intervals, the user-days.
+    public let reasons: [String]
+
+    /// The health of a store whose source could not be read: `unknown`, the reason naming it.
+    public static func unreadable(store: Store, source: HealthSource, reason: String) -> StoreHealth {
+        StoreHealth(
+            store: store, source: source, candidate: nil, baseline: nil, verdict: .unknown(reason: reason),
+            reasons: [reason])
+    }
+
+    /// Judges `version` on `store` from `days` by ``HealthRule``.
+    ///
+    /// The candidate's age *k* is its number of days with users; the baseline (`baseline`, else
+    /// the highest version below `version` with users) is read over its own days 1…*k*. On Google
+    /// Play a `version` (or `baseline`) of digits that is a `versionCode` of the days names that
+    /// code's version. Days after `through` are not counted.
+    ///
+    /// - Returns: The verdict; `unknown` when a `baseline` was named and has no day with users.
+    public static func judge(
+        _ version: Version, baseline: Version? = nil, store: Store, source: HealthSource, days: [HealthDay],
+        criteria: HealthCriteria, through: HealthDate? = nil
+    ) -> StoreHealth {
+        let days = through.map { last in days.filter { $0.date <= last } } ?? days
+        let candidateVersion = resolve(version, store: store, in: days)
+        let age = HealthWindow.age(of: candidateVersion, in: days)
+        let candidate = HealthWindow(version: candidateVersion, days: days, age: age)
+        var reasons: [String] = []
+        if age == 0 { reasons.append("\(candidateVersion) has no day with users in the \(source.noun)") }
+        let baselineVersion: Version?
+        if let named = baseline {
+            let resolved = resolve(named, store: store, in: days)
+            guard HealthWindow.age(of: resolved, in: days) > 0 else {
+                let reason = "the baseline \(resolved) has no day with users in the \(source.noun)"
+                return StoreHealth(
+                    store: store, source: source, candidate: candidate, baseline: nil,
+                    verdict: .unknown(reason: reason), reasons: reasons + [reason])
+            }
+            baselineVersion = resolved
+        } else {
+            baselineVersion = Set(days.filter { $0.users > 0 && $0.version < candidateVersion }.map(\.version)).max()
+        }
+        let window = baselineVersion.map { HealthWindow(version: $0, days: days, age: age) }
+        let verdict = HealthRule.verdict(candidate: candidate, baseline: window, criteria: criteria)
+        reasons += explanation(of: verdict, candidate: candidate, baseline: window)
+        return StoreHealth(
+            store: store, source: source, candidate: candidate, baseline: window, verdict: verdict, reasons: reasons)
+    }
+
+    /// On Google Play, digits that are a `versionCode` of `days` name that code's version.
+    private static func resolve(_ version: Version, store: Store, in days: [HealthDay]) -> Version {
+        guard store == .googlePlay, let code = Int(version.description),
+            let day = days.first(where: { $0.versionCode?.rawValue == code })
+        else { return version }
+        return day.version
+    }
+
+    /// The sentences behind a verdict.
+    private static func explanation(of verdict: HealthVerdict, candidate: HealthWindow, baseline: HealthWindow?)
+        -> [String]
+    {
+        var reasons: [String] = []
+        let days = "\(candidate.ageDays) day\(candidate.ageDays == 1 ? "" : "s")"
+        if let baseline, baseline.ageDays < candidate.ageDays {
+            reasons.append(
+                "the baseline \(baseline.version) has only \(baseline.ageDays) of \(candidate.ageDays) days with users")
+        }
+        if baseline == nil {
+            reasons.append("no earlier version with users to compare \(candidate.version) with: judged by the ceilings")
+        }
+        switch verdict {
+        case .regressed(let regressions):
+            for regression in regressions {
+                switch regression {
+                case .aboveBaseline(let metric, let rate, let other):
+                    reasons.append(
+                        "\(metric) \(rate.text(digits: 2)) over \(candidate.version)'s first \(days) "
+                            + "(\(grouped(candidate.users)) user-days) is above \(baseline?.version.description ?? "the baseline")'s "
+                            + "\(other.text(digits: 2)) at the same age (\(grouped(baseline?.users ?? 0)) user-days)")
+                case .aboveCeiling(let metric, let rate, let ceiling):
+                    reasons.append(
+                        "\(metric) \(rate.text(digits: 2)) over \(candidate.version)'s first \(days) "
+                            + "(\(grouped(candidate.users)) user-days) is above the ceiling "
+                            + HealthRate.percent(ceiling, digits: 2))
+                }
+            }
+        case .insufficientData(let userDays, let minimum):
+            reasons.append(
+                "\(grouped(userDays)) user-days over \(candidate.version)'s first \(days), fewer than the "
+                    + "\(grouped(minimum)) a verdict needs; crash rate \(candidate.crashRate.text(digits: 2))")
+        case .healthy:
+            reasons.append(
+                "crash rate \(candidate.crashRate.text(digits: 2)) over \(grouped(candidate.users)) user-days"
+                    + (baseline.map { " vs \($0.crashRate.text(digits: 2)) for \($0.version) at the same age" } ?? "")
+                    + ": no rate above the baseline's interval or the ceiling")
+        case .unknown(let reason):
+            reasons.append(reason)
+        }
+        return reasons
+    }
+
+    /// `21,000`.
+    static func grouped(_ count: Int) -> String {
+        let digits = String(count)
+        var text = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case source, candidate, baseline, verdict, reasons
+    }
+}
+
+extension StoreHealth: Encodable {
+    /// Encodes the contract's keys, `null` for an absent candidate or baseline.
+    public func encode(to encoder: any Encoder) throws {
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+    }
+}
+
+extension HealthSource {
+    /// `health file`, for sentences.
+    var noun: String {
+        switch self {
+        case .playDeveloperReporting: "Play Developer Reporting API"
+        case .appStoreConnectAnalytics: "App Store Connect Analytics Reports"
+        case .healthFile: "health file"
+        }
+    }
+}
