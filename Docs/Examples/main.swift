@@ -20,6 +20,8 @@ print("Doc comments")
 try docCommentExamples()
 print("Migrating from hand-written checks")
 try migratingExamples()
+print("Release health")
+try releaseHealthExamples()
 if CommandLine.arguments.count > 1, let baseURL = URL(string: CommandLine.arguments[1]) {
     print("README: the App Store")
     let configuration = AppStoreLookupClient.Configuration(baseURL: baseURL)

@@ -7,9 +7,16 @@ struct OptionSpec: Sendable {
     /// What the value is called in help (`S`, `appstore|semver`); `nil` for a switch.
     let valueName: String?
     let help: String
+    /// Whether the flag may be given more than once (`--health-file A --health-file B`).
+    var repeats = false
 
     static func value(_ name: String, _ valueName: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, valueName: valueName, help: help)
+    }
+
+    /// A flag with a value that may be given more than once; ``ParsedArguments/values(_:)`` reads them.
+    static func repeatable(_ name: String, _ valueName: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help, repeats: true)
     }
 
     static func flag(_ name: String, _ help: String) -> OptionSpec {
@@ -22,6 +29,8 @@ struct ParsedArguments {
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
+    /// The values of flags that may repeat, in the order given.
+    private(set) var repeated: [String: [String]] = [:]
     /// Whether `--help` or `-h` was given.
     private(set) var wantsHelp = false
 
@@ -51,7 +60,7 @@ struct ParsedArguments {
             guard let spec = options.first(where: { $0.name == name }) else {
                 throw .usage("\(command): unknown flag \(name)" + Self.suggestion(for: name, in: options))
             }
-            guard !flags.contains(name), values[name] == nil else {
+            guard !flags.contains(name), values[name] == nil || spec.repeats else {
                 throw .usage("\(command): \(name) is given more than once")
             }
             guard let valueName = spec.valueName else {
@@ -63,6 +72,7 @@ struct ParsedArguments {
                 throw .usage("\(command): \(name) needs a value (\(valueName))")
             }
             values[name] = value
+            if spec.repeats { repeated[name, default: []].append(value) }
         }
     }
 
@@ -79,7 +89,10 @@ struct ParsedArguments {
         return names.isEmpty ? " (it takes no flags)" : " (its flags: \(names.joined(separator: ", ")))"
     }
 
-    /// The value of a flag, if it was given.
+    /// Every value of a flag that may repeat, in the order given.
+    func values(_ name: String) -> [String] { repeated[name] ?? [] }
+
+    /// The value of a flag (the last, for one that repeats), if it was given.
     func value(_ name: String) -> String? { values[name] }
 
     /// Throws when arguments other than flags were given to a command that takes only flags.
