@@ -3,6 +3,9 @@
 # sources into the DocC catalog's Resources, Graphviz's `dot` (Debian package graphviz) renders
 # them as SVG, and the transition tables of the simulator guide are printed for pasting. The
 # tests fail when a committed source or table differs from what `storerelease graph` prints now.
+# Nothing here installs Graphviz: the committed SVGs are Graphviz 2.43.0's (Debian 12's graphviz
+# package); another version may lay them out otherwise, and DiagramTests checks the committed
+# pictures still fit the docs page's column with text of at least 11 px and no edge through a text.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"

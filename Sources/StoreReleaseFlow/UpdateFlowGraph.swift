@@ -85,32 +85,58 @@ public struct UpdateFlowGraph: Sendable, Hashable {
 
     /// The graph in Graphviz's DOT language, drawn to be read at a glance.
     ///
-    /// The flexible and the immediate flow are clusters; the happy path (start, accept, download,
-    /// complete, install) is drawn bold and kept straight; the edges from a cluster back to an
-    /// idle state (reject, fail, cancel, leave the screen) are folded into one dashed edge per
-    /// cluster and idle state, labelled with the events. ``table`` lists every edge unfolded.
+    /// The flexible and the immediate flow are clusters, one above the other, so the picture fits
+    /// the documentation page's column at its natural size (under 705 px at a 1280 px window,
+    /// text 10 pt, 13 px); inside a cluster a state is named without its flow. The happy path (start, accept, download, complete,
+    /// install) is drawn bold and kept straight; the edges from a cluster back to an idle state
+    /// (reject, fail, cancel, leave the screen) are folded into one dashed way back per cluster,
+    /// through a text naming the events; the events that keep a state (progress) are written
+    /// in its box; the two directions between the idle states are one edge with an arrow on each
+    /// line of its label. ``table`` lists every edge unfolded.
     public var dot: String {
         var lines = [
-            "digraph \(store.name) {", "    rankdir=TB;", "    compound=true;", "    newrank=true;", "    nodesep=0.5;",
-            "    node [shape=box, style=rounded, fontname=\"Helvetica\"];",
+            "digraph \(store.name) {", "    rankdir=TB;", "    compound=true;", "    newrank=true;", "    nodesep=0.1;",
+            "    ranksep=0.4;",
+            "    node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10, margin=\"0.06,0.03\", height=0.3];",
             "    edge [fontname=\"Helvetica\", fontsize=10];", "    start [shape=point];",
             "    start -> \(Self.quoted(states.first ?? ""));",
         ]
+        // The events that keep a state, written in its box: "(verb,\nverb\n/ HEARD)".
+        var kept: [String: [Edge]] = [:]
+        for edge in edges where edge.from == edge.to { kept[edge.from, default: []].append(edge) }
+        func box(_ state: String, in type: AppUpdateType?) -> String {
+            let name = type.map { state.replacingOccurrences(of: " (\($0.jsonName))", with: "") } ?? state
+            guard let loops = kept[state] else { return name == state ? "" : " [label=\(Self.quoted(name))]" }
+            var heard: [String] = []
+            for loop in loops {
+                let parts = loop.label.components(separatedBy: " / ")
+                if parts.count > 1, !heard.contains(parts[1]) { heard.append(parts[1]) }
+            }
+            let verbs = loops.map(Self.verb).joined(separator: ",\n")
+            let note = "(" + verbs + (heard.isEmpty ? "" : "\n/ " + heard.joined(separator: ", ")) + ")"
+            return " [label=\(Self.quoted(name + "\n" + note))]"
+        }
         let idle = states.filter { flowOfState[$0] == nil }
         lines.append("    { rank=same; \(idle.map(Self.quoted).joined(separator: "; ")); }")
+        lines += idle.compactMap { state in
+            kept[state] == nil ? nil : "    \(Self.quoted(state))\(box(state, in: nil));"
+        }
+        var clusters: [[String]] = []
         for type in [AppUpdateType.flexible, .immediate] {
             let members = states.filter { flowOfState[$0] == type }
             guard !members.isEmpty else { continue }
+            clusters.append(members)
             lines.append("    subgraph cluster_\(type.jsonName) {")
-            lines.append("        label=\"\(type.jsonName)\"; style=rounded; color=gray60; fontname=\"Helvetica\";")
-            lines += members.map { "        \(Self.quoted($0));" }
+            lines.append(
+                "        label=\"\(type.jsonName)\"; style=rounded; color=gray60; fontname=\"Helvetica\"; fontsize=10;")
+            lines += members.map { "        \(Self.quoted($0))\(box($0, in: type));" }
             lines.append("    }")
         }
         // One folded edge per cluster: to the first idle state its ways back reach, naming the
         // others (a flow whose offer was withdrawn ends at "no update").
         var folds: [(type: AppUpdateType, anchor: String, targets: [String], verbs: [String])] = []
         var idleEdges: [(from: String, to: String, labels: [String])] = []
-        for edge in edges {
+        for edge in edges where edge.from != edge.to {
             if let type = flowOfState[edge.from], flowOfState[edge.to] == nil, !Self.isHappy(edge) {
                 let verb = Self.verb(edge)
                 if let index = folds.firstIndex(where: { $0.type == type }) {
@@ -122,8 +148,8 @@ public struct UpdateFlowGraph: Sendable, Hashable {
                 }
                 continue
             }
-            if edge.from == edge.to || (flowOfState[edge.from] == nil && flowOfState[edge.to] == nil) {
-                // A loop, or between the idle states: one edge, every event on its label.
+            if flowOfState[edge.from] == nil && flowOfState[edge.to] == nil {
+                // Between the idle states: one edge each way, every event on its label.
                 if let index = idleEdges.firstIndex(where: { $0.from == edge.from && $0.to == edge.to }) {
                     idleEdges[index].labels.append(edge.label)
                 } else {
@@ -133,24 +159,72 @@ public struct UpdateFlowGraph: Sendable, Hashable {
             }
             let style = Self.isHappy(edge) ? ", weight=10, penwidth=2" : ", weight=1, color=gray40"
             lines.append(
-                "    \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to)) [label=\(Self.quoted(edge.label))\(style)];")
+                "    \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to)) [label=\(Self.quoted(Self.padded(Self.wrapped(edge.label))))\(style)];"
+            )
         }
-        for idle in idleEdges {
+        // The idle states are drawn in the order `states` lists them, left to right: an edge and
+        // its way back are one edge, its label's lines marked → (left to right) and ← (back).
+        var drawn: Set<Int> = []
+        for index in idleEdges.indices where !drawn.contains(index) {
+            var forth = idleEdges[index]
+            let backIndex = idleEdges.indices.first { idleEdges[$0].from == forth.to && idleEdges[$0].to == forth.from }
+            drawn.insert(index)
+            guard let backIndex else {
+                lines.append(
+                    "    \(Self.quoted(forth.from)) -> \(Self.quoted(forth.to)) "
+                        + "[label=\(Self.quoted(Self.padded(forth.labels.joined(separator: "\n")))), weight=1, color=gray40];"
+                )
+                continue
+            }
+            drawn.insert(backIndex)
+            var back = idleEdges[backIndex]
+            if (idle.firstIndex(of: forth.from) ?? 0) > (idle.firstIndex(of: forth.to) ?? 0) { swap(&forth, &back) }
+            let label = forth.labels.map { $0 + " →" } + back.labels.map { "← " + $0 }
             lines.append(
-                "    \(Self.quoted(idle.from)) -> \(Self.quoted(idle.to)) [label="
-                    + "\(Self.quoted(idle.labels.joined(separator: "\n"))), weight=1, color=gray40];")
+                "    \(Self.quoted(forth.from)) -> \(Self.quoted(forth.to)) "
+                    + "[label=\(Self.quoted(Self.padded(label.joined(separator: "\n")))), dir=both, weight=1, color=gray40];"
+            )
         }
+        // A fold's events are a text of their own on the dashed way back (a node, so that no
+        // edge is drawn through it), between the idle state and the cluster.
         for fold in folds {
             var label = fold.verbs
             if fold.targets.count > 1 {
                 label.append("(or to \(fold.targets.dropFirst().joined(separator: ", ")))")
             }
-            lines.append(
-                "    \(Self.quoted(fold.anchor)) -> \(Self.quoted(fold.targets[0])) [ltail=cluster_\(fold.type.jsonName), "
-                    + "label=\(Self.quoted(label.joined(separator: "\n"))), style=dashed, color=gray50, weight=0];")
+            let text = Self.quoted("ways back (\(fold.type.jsonName))")
+            lines += [
+                "    \(text) [shape=plaintext, label=\(Self.quoted(label.joined(separator: "\n"))), margin=0, height=0.2];",
+                "    \(Self.quoted(fold.targets[0])) -> \(text) [dir=back, style=dashed, color=gray50, weight=0];",
+                "    \(text) -> \(Self.quoted(fold.anchor)) [lhead=cluster_\(fold.type.jsonName), dir=none, style=dashed, "
+                    + "color=gray50, weight=0];",
+            ]
+        }
+        // The clusters one above the other: the last state of each above the first of the next.
+        for (upper, lower) in zip(clusters, clusters.dropFirst()) {
+            if let last = upper.last, let first = lower.first {
+                lines.append("    \(Self.quoted(last)) -> \(Self.quoted(first)) [style=invis];")
+            }
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An edge's label in lines narrow enough for the picture: what listeners hear on a line of
+    /// its own, and an event with an argument broken after its name when the line is long.
+    static func wrapped(_ label: String) -> String {
+        label.components(separatedBy: " / ").enumerated().map { index, part in
+            let line = index == 0 ? part : "/ " + part
+            guard line.count > 18, index == 0, let space = line.firstIndex(of: " ") else { return line }
+            return line[..<space] + "\n" + line[line.index(after: space)...]
+        }
+        .joined(separator: "\n")
+    }
+
+    /// An edge's label with a thin space (U+2009) either side of each line: Graphviz sets a label
+    /// against its edge, and a bold edge's stroke would touch the text in a browser.
+    static func padded(_ label: String) -> String {
+        label.components(separatedBy: "\n").map { "\u{2009}\($0)\u{2009}" }.joined(separator: "\n")
     }
 
     /// Every transition as a Markdown table, the complete list the picture folds.
