@@ -13,7 +13,8 @@ import Foundation
 /// setup-swift puts a `swift` on PATH whose `swift build` delivers the binary this test run built
 /// (the compile is the one thing not redone), artifacts travel between jobs without their
 /// executable bits (as upload-artifact's zip loses them), the cache survives between runs, and
-/// Google's auth action hands out a token when Workload Identity Federation is configured.
+/// Google's auth action hands out a token when Workload Identity Federation is configured. A step
+/// that runs past ten minutes is ended (status 124).
 struct ActionsRunner {
     /// A value of a `${{ }}` expression.
     enum Value: Equatable {
@@ -181,7 +182,7 @@ struct ActionsRunner {
         let result = try BuiltProducts.run(
             executable: URL(fileURLWithPath: "/usr/bin/env"),
             ["-i", "-C", workspace.path] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                + ["/bin/bash", "-e", file.path])
+                + ["/usr/bin/timeout", "600", "/bin/bash", "-e", file.path])
         return Step(name: title, ran: true, status: result.status, output: result.stdout + result.stderr)
     }
 

@@ -37,6 +37,9 @@ struct KubernetesPods {
     let image: (String) -> Image?
     /// Turns a container's arguments into the ones that reach the loopback fakes.
     let point: ([String]) -> [String]
+    /// How long a container may run, in seconds: past it, it is ended (status 124, as `timeout`
+    /// says), so a pod waiting for what never comes fails a test instead of hanging it.
+    var deadline = 120
 
     func document(kind: String, name: String) -> RecipeYAML? {
         documents.first { $0["kind"]?.string == kind && $0["metadata"]?["name"]?.string == name }
@@ -157,7 +160,7 @@ struct KubernetesPods {
         let result = try BuiltProducts.run(
             executable: URL(fileURLWithPath: "/usr/bin/env"),
             ["-i", "-C", pod.path] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                + point(argv))
+                + ["/usr/bin/timeout", String(deadline)] + point(argv))
         return Container(name: name, status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 

@@ -51,6 +51,9 @@ import Testing
         withoutActuallyEscaping(body) { body in
             let results = Results<Result>(count: count, body)
             DispatchQueue.concurrentPerform(iterations: count) { index in results.run(index) }
+            for (index, error) in results.failures.sorted(by: { $0.key < $1.key }) {
+                Issue.record("run \(index + 1) of \(count) did not finish: \(error)")
+            }
             return results.all
         }
     }
@@ -64,11 +67,17 @@ import Testing
             slots = Array(repeating: nil, count: count)
             self.body = body
         }
+        private var errors: [Int: String] = [:]
         func run(_ index: Int) {
-            let result = try? body(index)
-            lock.withLock { slots[index] = result }
+            do {
+                let result = try body(index)
+                lock.withLock { slots[index] = result }
+            } catch {
+                lock.withLock { errors[index] = "\(error)" }
+            }
         }
         var all: [Result?] { lock.withLock { slots } }
+        var failures: [Int: String] { lock.withLock { errors } }
     }
 
     /// How many storefronts `--countries all` asks: the catalogue's.
@@ -189,6 +198,13 @@ import Testing
             point: { argv in
                 argv.count == 3 && argv[0] == "sh" ? Array(argv[...1]) + [pointed(argv[2], token: token)] : argv
             })
+        // Before the parts are there, the report waits for them (and its deadline ends it).
+        var impatient = cluster
+        impatient.deadline = 2
+        let early = try impatient.run(
+            try cluster.template(kind: "Job", name: "storefront-sweep-report"),
+            overrides: ["PLAY_PACKAGE": "com.example.rollout"])
+        #expect(early.map(\.name) == ["parts"] && early.first?.status == 124, "\(early.map(\.stderr))")
         let lookup = try cluster.template(kind: "Job", name: "storefront-sweep")
         let pods = sideBySide(3) { index in
             try cluster.run(lookup, environment: ["JOB_COMPLETION_INDEX": String(index)])
