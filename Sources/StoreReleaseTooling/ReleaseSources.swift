@@ -161,8 +161,10 @@ public enum StorefrontSelection: Sendable, Hashable {
 /// One stored earlier (as `storerelease tracks` prints it), or the Play Developer API read now
 /// (through an edit that is always deleted).
 public enum PlaySource: Sendable {
-    /// A track read earlier (``PlayTrack/decodeTracks(from:)``).
-    case stored(PlayTrack)
+    /// A track read earlier (``PlayTrack/decodeTracks(from:)``), and the app's package if known.
+    ///
+    /// A stored track does not carry its package; a snapshot records the one given here.
+    case stored(PlayTrack, packageName: String? = nil)
     /// The app's track, read now.
     case live(packageName: String, track: String, client: PlayDeveloperAPIClient)
 
@@ -171,7 +173,7 @@ public enum PlaySource: Sendable {
     /// - Throws: ``ReleaseSourceError/play(_:)`` when the API refuses or fails.
     public func track() async throws(ReleaseSourceError) -> PlayTrack {
         switch self {
-        case .stored(let track):
+        case .stored(let track, _):
             return track
         case .live(let packageName, let track, let client):
             do throws(PlayDeveloperAPIError) {

@@ -103,6 +103,8 @@ enum AppStoreConnectOptions {
             guard openssl.isEmpty || openssl.hasPrefix("/") else {
                 throw .usage("\(command): \(opensslVariable) \(openssl.debugDescription) is not an absolute path")
             }
+            // A regular file, checked before openssl reads it: a FIFO is refused, not waited on.
+            if path != "-" { _ = try InputFile.text(path, command: command, maximumSize: 16 << 10) }
             do throws(KeyFileError) {
                 let signer = try OpenSSLSigner(
                     keyFile: URL(fileURLWithPath: path),

@@ -102,7 +102,7 @@ enum DecideCommand {
             lastPrompted: try arguments.date("--last-prompted", command: name),
             typeInProgress: try typeInProgress(arguments),
             remindedVersion: try arguments.version("--reminded-version", command: name),
-            installChannel: try installChannel(arguments), installID: arguments.value("--install-id"))
+            installChannel: try installChannel(arguments), installID: try installID(arguments))
         let decision: UpdateDecision
         if let path = arguments.value("--play") {
             let installed: VersionCode
@@ -137,6 +137,15 @@ enum DecideCommand {
         return 0
     }
 
+    /// `--install-id`: any text but an empty one, which would put every install in one bucket.
+    static func installID(_ arguments: ParsedArguments) throws(CLIError) -> String? {
+        guard let id = arguments.value("--install-id") else { return nil }
+        guard !id.allSatisfy(\.isWhitespace) else {
+            throw .usage("decide: --install-id is empty: give the install's stable id (a UUID kept on the device)")
+        }
+        return id
+    }
+
     static func installChannel(_ arguments: ParsedArguments) throws(CLIError) -> InstallChannel {
         guard let text = arguments.value("--install-channel") else { return .appStore }
         guard let channel = InstallChannel(rawValue: text) else {
@@ -158,7 +167,7 @@ enum DecideCommand {
     static func decodeFile<T: Decodable>(_ type: T.Type, _ path: String, flag: String) throws(CLIError) -> T {
         let data = Data(try InputFile.text(path, command: name).utf8)
         return try JSONProblem.decoding("decide: \(flag) \(path == "-" ? "stdin" : path)", in: data) {
-            try JSONDecoder().decode(T.self, from: data)
+            try StrictJSON.decode(T.self, from: data)
         }
     }
 
@@ -169,7 +178,7 @@ enum DecideCommand {
     {
         let data = Data(try InputFile.text(path, command: name).utf8)
         // The API's own response carries the description; 'storerelease lookup' output does not.
-        if let response = try? JSONDecoder().decode(AppStoreLookupResponse.self, from: data),
+        if let response = try? StrictJSON.decode(AppStoreLookupResponse.self, from: data),
             response.results.count == 1
         {
             return policy.decide(lookup: response.results[0], installed: installed, context: context)

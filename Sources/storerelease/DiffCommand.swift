@@ -59,7 +59,7 @@ extension Command {
     private static func read(_ path: String) throws(CLIError) -> ReleaseSnapshot {
         let data = Data(try InputFile.text(path, command: "diff").utf8)
         return try JSONProblem.decoding("diff: \(path)", as: "not a snapshot", in: data) {
-            try JSONDecoder().decode(ReleaseSnapshot.self, from: data)
+            try StrictJSON.decode(ReleaseSnapshot.self, from: data)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreReleaseKit
 
 #if canImport(Glibc)
     import Glibc
@@ -16,9 +17,10 @@ enum InputFile {
 
     /// The file's text (UTF-8), without a leading byte-order mark.
     ///
-    /// - Throws: ``CLIError/badInput(_:)`` naming the file when it cannot be read, is larger than
-    ///   `maximumSize` (a stream such as `/dev/zero` included), or is not UTF-8. Its content is
-    ///   never part of the message.
+    /// - Throws: ``CLIError/badInput(_:)`` naming the file when it cannot be read, is not a
+    ///   regular file (a FIFO, a device, a folder: refused before anything waits on it), is larger
+    ///   than `maximumSize` (stdin too, when it is a stream such as `/dev/zero`), or is not UTF-8.
+    ///   Its content is never part of the message.
     static func text(_ path: String, command: String, maximumSize: Int = defaultMaximumSize) throws(CLIError) -> String
     {
         let name = path == "-" ? "stdin" : path.debugDescription
@@ -26,15 +28,14 @@ enum InputFile {
         if path == "-" {
             descriptor = 0
         } else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            guard exists, !isDirectory.boolValue else {
-                throw .badInput("\(command): cannot read \(name): \(exists ? "it is a folder" : "no such file")")
-            }
-            // open(2) reads pipes and process substitutions too, which contents(atPath:) does not.
-            descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else {
-                throw .badInput("\(command): cannot read \(name): \(String(cString: strerror(errno)))")
+            // Opened without blocking and checked to be a regular file first: a FIFO would hold
+            // open(2) until a writer came, a terminal or a socket the read. A stream goes to stdin.
+            do throws(RegularFile.Problem) {
+                descriptor = try RegularFile.open(path)
+            } catch {
+                var hint = ""
+                if case .notAFile(let kind) = error, kind != "a folder" { hint = " (give - and send it to stdin)" }
+                throw .badInput("\(command): cannot read \(name): \(error)\(hint)")
             }
         }
         defer { if descriptor != 0 { close(descriptor) } }

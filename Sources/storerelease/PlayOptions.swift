@@ -93,7 +93,7 @@ enum PlayOptions {
             for flag in [baseURL.name, tokenFile.name] where arguments.value(flag) != nil {
                 throw .usage("\(command): \(flag) goes with --package, not --play-track")
             }
-            return .stored(try storedTrack(path, name: trackName, command: command))
+            return .stored(try storedTrack(path, name: trackName, command: command), packageName: package)
         case (nil, let package?):
             return .live(packageName: package, track: trackName, client: try client(arguments, command: command))
         case (nil, nil):

@@ -7,7 +7,7 @@ extension Command {
         name: "snapshot",
         synopsis:
             "snapshot [(--lookup FILE[,FILE…] | (--id ID | --bundle-id ID) --countries CC[,CC…]|all|sold) [--base-url URL]] "
-            + "[--play-track FILE | --package PKG [--track NAME]] [ASC] [--now ISO8601] [--previous FILE]",
+            + "[--play-track FILE [--package PKG] | --package PKG [--track NAME]] [ASC] [--now ISO8601] [--previous FILE]",
         summary: "Prints both stores' whole state as one JSON document, the state a watcher keeps.",
         discussion: """
             Reads what parity reads, each side optional: the storefronts' versions, the Play
@@ -16,7 +16,9 @@ extension Command {
             appStoreConnect, firstSeen}; a store not read is null. firstSeen says when each
             storefront first served each version and when App Store Connect first showed each
             version in each state: carried forward from --previous FILE (an earlier snapshot),
-            extended by what is new now.
+            extended by what is new now. A --play-track file does not say whose track it is:
+            --package PKG beside it records the app, and once --previous names a package the
+            track is taken only with --package naming the same one.
             \(PlayOptions.tokenHelp)
             \(AppStoreConnectOptions.help)
             Exit status: 0 printed; 1 a store refused or failed; 2 bad flags, or a --previous that is
@@ -39,7 +41,7 @@ extension Command {
             if let path = arguments.value("--previous") {
                 let data = Data(try InputFile.text(path, command: name).utf8)
                 previous = try JSONProblem.decoding("snapshot: --previous \(path)", as: "not a snapshot", in: data) {
-                    try JSONDecoder().decode(ReleaseSnapshot.self, from: data)
+                    try StrictJSON.decode(ReleaseSnapshot.self, from: data)
                 }
             }
             let snapshot: ReleaseSnapshot
@@ -75,7 +77,7 @@ extension Command {
         let appStore = named ? try AppStoreOptions.source(arguments, command: name, storefronts: .many) : nil
         let playNamed =
             arguments.value(PlayOptions.storedTrackFile.name) != nil || arguments.value(PlayOptions.package.name) != nil
-        let play = playNamed ? try PlayOptions.source(arguments, command: name) : nil
+        let play = playNamed ? try PlayOptions.source(arguments, command: name, packageNamesStored: true) : nil
         let connect = try AppStoreConnectOptions.source(arguments, command: name)
         guard appStore != nil || play != nil else {
             throw .usage(

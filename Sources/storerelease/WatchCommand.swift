@@ -17,7 +17,7 @@ extension Command {
         name: "watch",
         synopsis:
             "watch [(--lookup FILE[,FILE…] | (--id ID | --bundle-id ID) --countries CC[,CC…]|all|sold) [--base-url URL]] "
-            + "[--play-track FILE | --package PKG [--track NAME]] [ASC] --state FILE [--interval S] [--rounds N] "
+            + "[--play-track FILE [--package PKG] | --package PKG [--track NAME]] [ASC] --state FILE [--interval S] [--rounds N] "
             + "[--notify URL | --notify-file FILE] [--notify-format slack|json]",
         summary: "Watches both stores and reports each change: rollouts, halts, review, phased days, storefronts.",
         discussion: """
@@ -33,6 +33,9 @@ extension Command {
             delivered snapshot, and the events it owed are delivered by the next watch of FILE.
             A delivery may take 15 s in all; a 2xx answer is a delivery, whatever its body (at
             most 64 KiB of it is read). FILE.lock keeps a second watcher off the same FILE.
+            FILE must be a regular file (not a link or a FIFO), and a link planted at FILE.tmp or
+            FILE.lock is refused, never followed. A --play-track file does not say whose track it
+            is: give --package PKG beside it once FILE names a package.
             --notify takes https (or http to this machine); its path is a secret and is never
             printed; --notify-file FILE reads it from a file (one line), which keeps it out of the
             process list and the shell's history. --notify-format slack (default) posts {"text": …} for Slack's incoming
@@ -88,7 +91,7 @@ extension Command {
             let path = arguments.positionals[0]
             let data = Data(try InputFile.text(path, command: name).utf8)
             let state = try JSONProblem.decoding("lag: \(path)", as: "not a snapshot", in: data) {
-                try JSONDecoder().decode(ReleaseSnapshot.self, from: data)
+                try StrictJSON.decode(ReleaseSnapshot.self, from: data)
             }
             let report = PropagationLag.report(state)
             if format == "text" {
@@ -112,6 +115,7 @@ enum WatchCommand {
         guard let path = arguments.value("--state") else {
             throw .usage("watch: --state FILE is required (the snapshot kept between rounds)")
         }
+        guard !path.isEmpty else { throw .usage("watch: --state is empty: name the file the snapshot is kept in") }
         let interval = try arguments.seconds("--interval", command: name, default: .seconds(300), zeroAllowed: true)
         let rounds = try arguments.count("--rounds", command: name)
         let notifier = try notifier(arguments)
@@ -138,7 +142,7 @@ enum WatchCommand {
             outcome = try await watch.value.get()
         } catch {
             switch error {
-            case .notASnapshot, .otherApp, .locked: throw .badInput("watch: \(error)")
+            case .notASnapshot, .otherApp, .notAFile, .locked: throw .badInput("watch: \(error)")
             case .io: throw .failure("watch: \(error)")
             }
         }

@@ -2,6 +2,10 @@ import Foundation
 import StoreReleaseTestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `storerelease decide`, run as a user runs it.
 @Suite struct DecideCommandTests {
     static let wechat = LoopbackServer.packageRoot.appendingPathComponent("Tests/Fixtures/appstore/wechat-cn.json").path
@@ -66,6 +70,48 @@ import Testing
         let ignored = try decision(base, stdin: tagged("[:mav: x.y]"))
         #expect(ignored["action"] as? String == "flexible")
         #expect((ignored["warnings"] as? [String])?.first?.contains("[:mav: x.y] was ignored") == true)
+    }
+
+    /// What JSONDecoder lets through: a key given twice (it keeps one), a number a Double
+    /// cannot hold (it says only "not valid JSON"); and an empty install id (every install in
+    /// one bucket).
+    @Test(arguments: [
+        (
+            "--manifest", #"{"latestVersion": "8.0.10", "minimumSupportedVersion": "8.0", "latestVersion": "1.0"}"#,
+            #"latestVersion: the key "latestVersion" is given twice in this object"#
+        ),
+        (
+            "--manifest", #"{"schemaVersion": 2, "latestVersion": "8.0.10", "rollout": {"percent": 1e-400}}"#,
+            #"rollout.percent: the number "1e-400" is too small for a number (it underflows to 0)"#
+        ),
+        (
+            "--policy", #"{"forceUpdateOn": "major", "forceUpdateOn": "none"}"#,
+            #"forceUpdateOn: the key "forceUpdateOn""#
+        ),
+        ("--lookup", #"{"resultCount": 1, "resultCount": 2, "results": []}"#, #"resultCount: the key "resultCount""#),
+    ])
+    func aRepeatedKeyOrAnUnderflowIsNamedWithItsFile(flag: String, json: String, message: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decide-strict-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("input.json")
+        try Data(json.utf8).write(to: file)
+        let source = flag == "--policy" ? ["--manifest", "-"] : []
+        let result = try BuiltProducts.run(
+            "storerelease", ["decide", "--installed", "8.0.1", flag, file.path] + source,
+            stdin: #"{"latestVersion": "8.0.10"}"#)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("decide: \(flag) \(file.path): "), "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func anEmptyInstallIDIsRefused() throws {
+        for id in ["", " "] {
+            let result = try BuiltProducts.run(
+                "storerelease", ["decide", "--installed", "8.0.1", "--manifest", "-", "--install-id", id],
+                stdin: #"{"schemaVersion": 2, "latestVersion": "8.0.10", "rollout": {"percent": 50}}"#)
+            #expect(result.status == 2 && result.stderr.contains("decide: --install-id is empty"), "\(result.stderr)")
+        }
     }
 
     @Test func manifestVersionTwoBlocksRollsOutAndNamesPlaysVersions() throws {
@@ -269,7 +315,7 @@ import Testing
     }
 }
 
-/// Input files are bounded, and a byte-order mark at their start is skipped.
+/// Input files are regular files, bounded, and a byte-order mark at their start is skipped.
 @Suite struct InputFileLimitTests {
     @Test func anEndlessStreamIsRefusedNamingTheFileAndTheLimit() throws {
         for arguments in [
@@ -279,8 +325,41 @@ import Testing
             let result = try BuiltProducts.run("storerelease", arguments)
             #expect(result.status == 2)
             #expect(
-                result.stderr.contains(#""/dev/zero" is larger than 16 MiB, the limit for an input file"#),
+                result.stderr.contains(#"cannot read "/dev/zero": it is a character device, not a regular file"#),
                 "\(result.stderr)")
+        }
+        let tool = BuiltProducts.directory.appendingPathComponent("storerelease").path
+        let piped = try BuiltProducts.run(
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "\(tool) decide --installed 1.0 --lookup - < /dev/zero"])
+        #expect(piped.status == 2)
+        #expect(piped.stderr.contains("stdin is larger than 16 MiB, the limit for an input file"), "\(piped.stderr)")
+    }
+
+    /// A FIFO nobody writes to held `open(2)` for ever, with the signals that end `watch` ignored.
+    @Test func aFIFOIsRefusedBeforeAnythingWaitsOnIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let lookup = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads/appstore-wechat-cn.json")
+        for (arguments, message) in [
+            (["decide", "--installed", "1.0", "--lookup", fifo], "decide: cannot read \(fifo.debugDescription): "),
+            (["decide", "--installed", "1.0", "--manifest", fifo], "decide: cannot read \(fifo.debugDescription): "),
+            (
+                ["watch", "--lookup", lookup.path, "--state", fifo, "--rounds", "1"],
+                "\(fifo.debugDescription) cannot be used for the state: "
+            ),
+            (
+                ["status", "--id", "1", "--asc-key-file", fifo, "--asc-key-id", "K", "--asc-issuer-id", "I"],
+                "status: cannot read \(fifo.debugDescription): "
+            ),
+        ] {
+            let result = try BoundedRun(arguments)
+            #expect(result.status == 2, "\(arguments[0]): \(result.stderr)")
+            #expect(
+                result.stderr.contains(message + "it is a FIFO (named pipe), not a regular file"), "\(result.stderr)")
         }
     }
 
@@ -298,6 +377,35 @@ import Testing
             ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(#""action" : "immediate""#))
+    }
+}
+
+/// `storerelease` run with a deadline: a run that outlives it is killed and fails the test,
+/// instead of holding the suite (only a guard against a hang; nothing is timed).
+struct BoundedRun {
+    let status: Int32
+    let stderr: String
+
+    init(_ arguments: [String], deadline: Duration = .seconds(60)) throws {
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("bounded-\(UUID().uuidString)")
+        try Data().write(to: errors)
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let process = Process()
+        process.executableURL = BuiltProducts.directory.appendingPathComponent("storerelease")
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        do {
+            try waitUntil("storerelease \(arguments[0]) exits", deadline: deadline) { !process.isRunning }
+        } catch {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw error
+        }
+        status = process.terminationStatus
+        stderr = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
     }
 }
 

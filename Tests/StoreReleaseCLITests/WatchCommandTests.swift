@@ -178,6 +178,78 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: state)) == before)
     }
 
+    /// A link planted beside the state: the watch must neither write through it nor create its
+    /// target, and the state stays a regular file.
+    @Test(arguments: [".tmp", ".lock"])
+    func aLinkPlantedBesideTheStateIsRefusedNamingIt(_ suffix: String) throws {
+        let lookup = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads/appstore-wechat-cn.json")
+            .path
+        let watch = ["watch", "--lookup", lookup, "--state", state, "--rounds", "1"]
+        let baseline = try BuiltProducts.run("storerelease", watch)
+        #expect(baseline.status == 0, "\(baseline.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: state))
+        let victim = folder.appendingPathComponent("victim")
+        if suffix == ".tmp" { try Data("not the watch's".utf8).write(to: victim) }
+        try? FileManager.default.removeItem(atPath: state + suffix)  // the lock file stays after a watch
+        try FileManager.default.createSymbolicLink(atPath: state + suffix, withDestinationPath: victim.path)
+
+        let result = try BuiltProducts.run("storerelease", watch)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "\((state + suffix).debugDescription) cannot be used for the state: it is a symbolic link"),
+            "\(result.stderr)")
+        if suffix == ".tmp" {
+            #expect(try String(contentsOf: victim, encoding: .utf8) == "not the watch's", "the target is untouched")
+        } else {
+            #expect(!FileManager.default.fileExists(atPath: victim.path), "no file is created at the target")
+        }
+        let type = try FileManager.default.attributesOfItem(atPath: state)[.type] as? FileAttributeType
+        #expect(type == .typeRegular, "the state is still a file, not a link")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: state)) == before)
+    }
+
+    /// A stored Play track carries no package: once a snapshot names one, a track from a file
+    /// is taken only with `--package` naming the same app beside it.
+    @Test func aStoredPlayTrackIsTakenForAnAppOnlyWithItsPackage() throws {
+        let payloads = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads")
+        let stored = [
+            "--lookup", payloads.appendingPathComponent("appstore-wechat-cn.json").path, "--play-track",
+            payloads.appendingPathComponent("play-production.json").path,
+        ]
+        let named = try BuiltProducts.run("storerelease", ["snapshot"] + stored + ["--package", "com.tencent.mm"])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.stdout.contains(#""packageName" : "com.tencent.mm""#), "\(named.stdout)")
+        let previous = folder.appendingPathComponent("previous.json")
+        try Data(named.stdout.utf8).write(to: previous)
+        let withPrevious = ["snapshot"] + stored + ["--previous", previous.path]
+
+        let unnamed = try BuiltProducts.run("storerelease", withPrevious)
+        #expect(unnamed.status == 2, "\(unnamed.stderr)")
+        #expect(unnamed.stderr.contains("give --package com.tencent.mm beside it"), "\(unnamed.stderr)")
+        let other = try BuiltProducts.run("storerelease", withPrevious + ["--package", "com.example.other"])
+        #expect(other.status == 2 && other.stderr.contains(#"its package is "com.tencent.mm""#), "\(other.stderr)")
+        let same = try BuiltProducts.run("storerelease", withPrevious + ["--package", "com.tencent.mm"])
+        #expect(same.status == 0, "\(same.stderr)")
+
+        try Data(named.stdout.utf8).write(to: URL(fileURLWithPath: state))
+        let watch = try BuiltProducts.run("storerelease", ["watch"] + stored + ["--state", state, "--rounds", "1"])
+        #expect(
+            watch.status == 2 && watch.stderr.contains("give --package com.tencent.mm beside it"), "\(watch.stderr)")
+    }
+
+    @Test func anEmptyStatePathIsRefused() throws {
+        let lookup = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads/appstore-wechat-cn.json")
+        let scratch = folder.appendingPathComponent("cwd")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let tool = BuiltProducts.directory.appendingPathComponent("storerelease").path
+        let result = try BuiltProducts.run(
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "cd '\(scratch.path)' && '\(tool)' watch --lookup '\(lookup.path)' --state '' --rounds 1"])
+        #expect(result.status == 2 && result.stderr.contains("watch: --state is empty"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty, "no .lock was left")
+    }
+
     @Test func diffAndSnapshotRefuseSnapshotsOfAnotherApp() throws {
         let root = BuiltProducts.packageRoot.appendingPathComponent("Tests/Fixtures/appstore")
         let wechat = folder.appendingPathComponent("wechat.json")

@@ -85,6 +85,32 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// The history's helper files are never opened through a link planted there: the update
+    /// fails naming the file, and the link's target is neither written nor created.
+    @Test(arguments: [".tmp", ".lock"])
+    func aLinkPlantedBesideTheHistoryIsRefused(_ suffix: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("history.json")
+        try FilePromptHistoryStore(url: url).update { $0.promptedAndDeferred(at: Date(timeIntervalSince1970: 0)) }
+        let before = try Data(contentsOf: url)
+        let victim = folder.appendingPathComponent("victim")
+        if suffix == ".tmp" { try Data("someone else's".utf8).write(to: victim) }
+        try? FileManager.default.removeItem(atPath: url.path + suffix)  // the lock file stays after an update
+        try FileManager.default.createSymbolicLink(atPath: url.path + suffix, withDestinationPath: victim.path)
+        #expect {
+            try FilePromptHistoryStore(url: url).update { $0.promptedAndDeferred(at: Date()) }
+        } throws: { error in
+            "\(error)".contains("\(url.path + suffix): it is a symbolic link, not a regular file")
+        }
+        if suffix == ".tmp" {
+            #expect(try String(contentsOf: victim, encoding: .utf8) == "someone else's")
+        } else {
+            #expect(!FileManager.default.fileExists(atPath: victim.path))
+        }
+        #expect(try Data(contentsOf: url) == before)
+    }
+
     @Test(arguments: ["{not json", #"{"theme": "dark"}"#, #"{"format": "someone.else.v2", "promptCount": 4}"#, ""])
     func aCorruptOrForeignFileIsMovedAsideWithAWarning(_ content: String) throws {
         let folder = try temporaryFolder()

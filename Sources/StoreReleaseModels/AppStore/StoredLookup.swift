@@ -10,8 +10,10 @@ public enum StoredLookup {
     /// The storefront is as written by `storerelease lookup`, or for an API response read from
     /// its `trackViewUrl` (`https://apps.apple.com/cn/app/…` is `cn`; `nil` when it names none).
     ///
-    /// - Throws: The `DecodingError` of the API's form when the data is neither.
+    /// - Throws: The `DecodingError` of the API's form when the data is neither, or one naming
+    ///   a key given twice or a number a `Double` cannot hold.
     public static func releases(in data: Data) throws -> [StoreRelease] {
+        try StrictJSON.check(data)
         if let releases = try? JSONDecoder().decode([StoreRelease].self, from: data) { return releases }
         let response = try JSONDecoder().decode(AppStoreLookupResponse.self, from: data)
         return response.results.map { StoreRelease($0, country: $0.storefront) }

@@ -41,6 +41,7 @@ public struct PlayTrack: Sendable, Hashable, Codable {
     /// Decodes one track or a `{"tracks": […]}` list.
     public static func decodeTracks(from data: Data) throws -> [PlayTrack] {
         struct List: Decodable { let tracks: [PlayTrack]? }
+        try StrictJSON.check(data)
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["track"] == nil {
             return try JSONDecoder().decode(List.self, from: data).tracks ?? []
         }

@@ -5,8 +5,10 @@ import StoreReleaseModels
 /// A history in a JSON file, safe when several processes write it.
 ///
 /// Every update holds an exclusive lock (`flock` on `FILE.lock`) across read, change and write;
-/// the write goes to a temporary file in the same folder, flushed and renamed over the old one,
-/// so a reader never sees half a file (the watcher's state file is kept the same way). A file that is not a history (corrupt, or someone else's) is moved
+/// the write goes to `FILE.tmp` in the same folder, flushed and renamed over the old one, so a
+/// reader never sees half a file (the watcher's state file is kept the same way, and neither
+/// helper file is opened through a link planted there). The file must be a regular file: a
+/// link, a FIFO or a folder at its path is an error, never waited on. A file that is not a history (corrupt, or someone else's) is moved
 /// aside to `FILE.corrupt-TIMESTAMP`, never overwritten, the warning handler is told where, and
 /// the history starts empty.
 public struct FilePromptHistoryStore: PromptHistoryStore {
@@ -53,21 +55,23 @@ public struct FilePromptHistoryStore: PromptHistoryStore {
             held = try AtomicFile.lock(lockPath, waiting: true)
         } catch {
             let what = error.operation == "open" ? "open the lock file" : "lock"
-            throw Failure(description: "cannot \(what) \(lockPath): \(error.reason)")
+            throw Failure(description: "cannot \(what) \(error.path): \(error.reason)")
         }
         return try withExtendedLifetime(held) { try body() }
     }
 
     private func read() throws -> PromptHistory {
-        guard FileManager.default.fileExists(atPath: url.path) else { return PromptHistory() }
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        do throws(RegularFile.Problem) {
+            guard let contents = try RegularFile.contents(url.path, limit: 16 << 20, followingLinks: false) else {
+                return PromptHistory()
+            }
+            data = contents
         } catch {
-            throw Failure(description: "cannot read \(url.path): \(error.localizedDescription)")
+            throw Failure(description: "cannot read \(url.path): \(error)")
         }
         do {
-            return try JSONDecoder.iso8601.decode(PromptHistory.self, from: data)
+            return try StrictJSON.decode(PromptHistory.self, from: data, using: .iso8601)
         } catch {
             let aside = url.path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
             do {
@@ -86,8 +90,6 @@ public struct FilePromptHistoryStore: PromptHistoryStore {
     }
 
     private func write(_ history: PromptHistory) throws {
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         let data: Data
         do {
             data = try JSONEncoder.iso8601.encode(history)
@@ -95,10 +97,10 @@ public struct FilePromptHistoryStore: PromptHistoryStore {
             throw Failure(description: "cannot write \(url.path): \(error.localizedDescription)")
         }
         do throws(AtomicFile.Failure) {
-            try AtomicFile.replace(url.path, with: data, through: temporary.path)
+            try AtomicFile.replace(url.path, with: data)
         } catch {
             let what = error.operation == "replace" ? "replace" : "write"
-            throw Failure(description: "cannot \(what) \(url.path): \(error.reason)")
+            throw Failure(description: "cannot \(what) \(error.path): \(error.reason)")
         }
     }
 }

@@ -254,7 +254,15 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     ///
     /// A watcher diffs only snapshots of one app: a state file of another would report every
     /// version as changed.
+    ///
+    /// A Play track read from a file (`--play-track`) carries no package name: when `other`
+    /// names a package and this snapshot's track names none, that is a conflict too, since the
+    /// file may be another app's track (the package must then be given beside the file).
     public func conflict(with other: ReleaseSnapshot) -> String? {
+        if googlePlay != nil, app?.packageName == nil, let package = other.app?.packageName, other.googlePlay != nil {
+            return "its package is \(package.debugDescription), and the Play track read now names no package "
+                + "(a --play-track file does not say whose it is: give --package \(package) beside it)"
+        }
         let pairs: [(String, String?, String?)] = [
             ("App Store id", app?.appStoreID, other.app?.appStoreID),
             ("bundle id", app?.bundleID, other.app?.bundleID),
@@ -301,8 +309,11 @@ extension ReleaseSnapshot {
         if let appStoreConnect, let appStore {
             status = try await appStoreConnect.status(of: try appStore.connectApp(releases: releases ?? []))
         }
-        var packageName: String?
-        if case .live(let name, _, _) = play { packageName = name }
+        let packageName: String?
+        switch play {
+        case .live(let name, _, _)?, .stored(_, let name?)?: packageName = name
+        case .stored(_, nil)?, nil: packageName = nil
+        }
         return ReleaseSnapshot(
             takenAt: now, releases: releases, track: track, summaries: summaries, status: status,
             packageName: packageName, previous: previous)

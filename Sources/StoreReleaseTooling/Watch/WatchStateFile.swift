@@ -2,14 +2,6 @@ import Foundation
 import StoreReleaseCore
 import StoreReleaseModels
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The file a watcher keeps its last delivered snapshot in.
 ///
 /// It is replaced atomically and held by one watcher at a time.
@@ -17,7 +9,8 @@ import StoreReleaseModels
 /// file, and the folder flushed too: a watcher killed at any point leaves either the old snapshot
 /// or the new one, never a torn file. ``lock()`` takes an exclusive `flock(2)` on `FILE.lock`,
 /// which the kernel releases when the process ends, however it ends. (The prompt history's file
-/// is kept the same way.)
+/// is kept the same way.) FILE must be a regular file, not a link (the rename would replace the
+/// link) nor a FIFO; `FILE.tmp` and `FILE.lock` are never opened through a link planted there.
 public struct WatchStateFile: Sendable, Hashable {
     /// The largest state file read: a snapshot of every storefront is far smaller.
     public static let maximumSize = 16 << 20
@@ -36,6 +29,10 @@ public struct WatchStateFile: Sendable, Hashable {
         case notASnapshot(path: String, reason: String)
         /// It is a snapshot of another app or track; it is left as it is.
         case otherApp(path: String, reason: String)
+        /// It, its temporary file or its lock file is not a regular file; `path` names which.
+        ///
+        /// A symbolic link, a FIFO, a folder: nothing was read through it or written to it.
+        case notAFile(path: String, reason: String)
         /// Another watcher holds it.
         case locked(path: String)
         /// Reading, writing or locking it failed.
@@ -49,6 +46,8 @@ public struct WatchStateFile: Sendable, Hashable {
             case .otherApp(let path, let reason):
                 "state file \(path.debugDescription) is a snapshot of another app: \(reason); it was left as it is "
                     + "(give each app its own --state)"
+            case .notAFile(let path, let reason):
+                "\(path.debugDescription) cannot be used for the state: \(reason)"
             case .locked(let path):
                 "state file \(path.debugDescription) is in use by another watcher (\(path).lock is locked)"
             case .io(let path, let operation, let reason):
@@ -59,28 +58,32 @@ public struct WatchStateFile: Sendable, Hashable {
 
     /// The snapshot kept, or `nil` when there is no file yet (the first round).
     ///
-    /// - Throws: ``Failure/notASnapshot(path:reason:)`` for a file that is not one.
+    /// - Throws: ``Failure/notASnapshot(path:reason:)`` for a file that is not one,
+    ///   ``Failure/notAFile(path:reason:)`` for a link, a FIFO or a folder (never waited on).
     public func read() throws(Failure) -> ReleaseSnapshot? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .io(path: path, operation: "read", reason: Self.lastError()) }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, operation: "read", reason: Self.lastError())
+        try requireName()
+        let data: Data
+        do throws(RegularFile.Problem) {
+            guard let contents = try RegularFile.contents(path, limit: Self.maximumSize, followingLinks: false) else {
+                return nil
             }
-            if count == 0 { break }
-            data.append(contentsOf: buffer[..<count])
-            if data.count > Self.maximumSize {
-                throw .notASnapshot(path: path, reason: "larger than \(Self.maximumSize >> 20) MiB")
+            data = contents
+        } catch {
+            switch error {
+            case .missing: return nil
+            case .notAFile(let kind) where kind == "a symbolic link":
+                throw .notAFile(
+                    path: path,
+                    reason:
+                        "\(error) (the state is replaced by renaming, which would replace the link: name the file itself)"
+                )
+            case .notAFile: throw .notAFile(path: path, reason: "\(error)")
+            case .tooLarge: throw .notASnapshot(path: path, reason: "\(error)")
+            case .system(let reason): throw .io(path: path, operation: "read", reason: reason)
             }
         }
         do {
-            return try JSONDecoder().decode(ReleaseSnapshot.self, from: data)
+            return try StrictJSON.decode(ReleaseSnapshot.self, from: data)
         } catch let error as DecodingError {
             throw .notASnapshot(path: path, reason: error.readableDescription)
         } catch {
@@ -90,7 +93,9 @@ public struct WatchStateFile: Sendable, Hashable {
 
     /// Replaces the kept snapshot with `snapshot`, atomically and durably.
     ///
-    /// - Throws: ``Failure/io(path:operation:reason:)``; the old file is then as it was.
+    /// - Throws: ``Failure/io(path:operation:reason:)``, or ``Failure/notAFile(path:reason:)`` for
+    ///   something other than a file left by an earlier write at `FILE.tmp`; the old file is then
+    ///   as it was.
     public func replace(with snapshot: ReleaseSnapshot) throws(Failure) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -101,9 +106,9 @@ public struct WatchStateFile: Sendable, Hashable {
             throw .io(path: path, operation: "encode", reason: "\(error)")
         }
         do throws(AtomicFile.Failure) {
-            try AtomicFile.replace(path, with: data, through: path + ".tmp")
+            try AtomicFile.replace(path, with: data)
         } catch {
-            throw .io(path: error.path, operation: error.operation, reason: error.reason)
+            throw Self.failure(error)
         }
     }
 
@@ -118,22 +123,28 @@ public struct WatchStateFile: Sendable, Hashable {
 
     /// Takes the file's lock (`FILE.lock`) without waiting.
     ///
-    /// - Throws: ``Failure/locked(path:)`` when another watcher (in any process) holds it.
+    /// - Throws: ``Failure/locked(path:)`` when another watcher (in any process) holds it,
+    ///   ``Failure/notAFile(path:reason:)`` when `FILE.lock` is a link, a FIFO or a folder.
     public func lock() throws(Failure) -> Lock {
+        try requireName()
         let held: AtomicFile.Lock?
         do throws(AtomicFile.Failure) {
             held = try AtomicFile.lock(path + ".lock", waiting: false)
         } catch {
-            throw .io(path: error.path, operation: "lock", reason: error.reason)
+            throw Self.failure(error)
         }
         guard let held else { throw .locked(path: path) }
         return Lock(held)
     }
 
-    private static func lastError() -> String { String(cString: strerror(errno)) }
-}
+    /// An empty path names no file (and `.lock` would land in the working folder).
+    private func requireName() throws(Failure) {
+        if path.isEmpty { throw .notAFile(path: path, reason: "the path is empty: name a file") }
+    }
 
-/// `read(2)`, named apart from ``WatchStateFile/read()``, which it is called from.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
+    private static func failure(_ error: AtomicFile.Failure) -> Failure {
+        error.isNotAFile
+            ? .notAFile(path: error.path, reason: error.reason)
+            : .io(path: error.path, operation: error.operation, reason: error.reason)
+    }
 }
