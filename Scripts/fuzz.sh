@@ -2,11 +2,17 @@
 # Builds the libFuzzer targets in Fuzz/ with AddressSanitizer and runs each from its committed
 # corpus for a fixed number of executions (default 1,000,000; `Scripts/fuzz.sh 50000` for less;
 # FUZZ_TARGETS="Manifest Policy" picks targets).
+# FUZZ_SECONDS=60 also stops each target after that many seconds (libFuzzer's -max_total_time).
 # New inputs go to a temporary folder, so the committed corpus changes only by hand. A crash is
 # saved under .build/fuzz/crashes/ and the script exits non-zero: turn it into a test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-1000000}"
+# A property that fails is a fatalError: without this, Swift's backtracer holds the crashed
+# fuzzer for minutes (symbolicating under ASan) before libFuzzer can save the input and exit.
+export SWIFT_BACKTRACE=enable=no
+seconds=()
+if [ -n "${FUZZ_SECONDS:-}" ]; then seconds=(-max_total_time="$FUZZ_SECONDS"); fi
 out=.build/fuzz
 mkdir -p "$out/crashes"
 # The library's modules are compiled into the fuzzer's one module, so internal parts (the fast
@@ -38,7 +44,7 @@ for target in "${targets[@]}"; do
     scratch=$(mktemp -d)
     trap 'rm -rf "$scratch"' EXIT
     echo "== running fuzz-$name for $runs executions"
-    if ! "$out/fuzz-$name" "$scratch" "Fuzz/corpus/$name" -runs="$runs" -max_len="$max_len" \
+    if ! "$out/fuzz-$name" "$scratch" "Fuzz/corpus/$name" -runs="$runs" ${seconds[@]+"${seconds[@]}"} -max_len="$max_len" \
         -artifact_prefix="$out/crashes/$name-" -print_final_stats=1 >"$out/$name.log" 2>&1; then
         grep -E "property violated|Fatal error|ERROR: |Test unit written" "$out/$name.log" >&2 || true
         echo "fuzz-$name failed: the input is in $out/crashes/, the whole log in $out/$name.log" >&2

@@ -16,6 +16,9 @@ cd "$(dirname "$0")/.."
 # LeakSanitizer reports allocations libcurl never frees (FoundationNetworking on Linux); they are
 # suppressed by name, and the built tool run by the tests inherits the setting.
 export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan-suppressions.txt:print_suppressions=0"
+# A test process that crashes must end at once with the sanitizer's report, not sit in Swift's
+# backtracer for minutes (it symbolicates slowly under the sanitizers' runtimes).
+export SWIFT_BACKTRACE=enable=no
 case "${1:-}" in
     --ci) export ASAN_OPTIONS="detect_leaks=0"; echo "(leak detection off: --ci)" ;;
     "") ;;
