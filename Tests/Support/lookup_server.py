@@ -64,6 +64,7 @@ answers by the scenario:
   trickle       records the body, then answers 200 with the headers at once and a 30-byte body
                 one byte a second (stopping when the client leaves)
   hugeok        200 with a 1 MiB body: a delivery, whatever the body
+  cutok         200 promising 1,000 bytes, sending "ok" and closing: a delivery, whatever the body
 
 GET /<token>/hooks returns {"deliveries": [{"status": N, "body": …, "scenario": …}, …]} in the order
 received.
@@ -224,6 +225,15 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(10)
         if scenario == "trickle":
             self.trickle(b"ok" + b" " * 28, "text/plain")
+            return True
+        if scenario == "cutok":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            self.wfile.write(b"ok")
+            self.wfile.flush()
+            self.close_connection = True
             return True
         answer = "ok" + " " * ((1 << 20) - 2) if scenario == "hugeok" else "ok" if status == 200 else "error"
         try:

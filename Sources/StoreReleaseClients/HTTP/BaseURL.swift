@@ -14,7 +14,8 @@ enum BaseURL {
         let shown = url.absoluteString.debugDescription
         if let problem = origin.hostProblem { return "base URL \(shown): \(problem)" }
         guard origin.isSafeForCredentials else {
-            return "base URL \(shown) must be https (http only on a loopback address: localhost, 127.x.x.x or [::1])"
+            return
+                "base URL \(shown) must be https (http only on a loopback address: localhost or 127.x.x.x\(Origin.ipv6LoopbackNote))"
         }
         guard !origin.host.isEmpty, url.query == nil else {
             return "base URL \(shown) needs a host and no query"

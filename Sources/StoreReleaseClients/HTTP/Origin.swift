@@ -56,6 +56,16 @@ package struct Origin: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// How an error that lists the loopback hosts allowed names the IPv6 one: `" or [::1]"` where
+    /// it connects, nothing where ``hostProblem`` refuses it.
+    package static var ipv6LoopbackNote: String {
+        #if canImport(FoundationNetworking)
+            return ""
+        #else
+            return " or [::1]"
+        #endif
+    }
+
     /// Whether `text` is a dotted-decimal IPv4 address without leading zeros (`127.0.0.1`).
     private static func isIPv4(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)

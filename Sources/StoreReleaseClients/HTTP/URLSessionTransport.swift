@@ -13,7 +13,8 @@ import StoreReleaseModels
 /// measures the silence between two packets, and on Linux `FoundationNetworking` keeps no other,
 /// so a server trickling a byte a second would otherwise hold a request for as long as it liked. The body is read as it arrives and the request cancelled as soon as it
 /// passes the cap (or, with ``HTTPRequest/bodyPrefix``, once the prefix is read); a body shorter
-/// than its `Content-Length` is reported as truncated. Nothing is cached. Redirects are not
+/// than its `Content-Length` is reported as truncated (with a prefix asked for, it is the answer:
+/// that caller judges by the status). Nothing is cached. Redirects are not
 /// followed: the 3xx answer is returned, and the clients decide (a credential never goes to
 /// another origin; a same-origin redirect keeps the method and the body).
 public struct URLSessionTransport: HTTPTransport {
@@ -158,6 +159,9 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
             case .timedOut?: return .failure(.timedOut)
             case .cancelled?: return .failure(.cancelled)
             default:
+                // A caller that asked for a prefix judges by the status alone: a body cut short
+                // is what was read.
+                if prefix != nil, let response { return .success(Self.response(response, body: body)) }
                 // A response that began and stopped short of its Content-Length was cut off,
                 // whatever name the URL loading system gives the failure.
                 if response != nil, let expected, body.count < expected {
@@ -170,7 +174,7 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
             }
         }
         guard let response else { return .failure(.connection("no HTTP response")) }
-        if let expected, body.count < expected {
+        if prefix == nil, let expected, body.count < expected {
             return .failure(.truncated(received: body.count, expected: expected))
         }
         return .success(Self.response(response, body: body))

@@ -30,7 +30,7 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
         public var description: String {
             switch self {
             case .insecure(let origin):
-                "\(origin)/… is not https (plain http is allowed only to this machine: localhost, 127.0.0.0/8, ::1)"
+                "\(origin)/… is not https (plain http is allowed only to this machine: localhost or 127.0.0.0/8\(Origin.ipv6LoopbackNote))"
             case .notAURL: "not an absolute https URL"
             case .unreachableHost(let problem): problem
             }
