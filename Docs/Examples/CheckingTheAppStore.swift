@@ -30,6 +30,12 @@ func checkingTheAppStoreExamples(baseURL: URL) async throws {
     }
     print(releases.count == 4)
 
+    let storefronts = try ["us", "cn", "US"].map { code in try StorefrontCountry(code) }
+    let sweep = try await client.lookup([.id(414478124), .id(803453959)], in: storefronts)
+    print(sweep.found.map { "\($0.country?.code ?? "") \($0.appID ?? "")" })  // ["us 803453959", "cn 414478124"]
+    print(sweep.missingDescription ?? "every storefront has every app")
+    // no result for App Store id 414478124 in storefront us; for App Store id 803453959 in storefront cn
+
     try storedPayloadExample()
     linksExample()
 }

@@ -22,6 +22,7 @@ extension CrossStoreReport {
         }
         lines.append("Google Play (\(playTrack))")
         lines.append("  live     \(playLiveLabel)")
+        if let countries = playCountries { lines.append("  serves   \(countries.reach)") }
         if let rollout = playRollout {
             lines.append("  rollout  \(Self.label(rollout.version, rollout.name, rollout.versionCode))\(rolloutReach)")
         }
@@ -131,6 +132,9 @@ extension CrossStoreReport {
         }
         lines.append("")
         if let summary = countrySummary { lines += [Self.escaped(summary), ""] }
+        if let countries = playCountries {
+            lines += [Self.escaped("Google Play (\(countries.track)) serves \(countries.reach)."), ""]
+        }
         if !playReleaseNameWithoutVersion.isEmpty {
             let codes = playReleaseNameWithoutVersion.map { "`\($0)`" }.joined(separator: ", ")
             lines += ["Play releases whose names carry no version (versionCode): \(codes).", ""]

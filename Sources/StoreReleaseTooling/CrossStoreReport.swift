@@ -131,8 +131,16 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     ///
     /// The live version, its phased release, the pending one.
     public let appStoreConnect: AppStoreConnectStatus?
-    /// Every country the sweep knows of, classified (``CountryStatus``), in code order.
+    /// Every App Store storefront the sweep knows of, classified (``CountryStatus``), in code order.
+    ///
+    /// Storefronts only (``AppStoreStorefront/all``): a territory of App Store Connect that has
+    /// no storefront is not one, and Play's countries are ``playCountries``.
     public let countries: [CountryStatus]
+    /// Where Play serves the track, as Play lists its countries, when that was read.
+    ///
+    /// Apart from ``countries``: Play's countries are not App Store storefronts (Play serves
+    /// Bangladesh, the App Store has no storefront there).
+    public let playCountries: PlayCountryAvailability?
 
     /// Builds the report.
     ///
@@ -154,6 +162,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         availability: AppStoreAvailability? = nil, playAvailability: PlayCountryAvailability? = nil
     ) {
         self.appStoreConnect = appStoreConnect
+        playCountries = playAvailability
         let live = appStore.compactMap { release in release.version.map { (release, $0) } }
         storefronts = live.map { release, version in
             Storefront(
@@ -233,7 +242,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case agree, laggingStorefronts, storefronts, appStoreVersion, playTrack, playVersion, playReleaseName
         case playVersionCode, playRollout, playHalted, playReleaseNameWithoutVersion, ahead, aheadBy, forceUpdate
-        case appStoreConnect, countries
+        case appStoreConnect, countries, playCountries
     }
 
     /// Encodes every key, `null` for absent values.

@@ -89,37 +89,45 @@ public enum AppStoreSource: Sendable {
     }
 }
 
-extension AppStoreSource {
-    /// One part of a sweep: the app looked up in part `part` of `parts` of the storefronts.
+extension StorefrontSelection {
+    /// One part of a sweep: every app asked for in part `part` of `parts` of the storefronts.
     ///
-    /// The parts are ``StorefrontSelection/shard(_:part:of:)``'s; a storefront without the app is
-    /// left out.
-    ///
-    /// A part may find the app nowhere (an app sold in six storefronts, a part of twenty): that
-    /// is an empty part, not a failure; ``CrossStoreReport/gather(appStore:play:appStoreConnect:releaseDelayHours:now:)``
-    /// over the merged parts says which storefronts are missing. Stored releases are returned as
-    /// they are.
+    /// The parts are ``shard(_:part:of:)``'s. Every storefront of the part is asked for every
+    /// app (for `sold`, for every app App Store Connect says is sold there), ids 200 a request;
+    /// a storefront without a result for an app is a ``StorefrontLookup/Missing`` pair. A part
+    /// with no storefront in it (an app sold in six storefronts, a part of twenty) asks nothing
+    /// and finds nothing, complete; ``CrossStoreReport/gather(appStore:play:appStoreConnect:releaseDelayHours:now:)``
+    /// over the merged parts says which storefronts are missing.
     ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed (`sold` without App Store
     ///   Connect: ``ReleaseSourceError/availabilityNeeded``).
-    public func releases(part: Int, of parts: Int, appStoreConnect: AppStoreConnectSource? = nil)
-        async throws(ReleaseSourceError) -> [StoreRelease]
-    {
-        guard case .live(let app, let storefronts, let client) = self else { return try await releases() }
-        var availability: AppStoreAvailability?
-        if storefronts == .sold {
+    public func lookup(
+        _ apps: [AppStoreApp], part: Int = 1, of parts: Int = 1, client: AppStoreLookupClient,
+        entity: AppStoreEntity? = nil, appStoreConnect: AppStoreConnectSource? = nil
+    ) async throws(ReleaseSourceError) -> StorefrontLookup {
+        var plan: [StorefrontCountry: [AppStoreApp]] = [:]
+        if self == .sold {
             guard let appStoreConnect else { throw .availabilityNeeded }
-            availability = try await appStoreConnect.availability(of: app)
+            for app in apps {
+                for country in try await appStoreConnect.availability(of: app).available {
+                    plan[country, default: []].append(app)
+                }
+            }
+        } else {
+            for country in try countries(availability: nil) { plan[country] = apps }
         }
-        let countries = StorefrontSelection.shard(
-            try storefronts.countries(availability: availability), part: part, of: parts)
-        guard !countries.isEmpty else { return [] }
-        do throws(AppStoreLookupError) {
-            return try await client.sweep(app, in: countries)
-        } catch {
-            if case .notFound = error, parts > 1 { return [] }
-            throw .appStore(error)
+        var found: [StoreRelease] = []
+        var missing: [StorefrontLookup.Missing] = []
+        for country in Self.shard(Array(plan.keys), part: part, of: parts) {
+            do throws(AppStoreLookupError) {
+                let result = try await client.lookup(plan[country] ?? apps, in: [country], entity: entity)
+                found += result.found
+                missing += result.missing
+            } catch {
+                throw .appStore(error)
+            }
         }
+        return StorefrontLookup(found: found, missing: missing)
     }
 }
 
@@ -134,12 +142,12 @@ public enum StorefrontSelection: Sendable, Hashable {
     /// The storefronts where App Store Connect's availability says the app is sold.
     case sold
 
-    /// The storefronts, in the order of the list or by code.
+    /// The storefronts, in the order of the list (each once) or by code.
     ///
     /// - Throws: ``ReleaseSourceError/availabilityNeeded`` for `sold` without an availability.
     public func countries(availability: AppStoreAvailability?) throws(ReleaseSourceError) -> [StorefrontCountry] {
         switch self {
-        case .listed(let countries): return countries
+        case .listed(let countries): return StorefrontCountry.unique(countries)
         case .all: return AppStoreStorefront.all.map(\.country)
         case .sold:
             guard let availability else { throw .availabilityNeeded }

@@ -51,15 +51,7 @@ public struct WhereSold: Sendable, Hashable, Encodable {
                 "App Store: sold in \(appStore.available.count) storefronts (\(appStore.available.joined(separator: ", "))), "
                     + "not in \(appStore.notAvailable.count)")
         }
-        if let play = googlePlay {
-            let reach =
-                play.syncWithProduction
-                ? "the same countries as production"
-                : (play.countries.isEmpty ? "" : play.countries.joined(separator: ", "))
-                    + (play.restOfWorld
-                        ? (play.countries.isEmpty ? "every country" : " and the rest of the world") : "")
-            lines.append("Google Play (\(play.track)): \(reach)")
-        }
+        if let play = googlePlay { lines.append("Google Play (\(play.track)): \(play.reach)") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -131,17 +131,26 @@ enum AppStoreOptions {
 
     /// The app `--id` (or its alias `--apple-id`) or `--bundle-id` names: exactly one of them, one id.
     static func app(_ arguments: ParsedArguments, command: String) throws(CLIError) -> AppStoreApp {
+        let apps = try self.apps(arguments, command: command)
+        guard apps.count == 1, let app = apps.first else {
+            throw .usage("\(command): give one of --id ID or --bundle-id ID")
+        }
+        return app
+    }
+
+    /// The apps `--id ID[,ID…]` (or its alias `--apple-id`) or `--bundle-id` names: exactly one of the flags.
+    static func apps(_ arguments: ParsedArguments, command: String) throws(CLIError) -> [AppStoreApp] {
         guard arguments.value(id.name) == nil || arguments.value("--apple-id") == nil else {
             throw .usage("\(command): give --id or --apple-id, not both")
         }
         let appleIDs = try arguments.appStoreIDs("--apple-id", command: command)
         let ids = try arguments.appStoreIDs(command: command) ?? appleIDs
         let bundleID = arguments.value(self.bundleID.name)
-        guard (ids == nil) != (bundleID == nil), ids?.count ?? 1 == 1 else {
+        guard (ids == nil) != (bundleID == nil) else {
             throw .usage("\(command): give one of --id ID or --bundle-id ID")
         }
-        if let id = ids?.first { return .id(id) }
-        return .bundleID(bundleID ?? "")
+        if let ids { return ids.map(AppStoreApp.id) }
+        return [.bundleID(bundleID ?? "")]
     }
 
     /// The CLI error for a failed lookup: bad requests exit 2, everything else 1.

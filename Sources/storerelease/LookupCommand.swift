@@ -16,15 +16,18 @@ extension Command {
             releaseNotes, minimumOSVersion, storeURL, updatePriority, clientVersionStalenessDays,
             allowedUpdateTypes), in the order the ids were given.
             An app sold only in some countries is found only in their storefronts: give --country.
-            With --countries (one --id or --bundle-id), the app is looked up in each storefront:
-            a list, every App Store storefront (all), or those App Store Connect says it is sold
-            in (sold, with its credentials); a storefront without it is left out. --shard K/N
+            With --countries, every id (or the bundle id) is looked up in each storefront, ids
+            200 a request: a list (each storefront once), every App Store storefront (all), or
+            those App Store Connect says the app is sold in (sold, with its credentials); the
+            releases found are printed, and a storefront without a result for an id is named
+            on stderr (exit 1). --shard K/N
             looks up only part K of N of those storefronts (every storefront in exactly one part,
             the same parts everywhere), for a sweep spread over N runners: 'storerelease parity
             --lookup part1.json,…,partN.json --countries …' merges the parts.
             \(AppStoreConnectOptions.help)
-            Exit status: 0 all found; 1 the lookup failed or an app was not found (the message
-            names the storefront; the apps found are still printed); 2 bad flags or ids.
+            Exit status: 0 all found (or a --shard part with no storefront in it: []); 1 the
+            lookup failed or an app was not found (the message names the storefronts and ids;
+            the apps found are still printed); 2 bad flags, ids or storefronts.
             """,
         options: [
             .value("--id", "ID[,ID…]", "App Store ids (the number in …/id414478124), comma-separated."),
@@ -40,7 +43,7 @@ extension Command {
         examples: [
             "storerelease lookup --id 414478124 --country cn",
             "storerelease lookup --bundle-id com.tinyspeck.slackmacgap --entity macSoftware",
-            "storerelease lookup --id 414478124 --countries all --shard 6/32  # \"country\" : \"cn\"",
+            "storerelease lookup --id 414478124 --countries all --shard 3/32  # exit 1, \"country\" : \"cn\"",
         ],
         run: { arguments throws(CLIError) in
             let command = "lookup"
@@ -55,15 +58,7 @@ extension Command {
                 throw .usage("lookup: give exactly one of --id or --bundle-id")
             }
             let country = try arguments.country(command: command)
-            var entity: AppStoreEntity?
-            if let name = arguments.value("--entity") {
-                guard let value = AppStoreEntity(name: name) else {
-                    throw .usage(
-                        "lookup: --entity \(name.debugDescription) is not an entity (software, ipadSoftware, macSoftware, tvSoftware)"
-                    )
-                }
-                entity = value
-            }
+            let entity = try LookupCommand.entity(arguments)
             let configuration = AppStoreLookupClient.Configuration(
                 baseURL: try arguments.baseURL(command: command),
                 timeout: try arguments.seconds("--timeout", command: command, default: .seconds(10)))
@@ -101,7 +96,10 @@ enum LookupCommand {
         return 0
     }
 
-    /// `lookup --countries …`: the app in each storefront of the selection (or of its shard).
+    /// `lookup --countries …`: every app in each storefront of the selection (or of its shard).
+    ///
+    /// Prints the releases found; a storefront without a result for an app is named on stderr,
+    /// exit 1 (a part with no storefront in it prints `[]`, exit 0).
     static func sweep(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         let command = "lookup"
         if arguments.value(AppStoreOptions.country.name) != nil {
@@ -109,21 +107,34 @@ enum LookupCommand {
         }
         let (part, parts) = try shard(arguments)
         let connect = try AppStoreConnectOptions.source(arguments, command: command)
-        let app = try AppStoreOptions.app(arguments, command: command)
+        let apps = try AppStoreOptions.apps(arguments, command: command)
         guard let selection = try AppStoreOptions.selection(arguments, command: command) else {
             throw .usage("lookup: --countries needs storefronts")
         }
+        let entity = try entity(arguments)
         let timeout = try arguments.seconds("--timeout", command: command, default: .seconds(10))
         let client = try AppStoreOptions.client(arguments, command: command, timeout: timeout)
-        let releases: [StoreRelease]
+        let result: StorefrontLookup
         do throws(ReleaseSourceError) {
-            releases = try await AppStoreSource.live(app, storefronts: selection, client: client)
-                .releases(part: part, of: parts, appStoreConnect: connect)
+            result = try await selection.lookup(
+                apps, part: part, of: parts, client: client, entity: entity, appStoreConnect: connect)
         } catch {
             throw .source(error, command: command)
         }
-        try JSONOutput.print(releases)
+        try JSONOutput.print(result.found)
+        if let missing = result.missingDescription { throw .failure("lookup: \(missing)") }
         return 0
+    }
+
+    /// `--entity E`, if given.
+    static func entity(_ arguments: ParsedArguments) throws(CLIError) -> AppStoreEntity? {
+        guard let name = arguments.value("--entity") else { return nil }
+        guard let entity = AppStoreEntity(name: name) else {
+            throw .usage(
+                "lookup: --entity \(name.debugDescription) is not an entity (software, ipadSoftware, macSoftware, tvSoftware)"
+            )
+        }
+        return entity
     }
 
     /// `--shard K/N`, or the whole (1 of 1).

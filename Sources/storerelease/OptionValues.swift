@@ -64,7 +64,8 @@ extension ParsedArguments {
         }
     }
 
-    /// A comma-separated list of storefront countries (`--countries us,cn,jp`).
+    /// A comma-separated list of storefront countries (`--countries us,cn,jp`), each once in the
+    /// order first given (`us,us,US` is one storefront).
     func countries(_ flag: String = "--countries", command: String) throws(CLIError) -> [StorefrontCountry]? {
         guard let text = value(flag) else { return nil }
         var countries: [StorefrontCountry] = []
@@ -75,7 +76,7 @@ extension ParsedArguments {
                 throw .usage("\(command): \(flag): \(error)")
             }
         }
-        return countries
+        return StorefrontCountry.unique(countries)
     }
 
     /// A comma-separated list of App Store ids (`--id 414478124,1`).

@@ -16,8 +16,8 @@ import Testing
             "storerelease sort, 10000 lines", "peak memory, storerelease sort", "--scheme semver, same lines",
             "Version(parsing:)", "Version < Version", "parsed [Version]", "VersionLines.sorted",
             "decode: AppStoreLookupResponse", "UpdatePolicy.decide(release:)", "UpdatePolicy.decide(play:)",
-            "UpdateFlowSimulator", "UpdateFlowScript.run()", "sweep, 184 storefronts x 200 ids, 3 runners",
-            "sweep, 184 storefronts x 200 ids, 9 runners",
+            "UpdateFlowSimulator", "UpdateFlowScript.run()", "sweep, 175 storefronts x 200 ids, 3 runners",
+            "sweep, 175 storefronts x 200 ids, 9 runners",
         ]
         for name in hotPaths {
             let row = rows.first { $0.contains(name) }

@@ -57,6 +57,90 @@ import Testing
         #expect(result.stderr.contains("not found in the default storefront (us): App Store id 7"))
     }
 
+    /// `lookup` over storefronts against the sweep fake, with the token whose requests are counted.
+    func sweep(_ token: String, _ arguments: [String]) throws -> BuiltProducts.Result {
+        try BuiltProducts.run(
+            "storerelease",
+            ["lookup"] + arguments + [
+                "--base-url", server.baseURL("sweep", token: token).absoluteString, "--lookups-per-minute", "6000",
+            ])
+    }
+
+    @Test func manyIDsInManyStorefrontsPrintWhatWasFoundAndNameWhatWasNot() throws {
+        let token = UUID().uuidString
+        // Id 150 is sold only in us; ru has nothing.
+        let result = try sweep(token, ["--id", "414478124,150", "--countries", "us,cn,ru"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(
+            array.map { "\($0["country"] ?? "")/\($0["appID"] ?? "")" } == ["cn/414478124", "us/414478124", "us/150"])
+        #expect(
+            result.stderr.contains(
+                "lookup: no result for App Store id 150 in storefront cn; for App Store ids 414478124, 150 in storefront ru"
+            ), "\(result.stderr)")
+        #expect(try server.stats(token: token).requests == 3, "one request a storefront for both ids")
+    }
+
+    @Test func aSweepOfOneIDWithEmptyStorefrontsExitsOneNamingThem() throws {
+        let result = try sweep(UUID().uuidString, ["--id", "414478124", "--countries", "us,ru,kz"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains(#""country" : "us""#))
+        #expect(result.stderr.contains("lookup: no result for App Store id 414478124 in storefronts kz, ru"))
+        let bundle = try sweep(UUID().uuidString, ["--bundle-id", "com.tencent.xin", "--countries", "ru"])
+        #expect(bundle.status == 1 && bundle.stderr.contains("for bundle id com.tencent.xin in storefront ru"))
+        let found = try sweep(UUID().uuidString, ["--id", "414478124", "--countries", "us,cn"])
+        #expect(found.status == 0, "every storefront has it: \(found.stderr)")
+    }
+
+    @Test func aShardPartWithNoStorefrontInItIsEmptyAndExitsZero() throws {
+        let token = UUID().uuidString
+        let result = try sweep(token, ["--id", "414478124", "--countries", "us", "--shard", "2/2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [Any]
+        #expect(parsed?.isEmpty == true, "\(result.stdout)")
+        #expect(try server.stats(token: token).requests == 0)
+    }
+
+    @Test func aStorefrontGivenManyTimesIsAskedOnce() throws {
+        let token = UUID().uuidString
+        let result = try sweep(token, ["--id", "414478124", "--countries", "us,us,US,USA"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try server.stats(token: token).requests == 1)
+        let many = UUID().uuidString
+        let copies = Array(repeating: "us", count: 10_000).joined(separator: ",")
+        let flood = try sweep(many, ["--id", "414478124", "--countries", copies])
+        let requests = try server.stats(token: many).requests
+        #expect(flood.status == 0 && requests == 1, "\(flood.stderr)")
+    }
+
+    @Test func soldStorefrontsAreEachAppsOwn() throws {
+        let token = UUID().uuidString
+        let tokenFile = BuiltProducts.packageRoot.appendingPathComponent("Tests/Fixtures/asc/token.txt").path
+        // WeChat is sold in six storefronts, 999000999 in all 175: the six are asked for both.
+        let result = try sweep(
+            token,
+            [
+                "--id", "414478124,999000999", "--countries", "sold", "--asc-token-file", tokenFile,
+                "--asc-base-url", server.baseURL("complete").absoluteString,
+            ])
+        #expect(result.status == 1, "kr and most others have no result: \(result.stderr)")
+        let stats = try server.stats(token: token)
+        #expect(stats.requests == 175)
+        #expect(stats.ids.filter { $0.count == 2 }.count == 6 && stats.ids.filter { $0 == ["999000999"] }.count == 169)
+    }
+
+    @Test(arguments: [
+        (["--countries", "bd"], #"lookup: --countries: "bd" is not an App Store storefront"#),
+        (["--countries", "us,LIE"], #"lookup: --countries: "LIE" is not an App Store storefront"#),
+        (["--country", "ps"], #"lookup: --country "ps" is not an App Store storefront"#),
+    ])
+    func aCountryWithoutAStorefrontExitsTwoNamingIt(_ flags: [String], _ message: String) throws {
+        let token = UUID().uuidString
+        let result = try sweep(token, ["--id", "414478124"] + flags)
+        #expect(result.status == 2 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(try server.stats(token: token).requests == 0, "refused before any request")
+    }
+
     @Test(arguments: [
         ("503always", "HTTP status 503 from"), ("429long", "rate-limited by the App Store (HTTP 429)"),
         ("html", "the answer from the App Store lookup is not JSON (Content-Type text/html"),
@@ -101,7 +185,7 @@ import Testing
         (["--id", "-5"], #"lookup: --id: "-5" is not an App Store id"#),
         (["--id", "1", "--bundle-id", "a"], "lookup: give exactly one of --id or --bundle-id"),
         ([String](), "lookup: give exactly one of --id or --bundle-id"),
-        (["--id", "1", "--country", "zz"], #"lookup: --country "zz" is not an ISO 3166-1 country code"#),
+        (["--id", "1", "--country", "zz"], #"lookup: --country "zz" is not an App Store storefront"#),
         (["--id", "1", "--timeout", "soon"], #"lookup: --timeout "soon" is not a number of seconds"#),
         (["--id", "1", "--base-url", "http://example.com"], "must be https (http only on a loopback address"),
         (["--id", "1", "--entity", "watch"], #"lookup: --entity "watch" is not an entity"#),

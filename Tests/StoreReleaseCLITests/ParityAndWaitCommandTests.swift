@@ -78,7 +78,7 @@ import Testing
         ),
         (
             ["--id", "1", "--countries", "zz", "--play-track", "PROD"],
-            #"parity: --countries: "zz" is not an ISO 3166-1 country code"#
+            #"parity: --countries: "zz" is not an App Store storefront"#
         ),
     ])
     func parityBadInputExitsTwo(_ arguments: [String], _ message: String) throws {

@@ -86,6 +86,51 @@ import Testing
         #expect(stats.ids.map(\.count) == [200, 200, 50])
     }
 
+    @Test func asksEveryStorefrontForEveryIDTwoHundredARequestAndNamesWhatIsMissing() async throws {
+        let token = UUID().uuidString
+        let (us, cn, de) = (try StorefrontCountry("us"), try StorefrontCountry("cn"), try StorefrontCountry("de"))
+        // 450 ids in 3 storefronts (us twice): ids 100 to 199 are sold only in us.
+        let ids = Array(100..<550)
+        let result = try await client("sweep", token: token).lookup(
+            ids.map(AppStoreApp.id), in: [us, cn, StorefrontCountry("US"), de])
+        let stats = try server.stats(token: token)
+        #expect(stats.requests == 9, "3 requests of at most 200 ids in each of 3 storefronts")
+        #expect(stats.ids.map(\.count) == [200, 200, 50, 200, 200, 50, 200, 200, 50])
+        #expect(result.found.count == 450 + 350 + 350)
+        #expect(result.found.prefix(450).map(\.appID) == ids.map { String($0) }, "us first, in the order of the ids")
+        #expect(result.found.prefix(450).allSatisfy { $0.country == us })
+        #expect(result.missing.count == 200 && !result.isComplete)
+        #expect(result.missing.first == StorefrontLookup.Missing(country: cn, app: .id(100)))
+        #expect(Set(result.missing.map(\.country)) == [cn, de])
+        let names = (100...199).map(String.init).joined(separator: ", ")
+        #expect(result.missingDescription == "no result for App Store ids \(names) in storefronts cn, de")
+    }
+
+    @Test func aStorefrontGivenManyTimesInAnyCaseIsAskedOnce() async throws {
+        let token = UUID().uuidString
+        let us = try ["us", "US", "usa", "USA"].map { code in try StorefrontCountry(code) }
+        let copies = Array(repeating: us, count: 2_500).flatMap { $0 }
+        #expect(copies.count == 10_000)
+        let result = try await client("sweep", token: token).lookup([.id(414_478_124)], in: copies)
+        #expect(result.found.count == 1 && result.isComplete)
+        #expect(try server.stats(token: token).requests == 1)
+        let sweep = try await client("sweep", token: token).sweep(.id(414_478_124), in: copies)
+        let requests = try server.stats(token: token).requests
+        #expect(sweep.count == 1 && requests == 2)
+    }
+
+    @Test func aBundleIDMissingInAStorefrontIsAPairAndTheRestIsFound() async throws {
+        let (us, ru) = (try StorefrontCountry("us"), try StorefrontCountry("ru"))
+        let result = try await client("sweep").lookup([.bundleID("com.tencent.xin")], in: [ru, us])
+        #expect(result.found.map(\.country) == [us])
+        #expect(result.missing == [StorefrontLookup.Missing(country: ru, app: .bundleID("com.tencent.xin"))])
+        #expect(result.missingDescription == "no result for bundle id com.tencent.xin in storefront ru")
+        let empty = try client("sweep")
+        await expectError(
+            { $0 == .invalidRequest("no App Store id or bundle id given") },
+            in: { _ = try await empty.lookup([], in: [us]) })
+    }
+
     @Test func recoversFromA503() async throws {
         let token = UUID().uuidString
         let release = try await client("503once", token: token).lookup(

@@ -209,13 +209,13 @@ import Testing
         #expect(try StorefrontCountry("CHN").code == "cn")
         #expect(try StorefrontCountry("jpn").code == "jp")
         #expect(try StorefrontCountry("GBR").code == "gb")
-        for bad in ["", "x", "zz", "china", "C N", "XXX", "中国"] {
+        for bad in ["", "x", "zz", "china", "C N", "XXX", "中国", "bd", "BGD"] {
             #expect(throws: StorefrontCountryError(input: bad)) { try StorefrontCountry(bad) }
         }
         #expect(
             StorefrontCountryError(input: "zz").description
-                == #""zz" is not an ISO 3166-1 country code (use two letters such as us or cn, or three such as CHN)"#)
-        #expect(StorefrontCountry.alpha3ToAlpha2.count == 250, "ISO 3166-1's 249, and Apple's XKS for Kosovo")
+                == #""zz" is not an App Store storefront (the App Store has 175: give two letters such as us or cn, "#
+                + "or three such as CHN; storerelease storefronts lists them)")
     }
 
     @Test func backOffGrowsExponentiallyWithinTheJitterBand() {

@@ -89,6 +89,33 @@ import Testing
         #expect(report.text.contains("  cn  8.0.2  (behind)"))
         #expect(report.text.contains("The App Store is ahead (patch)."))
     }
+
+    @Test func theCountryClassesCountStorefrontsAndPlaysCountriesAreReportedApart() throws {
+        let us = try StorefrontCountry("us")
+        // Play serves Bangladesh and Samoa, where the App Store has no storefront; App Store
+        // Connect lists territories without one too.
+        let play = PlayCountryAvailability(
+            track: "production", countries: ["us", "bd", "ws"], restOfWorld: false, syncWithProduction: false)
+        let availability = AppStoreAvailability(
+            availableInNewTerritories: false,
+            territories: [.init(id: "USA", available: true), .init(id: "BGD", available: false)])
+        let report = CrossStoreReport(
+            appStore: [try apple("8.0.2", "us")],
+            play: PlayTrack(
+                track: "production",
+                releases: [
+                    PlayTrackRelease(name: "8.0.2", versionCodes: PlayRolloutReportTests.codes(80), status: .completed)
+                ]),
+            expected: [us], availability: availability, playAvailability: play)
+        #expect(report.countries == [CountryStatus(country: "us", appStore: .live, googlePlay: .available)])
+        #expect(report.playCountries == play)
+        #expect(report.text.contains("  serves   us, bd, ws\n"), "\(report.text)")
+        #expect(report.markdown.contains("Google Play (production) serves us, bd, ws."), "\(report.markdown)")
+        let data = try JSONEncoder().encode(report)
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let countries = (object?["playCountries"] as? [String: Any])?["countries"] as? [String]
+        #expect(countries == ["us", "bd", "ws"] && (object?["countries"] as? [Any])?.count == 1)
+    }
 }
 
 /// Play release names as Play Console and upload tools write them, and what the report and its
@@ -197,11 +224,12 @@ import Testing
         let keys = [
             "agree", "laggingStorefronts", "storefronts", "appStoreVersion", "playTrack", "playVersion",
             "playReleaseName", "playVersionCode", "playRollout", "playHalted", "playReleaseNameWithoutVersion", "ahead",
-            "aheadBy", "forceUpdate", "appStoreConnect", "countries",
+            "aheadBy", "forceUpdate", "appStoreConnect", "countries", "playCountries",
         ]
         #expect(Set(object.keys) == Set(keys))
         #expect(
-            object["playVersion"] is NSNull && object["playRollout"] is NSNull && object["appStoreConnect"] is NSNull)
+            object["playVersion"] is NSNull && object["playRollout"] is NSNull && object["appStoreConnect"] is NSNull
+                && object["playCountries"] is NSNull)
         #expect(object["playHalted"] as? [Any] != nil && object["playReleaseNameWithoutVersion"] as? [Int] == [80])
     }
 

@@ -38,9 +38,16 @@ import Testing
         #expect(!russia.available && russia.contentStatuses == ["CANNOT_SELL"])
         #expect(availability.availableInNewTerritories == false)
         #expect(availability.territories.count > 200, "every territory, 50 a page")
+        // App Store Connect lists 233 territories; 175 have a storefront, and only they count.
+        let storefronts = availability.available + availability.notAvailable
+        #expect(storefronts.count == 175 && Set(storefronts) == Set(AppStoreStorefront.all.map(\.country)))
+        #expect(availability.territories.first { $0.id == "BGD" }?.country == nil)
         #expect(try server.contractChecks(token: token).violations.isEmpty)
         let everywhere = try await connect().availability(of: .id(999_000_999))
         #expect(everywhere.notAvailable.isEmpty, "an app without limits is sold everywhere")
+        #expect(everywhere.available.count == 175, "in every storefront, and nowhere else")
+        let sold = try await WhereSold.read(app: .id(999_000_999), appStoreConnect: try connect(), play: nil)
+        #expect(sold.text.hasPrefix("App Store: sold in 175 storefronts ("))
     }
 
     @Test func playSaysWhereATrackIsAvailableThroughAnEditItDeletes() async throws {
@@ -90,6 +97,9 @@ import Testing
         #expect(report.laggingStorefronts == ["gb", "jp"] && !report.agree)
         #expect(report.forceUpdate.reasons.contains { $0.contains("not live in storefront gb, jp yet") })
         #expect(report.countrySummary?.hasPrefix("Storefronts: 4 live, 2 behind (gb, jp), ") == true)
+        // Storefronts only: not the 233 territories App Store Connect lists, 169 of them not sold.
+        #expect(report.countries.count == 175)
+        #expect(report.countrySummary?.contains(", 169 not sold") == true, "\(report.countrySummary ?? "")")
 
         let all = try await CrossStoreReport.gather(
             appStore: .live(.id(414_478_124), storefronts: .all, client: client), play: .stored(track),

@@ -38,7 +38,9 @@ counters apart, the scenario picks the behaviour:
 
   badrequest    400 with the lookup API's own error body ({"errorMessage": …}, as fastlane keeps it)
   sweep         a release sweep: the WeChat payload for any id or bundle id in cn, de, fr, us and
-                kr (8.0.10) and in jp and gb (8.0.2, lagging), nothing elsewhere; each token may
+                kr (8.0.10) and in jp and gb (8.0.2, lagging), nothing elsewhere; a lookup of many
+                ids answers a result for each (its trackId the id) that the storefront has, as the
+                real API does, except that ids 100 to 199 are only in us; each token may
                 send 600 lookups a minute (Apple's 20, scaled by 30), past that a bare 403 as
                 Apple throttles (counted as throttled in the token's stats)
 
@@ -385,9 +387,17 @@ class Handler(BaseHTTPRequestHandler):
             base = FIXTURES["wechat-cn.json"][1]
             result = dict(base, version=versions[country],
                           trackViewUrl=base["trackViewUrl"].replace("/cn/", f"/{country}/"))
-            if "id" in query:
-                result["trackId"] = int(query["id"][0].split(",")[0])
-            return self.answer([result])
+            if "id" not in query:
+                return self.answer([result])
+            # As the real API answers many ids: a result for each id the storefront has, each once.
+            results, seen = [], set()
+            for wanted in query["id"][0].split(","):
+                if not wanted.isdigit() or wanted in seen or (100 <= int(wanted) <= 199 and country != "us"):
+                    continue
+                seen.add(wanted)
+                results.append(dict(result, trackId=int(wanted),
+                                    trackViewUrl=result["trackViewUrl"].replace("id414478124", f"id{wanted}")))
+            return self.answer(results)
         if scenario == "404":
             return self.send(404, "<html>Not Found</html>", "text/html")
         if scenario == "badrequest":

@@ -16,40 +16,78 @@ extension AppStoreLookupClient {
 
     /// Looks an app up in each storefront, one after the other within the rate limit.
     ///
+    /// Each storefront is asked once, however often it is given.
+    ///
     /// - Returns: One release per storefront, in the order given, each with its country.
     /// - Throws: The first failure, naming its storefront.
     public func lookup(_ app: AppStoreApp, in countries: [StorefrontCountry]) async throws(AppStoreLookupError)
         -> [StoreRelease]
     {
-        var releases: [StoreRelease] = []
-        for country in countries {
-            releases.append(try await lookup(app, country: country))
-        }
-        return releases
+        let result = try await lookup([app], in: countries)
+        if let first = result.missing.first { throw .notFound(query: first.app.description, country: first.country) }
+        return result.found
     }
 
     /// Sweeps storefronts for an app: one release for each storefront that has it.
     ///
-    /// In the order given; a storefront without it is left out (a sweep reports it as missing
-    /// or not sold).
+    /// In the order given, each storefront asked once; a storefront without it is left out (a
+    /// sweep reports it as missing or not sold).
     ///
     /// - Throws: ``AppStoreLookupError/notFound(query:country:)`` when no storefront has it,
     ///   and any other failure at once.
     public func sweep(_ app: AppStoreApp, in countries: [StorefrontCountry]) async throws(AppStoreLookupError)
         -> [StoreRelease]
     {
-        var releases: [StoreRelease] = []
-        var firstMissing: AppStoreLookupError?
-        for country in countries {
-            do throws(AppStoreLookupError) {
-                releases.append(try await lookup(app, country: country))
-            } catch {
-                guard case .notFound = error else { throw error }
-                if firstMissing == nil { firstMissing = error }
+        let result = try await lookup([app], in: countries)
+        if result.found.isEmpty, let first = result.missing.first {
+            throw .notFound(query: first.app.description, country: first.country)
+        }
+        return result.found
+    }
+
+    /// Asks every storefront for every app: the releases found and each storefront without one.
+    ///
+    /// Storefronts are de-duplicated first (`us`, `us`, `US` is one storefront asked once), and so
+    /// are apps. In each storefront the ids go 200 a request (450 ids in 3 storefronts are 9
+    /// requests), a bundle id one a request, all under the client's rate limit. A storefront that
+    /// has no result for an app is a ``StorefrontLookup/Missing`` pair, not a failure.
+    ///
+    /// - Throws: ``AppStoreLookupError/invalidRequest(_:)`` when no app is given, and any other
+    ///   failure at once (a 5xx after the retries, a bundle id that answers with another app…).
+    public func lookup(_ apps: [AppStoreApp], in countries: [StorefrontCountry], entity: AppStoreEntity? = nil)
+        async throws(AppStoreLookupError) -> StorefrontLookup
+    {
+        var seen: Set<AppStoreApp> = []
+        let apps = apps.filter { seen.insert($0).inserted }
+        guard !apps.isEmpty else { throw .invalidRequest("no App Store id or bundle id given") }
+        let ids = apps.compactMap { app -> Int? in
+            guard case .id(let id) = app else { return nil }
+            return id
+        }
+        var found: [StoreRelease] = []
+        var missing: [StorefrontLookup.Missing] = []
+        for country in StorefrontCountry.unique(countries) {
+            let byID = ids.isEmpty ? [:] : try await lookup(ids: ids, country: country, entity: entity)
+            for app in apps {
+                var release: StoreRelease?
+                switch app {
+                case .id(let id):
+                    release = byID[id]
+                case .bundleID(let bundleID):
+                    do throws(AppStoreLookupError) {
+                        release = try await lookup(bundleID: bundleID, country: country, entity: entity)
+                    } catch {
+                        guard case .notFound = error else { throw error }
+                    }
+                }
+                if let release {
+                    found.append(release)
+                } else {
+                    missing.append(StorefrontLookup.Missing(country: country, app: app))
+                }
             }
         }
-        if releases.isEmpty, let firstMissing { throw firstMissing }
-        return releases
+        return StorefrontLookup(found: found, missing: missing)
     }
 
     /// Looks many apps up and answers in the order asked, with the ids the storefront lacks.

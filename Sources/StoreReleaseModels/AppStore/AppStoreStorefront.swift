@@ -22,12 +22,21 @@ public struct AppStoreStorefront: Sendable, Hashable, Encodable {
 extension AppStoreStorefront {
     /// Every App Store storefront, by country code: the sweep `--countries all` makes.
     ///
-    /// The list is the App Store's storefronts (the storefront ids Apple's web services take,
-    /// 143441 for the United States), each checked against Apple's own list of territories, the
-    /// `TerritoryCode` enumeration of the App Store Connect API's OpenAPI document
-    /// (`Tests/Contracts/app-store-connect.subset.json`, which `StorefrontCatalogueTests` reads).
-    /// Apple documents StoreKit's code as ISO 3166-1 alpha-3 (Kosovo, which ISO does not list, is
-    /// Apple's `XKS`). Names are CLDR's English short names, as Foundation's `Locale` gives them.
+    /// The App Store's 175 storefronts and no other code. The list is Apple's "App Store
+    /// countries and regions" (App Store Connect Help), as two projects outside this one keep it:
+    /// Siren (`ArtSabintsev/Siren`, `Sources/Models/AppStoreCountry.swift`) and
+    /// app-store-reviews-swift (`jcoynel/app-store-reviews-swift`,
+    /// `Sources/AppStoreReviews/Models/Territory.swift`), which agree code for code;
+    /// app-store-scraper's `markets` (`facundoolano/app-store-scraper`, `lib/constants.js`: 115 of
+    /// them, with Apple's storefront ids such as 143441 for the United States) has none outside it.
+    /// `StorefrontCatalogueTests` keeps that reference list as data and fails on any code outside it.
+    /// App Store Connect's `TerritoryCode` enumeration (233 codes in
+    /// `Tests/Contracts/app-store-connect.subset.json`) names more territories than there are
+    /// storefronts: AD, BD, CF, ET, GN, LI, MC, PS and WS, which this list once had, are in none of
+    /// the lists above (in Bangladesh a lookup answers nothing for every app, and
+    /// `apps.apple.com/bd` redirects to `/us`).
+    /// StoreKit's code is ISO 3166-1 alpha-3 (Kosovo, which ISO does not list, is Apple's `XKS`).
+    /// Names are CLDR's English short names, as Foundation's `Locale` gives them.
     public static let all: [AppStoreStorefront] = catalogue.map { code, alpha3, name in
         AppStoreStorefront(country: StorefrontCountry(validated: code), alpha3: alpha3, name: name)
     }
@@ -37,8 +46,18 @@ extension AppStoreStorefront {
         all.first { $0.country == country }
     }
 
+    /// The storefronts' alpha-2 codes (`cn`) and alpha-3 codes (`CHN`), each to its alpha-2 code.
+    static let codes: [String: String] = {
+        var codes: [String: String] = [:]
+        for (code, alpha3, _) in catalogue {
+            codes[code] = code
+            codes[alpha3.lowercased()] = code
+        }
+        return codes
+    }()
+
+    /// Siren's and app-store-reviews-swift's 175 (see ``all``), in code order.
     private static let catalogue: [(String, String, String)] = [
-        ("ad", "AND", "Andorra"),
         ("ae", "ARE", "United Arab Emirates"),
         ("af", "AFG", "Afghanistan"),
         ("ag", "ATG", "Antigua and Barbuda"),
@@ -52,7 +71,6 @@ extension AppStoreStorefront {
         ("az", "AZE", "Azerbaijan"),
         ("ba", "BIH", "Bosnia and Herzegovina"),
         ("bb", "BRB", "Barbados"),
-        ("bd", "BGD", "Bangladesh"),
         ("be", "BEL", "Belgium"),
         ("bf", "BFA", "Burkina Faso"),
         ("bg", "BGR", "Bulgaria"),
@@ -69,7 +87,6 @@ extension AppStoreStorefront {
         ("bz", "BLZ", "Belize"),
         ("ca", "CAN", "Canada"),
         ("cd", "COD", "Congo - Kinshasa"),
-        ("cf", "CAF", "Central African Republic"),
         ("cg", "COG", "Congo - Brazzaville"),
         ("ch", "CHE", "Switzerland"),
         ("ci", "CIV", "Côte d’Ivoire"),
@@ -90,7 +107,6 @@ extension AppStoreStorefront {
         ("ee", "EST", "Estonia"),
         ("eg", "EGY", "Egypt"),
         ("es", "ESP", "Spain"),
-        ("et", "ETH", "Ethiopia"),
         ("fi", "FIN", "Finland"),
         ("fj", "FJI", "Fiji"),
         ("fm", "FSM", "Micronesia"),
@@ -101,7 +117,6 @@ extension AppStoreStorefront {
         ("ge", "GEO", "Georgia"),
         ("gh", "GHA", "Ghana"),
         ("gm", "GMB", "Gambia"),
-        ("gn", "GIN", "Guinea"),
         ("gr", "GRC", "Greece"),
         ("gt", "GTM", "Guatemala"),
         ("gw", "GNB", "Guinea-Bissau"),
@@ -131,7 +146,6 @@ extension AppStoreStorefront {
         ("la", "LAO", "Laos"),
         ("lb", "LBN", "Lebanon"),
         ("lc", "LCA", "St. Lucia"),
-        ("li", "LIE", "Liechtenstein"),
         ("lk", "LKA", "Sri Lanka"),
         ("lr", "LBR", "Liberia"),
         ("lt", "LTU", "Lithuania"),
@@ -139,7 +153,6 @@ extension AppStoreStorefront {
         ("lv", "LVA", "Latvia"),
         ("ly", "LBY", "Libya"),
         ("ma", "MAR", "Morocco"),
-        ("mc", "MCO", "Monaco"),
         ("md", "MDA", "Moldova"),
         ("me", "MNE", "Montenegro"),
         ("mg", "MDG", "Madagascar"),
@@ -173,7 +186,6 @@ extension AppStoreStorefront {
         ("ph", "PHL", "Philippines"),
         ("pk", "PAK", "Pakistan"),
         ("pl", "POL", "Poland"),
-        ("ps", "PSE", "Palestinian Territories"),
         ("pt", "PRT", "Portugal"),
         ("pw", "PLW", "Palau"),
         ("py", "PRY", "Paraguay"),
@@ -216,7 +228,6 @@ extension AppStoreStorefront {
         ("vg", "VGB", "British Virgin Islands"),
         ("vn", "VNM", "Vietnam"),
         ("vu", "VUT", "Vanuatu"),
-        ("ws", "WSM", "Samoa"),
         ("xk", "XKS", "Kosovo"),
         ("ye", "YEM", "Yemen"),
         ("za", "ZAF", "South Africa"),

@@ -3,13 +3,18 @@ import StoreReleaseCore
 /// Where App Store Connect says an app is sold: every territory, available or not.
 ///
 /// Read from `appAvailabilityV2` and its `territoryAvailabilities`; territory ids are StoreKit's
-/// alpha-3 codes (`USA`), kept and mapped to the storefronts the lookup API takes (`us`).
+/// alpha-3 codes (`USA`), kept and mapped to the storefronts the lookup API takes (`us`) where
+/// the App Store has one.
 public struct AppStoreAvailability: Sendable, Hashable {
     /// One territory's availability.
     public struct Territory: Sendable, Hashable {
         /// App Store Connect's territory id (`USA`).
         public let id: String
-        /// The storefront, when the territory has one the lookup API knows.
+        /// The storefront, when the App Store has one in the territory.
+        ///
+        /// App Store Connect lists territories Apple runs no storefront in (`BGD`): they have
+        /// none, and count in neither ``AppStoreAvailability/available`` nor
+        /// ``AppStoreAvailability/notAvailable``.
         public let country: StorefrontCountry?
         /// Whether the app can be downloaded there.
         public let available: Bool
@@ -64,6 +69,15 @@ public struct PlayCountryAvailability: Sendable, Hashable, Codable {
         self.countries = countries
         self.restOfWorld = restOfWorld
         self.syncWithProduction = syncWithProduction
+    }
+
+    /// The countries in words: `us, cn and the rest of the world`, `every country`.
+    ///
+    /// A track that follows production is `the same countries as production`.
+    public var reach: String {
+        if syncWithProduction { return "the same countries as production" }
+        if countries.isEmpty { return restOfWorld ? "every country" : "no country" }
+        return countries.joined(separator: ", ") + (restOfWorld ? " and the rest of the world" : "")
     }
 
     /// Whether Play serves the track in a country.
