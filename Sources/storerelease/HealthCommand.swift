@@ -132,7 +132,7 @@ extension Command {
     private static func readHealthFile(_ path: String) throws(CLIError) -> HealthFile {
         let data = Data(try InputFile.text(path, command: "health").utf8)
         return try JSONProblem.decoding("health: --health-file \(path)", as: "not a health file", in: data) {
-            try JSONDecoder().decode(HealthFile.self, from: data)
+            try StrictJSON.decode(HealthFile.self, from: data)
         }
     }
 }

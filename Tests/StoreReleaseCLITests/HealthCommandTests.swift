@@ -127,6 +127,14 @@ import Testing
             name: "twice", file: health("\(day), \(day)"), flags: [], names: "2021-02-01 is counted twice for 8.0.10"),
         .init(name: "not JSON", file: "<html>", flags: [], names: "not JSON"),
         .init(
+            name: "repeated key",
+            file: health(day.replacingOccurrences(of: #""users": 100"#, with: #""users": 100, "users": 5"#)),
+            flags: [], names: "the key \"users\" is given twice"),
+        .init(
+            name: "underflow",
+            file: health(day.replacingOccurrences(of: #""crashedUsers": 1"#, with: #""crashedUsers": 1e-400"#)),
+            flags: [], names: "too small for a number"),
+        .init(
             name: "another package", file: health(), flags: ["--package", "com.other"], names: "--package com.other"),
         .init(
             name: "another App Store id", file: health(store: "appStore", app: "414478124"), flags: ["--id", "1"],
