@@ -129,6 +129,17 @@ import Testing
         #expect(stats.ids.filter { $0.count == 2 }.count == 6 && stats.ids.filter { $0 == ["999000999"] }.count == 169)
     }
 
+    @Test func aStoredLookupInACountryWithoutAStorefrontExitsTwoNamingIt() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bd-\(UUID().uuidString).json")
+        try Data(#"[{"store": "appStore", "appID": "1", "version": "8.0.2", "country": "bd"}]"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let play = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads/play-production.json")
+        let result = try BuiltProducts.run(
+            "storerelease", ["parity", "--lookup", file.path, "--play-track", play.path])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains(#""bd" is not an App Store storefront"#), "\(result.stderr)")
+    }
+
     @Test(arguments: [
         (["--countries", "bd"], #"lookup: --countries: "bd" is not an App Store storefront"#),
         (["--countries", "us,LIE"], #"lookup: --countries: "LIE" is not an App Store storefront"#),

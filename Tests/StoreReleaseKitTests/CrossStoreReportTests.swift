@@ -273,4 +273,13 @@ import Testing
         #expect(try StoredLookup.releases(in: output) == response)
         #expect(throws: DecodingError.self) { try StoredLookup.releases(in: Data(#"{"results":"#.utf8)) }
     }
+
+    @Test func aStoredReleaseInACountryWithoutAStorefrontIsAnErrorNamingIt() {
+        let stored = #" [{"store": "appStore", "appID": "1", "version": "8.0.2", "country": "bd"}]"#
+        #expect {
+            try StoredLookup.releases(in: Data(stored.utf8))
+        } throws: { error in
+            (error as? DecodingError)?.readableDescription.contains(#""bd" is not an App Store storefront"#) == true
+        }
+    }
 }

@@ -10,11 +10,15 @@ public enum StoredLookup {
     /// The storefront is as written by `storerelease lookup`, or for an API response read from
     /// its `trackViewUrl` (`https://apps.apple.com/cn/app/…` is `cn`; `nil` when it names none).
     ///
-    /// - Throws: The `DecodingError` of the API's form when the data is neither, or one naming
-    ///   a key given twice or a number a `Double` cannot hold.
+    /// - Throws: The `DecodingError` of the form the data has: a JSON array is read as releases
+    ///   (a release whose `country` is no storefront, `"bd"`, is an error naming it), anything else
+    ///   as the API's response; or one naming a key given twice or a number a `Double` cannot hold.
     public static func releases(in data: Data) throws -> [StoreRelease] {
         try StrictJSON.check(data)
-        if let releases = try? JSONDecoder().decode([StoreRelease].self, from: data) { return releases }
+        let whitespace: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
+        if data.first(where: { !whitespace.contains($0) }) == UInt8(ascii: "[") {
+            return try JSONDecoder().decode([StoreRelease].self, from: data)
+        }
         let response = try JSONDecoder().decode(AppStoreLookupResponse.self, from: data)
         return response.results.map { StoreRelease($0, country: $0.storefront) }
     }
