@@ -143,7 +143,9 @@ import Testing
                 "wait: timed out: 8.0.10 is not complete yet: rolling out on Google Play (production): 20% in US, CA\n")
         )
         let stats = try server.playStats(token: token)
-        #expect((stats["editsInserted"] as? Int ?? 0) >= 2, "it kept asking")
+        // How many rounds fit in 2 s depends on the machine's load: that it keeps asking round after
+        // round is ReleaseWaiterTests' (a virtual clock); here, every edit it opened was deleted.
+        #expect((stats["editsInserted"] as? Int ?? 0) >= 1, "it read the track")
         #expect(stats["editsInserted"] as? Int == stats["editsDeleted"] as? Int && stats["editsCommitted"] as? Int == 0)
 
         let completed = try waitForPlay([
