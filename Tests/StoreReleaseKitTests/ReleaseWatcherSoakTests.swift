@@ -116,14 +116,17 @@ import Testing
         #expect(state.firstSeen.appStore.count <= 2 + ReleaseSnapshot.retiredVersionsKept)
         #expect(state.firstSeen.appStoreConnect.count <= 2 + ReleaseSnapshot.retiredVersionsKept)
 
-        // The whole test process's memory, sampled every 50 rounds: the other suites running beside
-        // the soak come and go as spikes, so each end of the run is its lowest sample (a leak
-        // raises the floor; another suite's buffers do not).
+        // The whole test process's memory, sampled every 50 rounds, each end of the run taken at its
+        // lowest sample (a leak raises the floor; a spike does not). The other suites run beside
+        // the soak for most of it and their buffers raise the floor too: up to 70 MB was seen on a
+        // clean CI run, so the bound is 128 MiB; a leak of 16 KiB a round planted in the reader
+        // grows it by 164 MB and fails. Measuring the watcher alone is issue 28's (the soak in
+        // memory, in a process of its own).
         let memory = samples.residentBytes
         let early = try #require(memory.filter { (1_000...2_000).contains($0.key) }.values.min())
         let late = try #require(memory.filter { (9_000...10_000).contains($0.key) }.values.min())
         #expect(
-            late - early < 64 << 20,
+            late - early < 128 << 20,
             "memory stays bounded: \(early) bytes at rounds 1,000–2,000, \(late) at 9,000–10,000")
     }
 }
