@@ -10,8 +10,7 @@ enum JSONProblem {
         guard case .dataCorrupted(let context) = error, context.codingPath.isEmpty else {
             return error.readableDescription
         }
-        let whitespace: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
-        guard let first = data.first(where: { !whitespace.contains($0) }) else { return "the input is empty, not JSON" }
+        guard let first = StrictJSON.firstByte(of: data) else { return "the input is empty, not JSON" }
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
         } catch {

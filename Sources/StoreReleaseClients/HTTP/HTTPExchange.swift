@@ -143,7 +143,7 @@ struct HTTPExchange: Sendable {
         _ type: T.Type, from response: HTTPResponse, failing: Failure.Type, redactor: Redactor = Redactor()
     ) throws(Failure) -> T {
         let body = response.body
-        guard body.first(where: { !(" \t\r\n" as String).utf8.contains($0) }) == UInt8(ascii: "{") else {
+        guard StrictJSON.firstByte(of: body) == UInt8(ascii: "{") else {
             let start = redactor.start(of: body, length: 60)
             throw .exchange(.notJSON(contentType: response.headers["content-type"].map { redactor($0) }, start: start))
         }

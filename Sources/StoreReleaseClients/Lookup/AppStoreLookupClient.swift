@@ -143,7 +143,7 @@ public struct AppStoreLookupClient: Sendable {
                 switch response.status {
                 case 200: return .success
                 case 429: return .retry(.rateLimited(retryAfter: retryAfter), retryAfter: retryAfter)
-                case 403 where response.body.allSatisfy({ (" \t\r\n" as String).utf8.contains($0) }):
+                case 403 where StrictJSON.firstByte(of: response.body) == nil:
                     return .throttle(.throttled, wait: configuration.retry.throttleWait)
                 case 500...599:
                     return .retry(.httpStatus(response.status, url: url.absoluteString), retryAfter: retryAfter)

@@ -15,8 +15,7 @@ public enum StoredLookup {
     ///   as the API's response; or one naming a key given twice or a number a `Double` cannot hold.
     public static func releases(in data: Data) throws -> [StoreRelease] {
         try StrictJSON.check(data)
-        let whitespace: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
-        if data.first(where: { !whitespace.contains($0) }) == UInt8(ascii: "[") {
+        if StrictJSON.firstByte(of: data) == UInt8(ascii: "[") {
             return try JSONDecoder().decode([StoreRelease].self, from: data)
         }
         let response = try JSONDecoder().decode(AppStoreLookupResponse.self, from: data)

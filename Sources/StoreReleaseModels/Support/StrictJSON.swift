@@ -9,6 +9,12 @@ import StoreReleaseCore
 /// walks the text once, without recursion, and names either by its key path
 /// (`rollout.percent`); text that is not JSON is left to the decoder, whose error says where.
 package enum StrictJSON {
+    /// The first byte of `data` that is not JSON's white space (space, tab, line feed, carriage
+    /// return): `{` or `[` tells a document's form; `nil` when there is nothing else.
+    package static func firstByte(of data: Data) -> UInt8? {
+        data.first { !(" \t\r\n" as String).utf8.contains($0) }
+    }
+
     /// Decodes `type` from `data` after ``check(_:)``.
     ///
     /// - Throws: `DecodingError.dataCorrupted` with the key path of a repeated key or an
