@@ -17,11 +17,23 @@ Paths are /<token>/<scenario>/v1/...:
                                                   (default IOS), links.next to the rest; relationships
                                                   carry only links unless include= asks for the
                                                   phased release, then its identifier, and included
+  PATCH .../v1/appStoreVersionPhasedReleases/<id>  the phased release's state (the body an
+                                                  AppStoreVersionPhasedReleaseUpdateRequest, checked
+                                                  against the analytics subset's contract): ACTIVE ->
+                                                  PAUSED, PAUSED -> ACTIVE, ACTIVE or PAUSED ->
+                                                  COMPLETE, answered 200 with the phased release; any
+                                                  other change is 409 STATE_ERROR (resuming a pause of
+                                                  30 days or more among them), a body that breaks the
+                                                  contract or names another id 409 ENTITY_ERROR, an
+                                                  unknown id 404. Every token keeps its own copy of a
+                                                  world, so a PATCH shows in its later reads.
 
 The data is Tests/Fixtures/asc/worlds.json: each world is a list of apps. Scenarios:
 
   complete, phased, paused, approved, ahead, legacy, future   that world (future: a state
                  Apple may add later, so its version pages are marked as outside the contract)
+  rolling, rollingpaused, pausedlong   8.0.10 live in a phased release on day 3: ACTIVE, PAUSED
+                 for 4 days, PAUSED for 30 days (the most Apple allows)
   removed        8.0.2 READY_FOR_DISTRIBUTION with appStoreState DEVELOPER_REMOVED_FROM_SALE
   removedlegacy  8.0.2 with only appStoreState REMOVED_FROM_SALE
   drafts         8.2 PREPARE_FOR_SUBMISSION and 8.1 REJECTED above the live 8.0.2
@@ -57,9 +69,12 @@ iat, exp, aud appstoreconnect-v1, exp - iat at most 1200 s; a 64-byte signature.
 
 GET /<token>/ascstats returns the token's counters: requests, unauthorized, jwts (valid JWTs
 seen), malformed, opaque (tokens that are not JWTs), tokens (the distinct tokens), kids, pages,
-platforms (the filter[platform] values asked, in order), paths (every raw path and query).
+platforms (the filter[platform] values asked, in order), paths (every raw path and query), writes
+(every PATCH, taken or refused), phasedPatched (those taken), methods ("PATCH /v1/…" for each
+request).
 """
 import base64
+import copy
 import json
 import os
 import threading
@@ -74,7 +89,9 @@ TERRITORIES = []
 STATS = {}
 LOCK = threading.Lock()
 WORLD_SCENARIOS = {"complete", "phased", "paused", "approved", "ahead", "legacy", "future", "removed",
-                   "removedlegacy", "drafts", "draftandpending", "platforms", "noversion"}
+                   "removedlegacy", "drafts", "draftandpending", "platforms", "noversion", "rolling",
+                   "rollingpaused", "pausedlong"}
+PHASED = "/v1/appStoreVersionPhasedReleases/{id}"
 VERSIONS = "/v1/apps/{id}/appStoreVersions"
 
 
@@ -92,13 +109,68 @@ def stats(token):
     with LOCK:
         return STATS.setdefault(token, {"requests": 0, "unauthorized": 0, "jwts": 0, "malformed": 0, "opaque": 0,
                                         "tokens": [], "kids": [], "pages": 0, "platforms": [],
-                                        "paths": []})
+                                        "paths": [], "writes": 0, "phasedPatched": 0, "methods": [],
+                                        "worlds": {}})
 
 
 def snapshot(token):
     s = stats(token)
     with LOCK:
-        return dict(s)
+        return {k: v for k, v in s.items() if k != "worlds"}
+
+
+def own_world(s, scenario):
+    """The token's own copy of a world (call with LOCK held), so its PATCHes show in its reads."""
+    name = scenario if scenario in WORLD_SCENARIOS else "complete"
+    if name not in s["worlds"]:
+        s["worlds"][name] = copy.deepcopy(WORLDS.get(name, []))
+    return s["worlds"][name]
+
+
+TRANSITIONS = {("ACTIVE", "PAUSED"), ("PAUSED", "ACTIVE"), ("ACTIVE", "COMPLETE"), ("PAUSED", "COMPLETE")}
+
+
+def patch_phased(handler, s, world, ident, body, base, rate):
+    """PATCH /v1/appStoreVersionPhasedReleases/<id> (see the header)."""
+    def refuse(status, code, title, detail):
+        body = {"errors": [{"id": "e1", "status": str(status), "code": code, "title": title, "detail": detail}]}
+        return handler.send(status, json.dumps(body), headers=rate,
+                            contract=("ascanalytics", contract.asc_write(PHASED, "patch", status)))
+
+    with LOCK:
+        s["writes"] += 1
+    version = next((v for app in world for v in app["versions"]
+                    if "phasedRelease" in v and "p-" + v["id"] == ident), None)
+    if version is None:
+        return refuse(404, "NOT_FOUND", "The specified resource does not exist",
+                      f"There is no resource of type 'appStoreVersionPhasedReleases' with id '{ident}'")
+    try:
+        value = json.loads(body.decode("utf-8"))
+    except ValueError:
+        value = None
+    problems = (["not JSON"] if value is None else
+                contract.violations("ascanalytics", contract.asc_write(PHASED, "patch"), value))
+    if problems or value["data"]["id"] != ident:
+        return refuse(409, "ENTITY_ERROR", "The provided entity is invalid",
+                      "; ".join(problems) or f"the id {value['data']['id']!r} is not the path's {ident!r}")
+    wanted = value["data"].get("attributes", {}).get("phasedReleaseState")
+    with LOCK:
+        phased = version["phasedRelease"]
+        current = phased["phasedReleaseState"]
+        allowed = (current, wanted) in TRANSITIONS and not (
+            current == "PAUSED" and wanted == "ACTIVE" and phased.get("totalPauseDuration", 0) >= 30)
+        if allowed:
+            phased["phasedReleaseState"] = wanted
+            s["phasedPatched"] += 1
+        attributes = dict(phased)
+    if not allowed:
+        return refuse(409, "STATE_ERROR", "The request cannot be fulfilled because of the state of another resource.",
+                      f"You cannot change the phased release's state from {current} to {wanted}.")
+    document = {"data": {"type": "appStoreVersionPhasedReleases", "id": ident, "attributes": attributes,
+                         "links": {"self": base + "/v1/appStoreVersionPhasedReleases/" + ident}},
+                "links": {"self": base + "/v1/appStoreVersionPhasedReleases/" + ident}}
+    return handler.send(200, json.dumps(document), headers=rate,
+                        contract=("ascanalytics", contract.asc_write(PHASED, "patch", 200)))
 
 
 def b64(part):
@@ -163,13 +235,15 @@ def territory_availabilities(handler, app, start, base, rate):
     return reply(handler, "/v2/appAvailabilities/{id}/territoryAvailabilities", 200, document, rate)
 
 
-def handle(handler, token, scenario, rest, query, base, version="v1"):
-    """rest: the path after /<token>/<scenario>/<version>/; base: http://host:port/<token>/<scenario>."""
+def handle(handler, token, scenario, rest, query, base, version="v1", method="GET", body=b""):
+    """rest: the path after /<token>/<scenario>/<version>/; base: http://host:port/<token>/<scenario>;
+    method: GET, or PATCH with its body."""
     s = stats(token)
     auth = handler.headers.get("Authorization", "")
     bearer = auth[7:] if auth.startswith("Bearer ") else ""
     with LOCK:
         s["paths"].append("/" + handler.path.lstrip("/").split("/", 2)[2])
+        s["methods"].append(method + " " + s["paths"][-1])
         s["requests"] += 1
         count = s["requests"]
         if bearer and bearer not in s["tokens"]:
@@ -219,13 +293,20 @@ def handle(handler, token, scenario, rest, query, base, version="v1"):
     if scenario == "500once" and count == 1:
         return error(handler, 500, "UNEXPECTED_ERROR", "An unexpected error occurred.",
                      "An unexpected error occurred on the server side.")
-    world = WORLDS.get(scenario if scenario in WORLD_SCENARIOS else "complete", [])
+    with LOCK:
+        world = own_world(s, scenario)
     played = timeline.named(scenario)
     if played is not None:
         first_page = len(rest) == 3 and rest[2] == "appStoreVersions" and query.get("cursor", ["0"])[0] == "0"
         if first_page:
             timeline.advance(token, "asc")
         world = timeline.asc_world(played, timeline.current(token, "asc"))
+
+    if method == "PATCH":
+        if len(rest) == 2 and rest[0] == "appStoreVersionPhasedReleases" and played is None:
+            return patch_phased(handler, s, world, rest[1], body, base, rate)
+        return error(handler, 405, "METHOD_NOT_ALLOWED", "The request method is not allowed",
+                     f"PATCH is not allowed on {'/'.join(rest)}")
 
     if version == "v2":
         if len(rest) == 3 and rest[0] == "appAvailabilities" and rest[2] == "territoryAvailabilities":

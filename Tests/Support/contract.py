@@ -4,7 +4,14 @@ The contracts are copies of what the vendors publish, cut to what StoreRelease r
 (Tests/Contracts/, from ../shared/reference/specs/):
 
   play-developer-api.subset.json   Google's androidpublisher v3 discovery document
+  play-app-recovery.subset.json    the same document's apprecovery methods (list, create, deploy, cancel…)
   app-store-connect.subset.json    Apple's App Store Connect OpenAPI document
+  app-store-connect-analytics.subset.json   the same document's analytics paths and the phased
+                                   release's PATCH
+
+The Play subset has no edits.tracks.update nor edits.commit; WRITES below names their shapes from
+the discovery document (update takes and answers a Track, commit answers an AppEdit), which the
+subset does carry.
 
 What it checks: types (string, integer, number, boolean, object, array), enums, Google's int64 and
 uint64 as strings of digits, OpenAPI's date-time and date formats, required keys, $refs (Google's
@@ -51,7 +58,9 @@ _SPECS = {}
 def spec(name):
     """The contract `play` or `asc`, loaded once."""
     if name not in _SPECS:
-        file = {"play": "play-developer-api.subset.json", "asc": "app-store-connect.subset.json"}[name]
+        file = {"play": "play-developer-api.subset.json", "asc": "app-store-connect.subset.json",
+                "recovery": "play-app-recovery.subset.json",
+                "ascanalytics": "app-store-connect-analytics.subset.json"}[name]
         with open(os.path.join(CONTRACTS, file), encoding="utf-8") as f:
             _SPECS[name] = json.load(f)
     return _SPECS[name]
@@ -60,7 +69,7 @@ def spec(name):
 def resolve(api, ref):
     """The schema a $ref names, or None when the subset left it out."""
     document = spec(api)
-    if api == "play":
+    if "schemas" in document:  # a Google discovery document: bare names
         return document["schemas"].get(ref)
     prefix = "#/components/schemas/"
     if not ref.startswith(prefix):
@@ -137,12 +146,46 @@ def violations(api, schema, value, path="$"):
     return problems
 
 
+# The Play write methods the subset leaves out, with the discovery document's request and response.
+WRITES = {
+    "edits.tracks.update": {"request": {"$ref": "Track"}, "response": {"$ref": "Track"}},
+    "edits.commit": {"response": {"$ref": "AppEdit"}},
+}
+
+
+def play_method(method):
+    """(contract name, method entry) for a Play method id: the Developer API's, App Recovery's or WRITES'."""
+    if method in WRITES:
+        return "play", WRITES[method]
+    for name in ("play", "recovery"):
+        entry = spec(name)["methods"].get(method)
+        if entry is not None:
+            return name, entry
+    raise ValueError(f"no contract names the Play method {method}")
+
+
 def play_response(method, status):
     """The schema of Play's answer to a method (`edits.tracks.get`) with a status."""
     if status >= 400:
         return GOOGLE_ERROR
-    response = spec("play")["methods"][method].get("response")
+    response = play_method(method)[1].get("response")
     return response and {"$ref": response["$ref"]}
+
+
+def play_request(method):
+    """(contract name, schema) of the body a Play method takes, or None when it takes none."""
+    name, entry = play_method(method)
+    request = entry.get("request")
+    return request and (name, {"$ref": request["$ref"]})
+
+
+def asc_write(template, verb, status=None):
+    """The schema of a write's request body (status None) or answer, from the analytics subset."""
+    operation = spec("ascanalytics")["paths"][template][verb]
+    if status is None:
+        return operation["requestBody"]
+    responses = operation["responses"]
+    return responses.get(str(status)) or responses["400"]
 
 
 def asc_response(template, status):

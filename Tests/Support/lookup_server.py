@@ -77,7 +77,8 @@ GET /<token>/contract returns the contract checks of the JSON bodies served for 
 checked, faults (bodies a scenario sends outside the contract on purpose), violations, and
 unchecked (developer-API answers sent without a contract: a bug in the fake).
 GET /<token>/ascstats returns the App Store Connect API's counters for the token (asc_api.py).
-GET /<token>/playstats returns the Play Developer API's counters for the token (play_api.py).
+GET /<token>/playstats returns the Play Developer API's counters for the token (play_api.py), and
+GET /<token>/playstate the apps as the token's writes left them.
 GET /<token>/stats returns {"requests": N, "ids": [[...], ...], "throttled": N} for the token.
 """
 import json
@@ -200,12 +201,24 @@ class Handler(BaseHTTPRequestHandler):
         url = urlparse(self.path)
         parts = [unquote(p) for p in url.path.strip("/").split("/")]
         if len(parts) >= 5 and parts[2:5] == ["androidpublisher", "v3", "applications"]:
-            length = int(self.headers.get("Content-Length") or 0)
-            if length:
-                self.rfile.read(length)
-            play_api.handle(self, method, parts[0], parts[1], parts[5:])
+            length = min(int(self.headers.get("Content-Length") or 0), 1 << 20)
+            body = self.rfile.read(length) if length else b""
+            play_api.handle(self, method, parts[0], parts[1], parts[5:], body)
             return True
         return False
+
+    def connect(self, method):
+        """App Store Connect's writes (PATCH): True when the path is the API's."""
+        url = urlparse(self.path)
+        parts = url.path.strip("/").split("/")
+        if len(parts) < 3 or parts[2] != "v1":
+            return False
+        length = min(int(self.headers.get("Content-Length") or 0), 1 << 20)
+        body = self.rfile.read(length) if length else b""
+        base = "http://%s:%d/%s/%s" % (self.server.server_address[0], self.server.server_address[1], parts[0], parts[1])
+        asc_api.handle(self, parts[0], parts[1], [unquote(p) for p in parts[3:]], parse_qs(url.query), base, "v1",
+                       method=method, body=body)
+        return True
 
     def hook(self):
         """The webhook receiver (see the header); True when the path is a hook's."""
@@ -254,6 +267,14 @@ class Handler(BaseHTTPRequestHandler):
         if not self.play("DELETE"):
             self.send(404, "not found", "text/plain")
 
+    def do_PUT(self):
+        if not self.redirected() and not self.play("PUT"):
+            self.send(404, "not found", "text/plain")
+
+    def do_PATCH(self):
+        if not self.redirected() and not self.play("PATCH") and not self.connect("PATCH"):
+            self.send(404, "not found", "text/plain")
+
     def answer(self, results, resultCount=None):
         body = {"resultCount": len(results) if resultCount is None else resultCount, "results": results}
         self.send(200, json.dumps(body, ensure_ascii=False))
@@ -283,6 +304,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, json.dumps(asc_api.snapshot(parts[0])))
         if len(parts) == 2 and parts[1] == "playstats":
             return self.send(200, json.dumps(play_api.snapshot(parts[0])))
+        if len(parts) == 2 and parts[1] == "playstate":
+            return self.send(200, json.dumps(play_api.state_snapshot(parts[0])))
         if len(parts) == 2 and parts[1] == "stats":
             with LOCK:
                 stats = {"requests": COUNTS.get(parts[0], 0), "ids": IDS.get(parts[0], []),

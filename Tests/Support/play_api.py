@@ -14,7 +14,35 @@ Paths are /<token>/<scenario>/androidpublisher/v3/applications/<package>/...:
                                           is every country, restOfWorld, and other tracks sync
                                           with production)
   DELETE .../edits/<id>                   204
-  POST   .../edits/<id>:commit            counted (a read-only client never sends it)
+  PUT    .../edits/<id>/tracks/<track>    edits.tracks.update: the body (a Track, checked against the
+                                          contract) replaces the track in the edit, and is answered;
+                                          400 INVALID_ARGUMENT for a body that breaks the contract,
+                                          names another track, a userFraction outside (0, 1) or on
+                                          a release that is not inProgress or halted, or a completed
+                                          release made halted or inProgress again
+  POST   .../edits/<id>:commit            the edit's tracks become the app's (for this token: every
+                                          token starts from the fixtures and keeps its own state),
+                                          the edit is closed; 500 INTERNAL "Internal error
+                                          encountered." when a track that served users would serve
+                                          nobody (no release inProgress or completed left), as Play
+                                          answers a halt of the last release serving; with
+                                          ?changesNotSentForReview=true on an app whose changes are
+                                          reviewed automatically, 400 "Changes are sent for review
+                                          automatically. The query parameter changesNotSentForReview
+                                          must not be set."; the edit stays open after a refusal
+  GET    .../appRecoveries?versionCode=N  App Recovery's list (GET, as the 2026 discovery document
+                                          has it): {"recoveryActions": [...]} targeting N ({} when
+                                          none); 400 without versionCode
+  POST   .../appRecoveries                create: a CreateDraftAppRecoveryRequest (checked; one
+                                          criterion of regions | androidSdks | allUsers and one of
+                                          versionList | versionRange, remoteInAppUpdate requested)
+                                          becomes an action RECOVERY_STATUS_DRAFT; anything else,
+                                          an empty body among them, is 400 (a POST is never a list)
+  POST   .../appRecoveries/<id>:deploy    DRAFT -> ACTIVE, {}; from any other status 400
+                                          FAILED_PRECONDITION
+  POST   .../appRecoveries/<id>:cancel    -> CANCELED, {}; a canceled one 400 FAILED_PRECONDITION
+
+An app's fixture may carry "appRecoveries": [AppRecoveryAction…], the actions it starts with.
 
 The apps are Tests/Fixtures/play-api/<package>.json ({"tracks": [...]} in the edits shape); any
 other package is 404 "Package not found". Track names are free text, percent-decoded from the path
@@ -41,6 +69,11 @@ deliberate faults below, which are marked as such. Scenarios:
   badjson       reads of an edit's tracks answer a release whose userFraction is "half" (a fault)
   html          reads of an edit's tracks answer 200 with an HTML page (a fault)
   publishing    the edit-free list says IN_REVIEW for the token's first 2 requests, then PUBLISHED
+  reviewheld    the app has changes Play will not send for review automatically: a commit without
+                ?changesNotSentForReview=true is 400 FAILED_PRECONDITION "Changes cannot be sent
+                for review automatically. Please set the query parameter changesNotSentForReview
+                to true. Once committed, the changes in this edit can be sent for review from the
+                Google Play Console UI."
   timeline-NAME the timeline's package, its production track as the round's step says (timeline.py):
                 each edit the token opens is the next round
   echostart     every request answers 200 text/plain that starts with the bearer token (a fault: a
@@ -56,21 +89,28 @@ only one served is an edit's ":commit"; any other is 404 NOT_FOUND "Method not f
 request's raw path (after /<token>/<scenario>) is recorded in the token's "paths", in order.
 
 GET /<token>/playstats returns the token's counters: requests, unauthorized, bearer (the
-distinct tokens seen), editsInserted, editsDeleted, editsCommitted, editRequests (every request
-under /edits), releasesRequests, openEdits (inserted and not deleted), paths (every raw path).
+distinct tokens seen), editsInserted, editsDeleted, editsCommitted (commits that took),
+editRequests (every request under /edits), releasesRequests, openEdits (inserted and neither
+deleted nor committed), paths (every raw path), writes (every request that asks for a change,
+taken or refused: track updates, commits, App Recovery creates, deploys and cancels),
+tracksUpdated, commitsRefused, recoveriesCreated, recoveriesDeployed, recoveriesCanceled,
+methods (each request's verb and raw path, "PUT /…"). GET /<token>/playstate returns the token's
+apps as they stand now: {package: {"tracks": [...], "appRecoveries": [...]}} (those it touched).
 """
+import copy
 import json
 import os
 import threading
 import time
 
-from urllib.parse import urlparse
+from urllib.parse import parse_qs, urlparse
 
 import contract
 import timeline
 
 APPS = {}
 COUNTRIES = {}
+RECOVERIES = {}
 STATS = {}
 LOCK = threading.Lock()
 
@@ -83,6 +123,7 @@ def load(folder):
             with open(os.path.join(folder, name), encoding="utf-8") as f:
                 data = json.load(f)
             APPS[name[:-5]] = data["tracks"]
+            RECOVERIES[name[:-5]] = data.get("appRecoveries", [])
             COUNTRIES[name[:-5]] = data.get("countryAvailability", {})
 
 
@@ -91,14 +132,29 @@ def stats(token):
         s = STATS.setdefault(token, {
             "requests": 0, "unauthorized": 0, "bearer": [], "editsInserted": 0, "editsDeleted": 0,
             "editsCommitted": 0, "editRequests": 0, "releasesRequests": 0, "open": [], "trackReads": 0,
-            "paths": []})
+            "paths": [], "writes": 0, "tracksUpdated": 0, "commitsRefused": 0, "recoveriesCreated": 0,
+            "recoveriesDeployed": 0, "recoveriesCanceled": 0, "methods": [], "apps": {}, "edits": {}})
         return s
+
+
+def app_state(s, package):
+    """The token's own copy of an app (call with LOCK held): its tracks and recovery actions."""
+    if package not in s["apps"]:
+        s["apps"][package] = {"tracks": copy.deepcopy(APPS[package]),
+                              "appRecoveries": copy.deepcopy(RECOVERIES.get(package, []))}
+    return s["apps"][package]
+
+
+def state_snapshot(token):
+    s = stats(token)
+    with LOCK:
+        return copy.deepcopy(s["apps"])
 
 
 def snapshot(token):
     s = stats(token)
     with LOCK:
-        out = {k: v for k, v in s.items() if k != "open"}
+        out = {k: v for k, v in s.items() if k not in ("open", "apps", "edits")}
         out["openEdits"] = len(s["open"])
         return out
 
@@ -127,7 +183,8 @@ REAL = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
 def reply(handler, method, status, body, headers=()):
     """Sends a JSON body, checked against the contract of `method`'s answer."""
     schema = contract.play_response(method, status)
-    return handler.send(status, json.dumps(body), headers=list(headers), contract=("play", schema))
+    name = contract.play_method(method)[0] if status < 400 else "play"
+    return handler.send(status, json.dumps(body), headers=list(headers), contract=(name, schema))
 
 
 def fault(handler, status, text, content_type="application/json; charset=UTF-8"):
@@ -162,6 +219,15 @@ def method_of(http, rest):
             return "edits.countryavailability.get"
         if http == "GET" and len(rest) == 2:
             return "edits.get"
+        if http == "PUT" and len(rest) == 4 and rest[2] == "tracks":
+            return "edits.tracks.update"
+        if http == "POST" and len(rest) == 2 and rest[1].endswith(":commit"):
+            return "edits.commit"
+    if rest == ["appRecoveries"]:
+        return {"GET": "apprecovery.list", "POST": "apprecovery.create"}.get(http, "edits.get")
+    if http == "POST" and len(rest) == 2 and rest[0] == "appRecoveries" and ":" in rest[1]:
+        return {"deploy": "apprecovery.deploy", "cancel": "apprecovery.cancel"}.get(rest[1].split(":", 1)[1],
+                                                                                   "edits.get")
     return "edits.get"  # any other path answers an error, whose shape is the same for every method
 
 
@@ -195,11 +261,13 @@ def echo(handler, scenario, bearer):
     return True
 
 
-def handle(handler, method, token, scenario, parts):
-    """parts: the path after /<token>/<scenario>/androidpublisher/v3/applications/, decoded."""
+def handle(handler, method, token, scenario, parts, body=b""):
+    """parts: the path after /<token>/<scenario>/androidpublisher/v3/applications/, decoded;
+    body: the request's body."""
     s = stats(token)
     with LOCK:
         s["paths"].append("/" + "/".join(urlparse(handler.path).path.strip("/").split("/")[2:]))
+        s["methods"].append(method + " " + s["paths"][-1])
         s["requests"] += 1
         count = s["requests"]
         auth = handler.headers.get("Authorization", "")
@@ -225,7 +293,8 @@ def handle(handler, method, token, scenario, parts):
         return answer(401, envelope(401, "UNAUTHENTICATED", "Request had invalid authentication credentials: "
                                     + auth[7:] + " is expired."))
     method_name = custom_method(handler)
-    if method_name is not None and not (method_name == "commit" and method == "POST"):
+    recovery_method = len(parts) == 3 and parts[1] == "appRecoveries" and method_name in ("deploy", "cancel")
+    if method_name is not None and not (method_name == "commit" and method == "POST") and not recovery_method:
         return answer(404, envelope(404, "NOT_FOUND", "Method not found."))
     if scenario == "401permission":
         return answer(401, envelope(401, None, "The current user has insufficient permissions to perform the "
@@ -263,7 +332,8 @@ def handle(handler, method, token, scenario, parts):
         return answer(404, envelope(404, "NOT_FOUND", f"Package not found: {package}.",
                                     reason="applicationNotFound"))
     else:
-        tracks = APPS[package]
+        with LOCK:
+            tracks = app_state(s, package)["tracks"]
 
     # The edit-free list.
     if api == "applications.tracks.releases.list":
@@ -282,21 +352,27 @@ def handle(handler, method, token, scenario, parts):
             releases = [dict(r, releaseLifecycleState="RELEASE_LIFECYCLE_STATE_IN_REVIEW") for r in releases]
         return answer(200, {"releases": releases})
 
+    if api.startswith("apprecovery."):
+        return recovery(handler, api, s, package, rest, body, answer)
+
     if api == "edits.insert":
         with LOCK:
             s["editsInserted"] += 1
             edit = f"{token[:8]}-{s['editsInserted']}"
             s["open"].append(edit)
+            s["edits"][edit] = copy.deepcopy(tracks)
         return answer(200, {"id": edit, "expiryTimeSeconds": str(int(time.time()) + 3600)})
 
     if len(rest) >= 2 and rest[0] == "edits":
         edit = rest[1]
         if edit.endswith(":commit") and method == "POST":
-            with LOCK:
-                s["editsCommitted"] += 1
-            return answer(200, {"id": edit[:-7]})
+            return commit(handler, s, package, edit[:-7], scenario, answer, played is not None)
         with LOCK:
             known = edit in s["open"]
+            if known and played is None:
+                tracks = s["edits"][edit]
+        if api == "edits.tracks.update":
+            return update_track(s, edit, known, rest[3], body, answer)
         if api == "edits.delete":
             if not known:
                 return answer(404, envelope(404, "NOT_FOUND", "Edit not found.", reason="editNotFound"))
@@ -350,3 +426,194 @@ def handle(handler, method, token, scenario, parts):
                 return answer(404, fixture_error("error-404-trackEmpty-gpp169.json"))
             return answer(200, served(track))
     return answer(404, envelope(404, "NOT_FOUND", "Requested entity was not found."))
+
+
+SERVING = ("inProgress", "completed")
+REVIEW_HELD = ("Changes cannot be sent for review automatically. Please set the query parameter "
+               "changesNotSentForReview to true. Once committed, the changes in this edit can be sent for review "
+               "from the Google Play Console UI.")
+REVIEW_AUTOMATIC = ("Changes are sent for review automatically. The query parameter changesNotSentForReview must "
+                    "not be set.")
+
+
+def count_write(s, key=None):
+    with LOCK:
+        s["writes"] += 1
+        if key:
+            s[key] += 1
+
+
+def invalid(answer, message):
+    return answer(400, envelope(400, "INVALID_ARGUMENT", message, reason="badRequest", domain="global"))
+
+
+def parsed(body, api):
+    """(value, problems): the request body as JSON and its violations of the method's contract."""
+    try:
+        value = json.loads(body.decode("utf-8")) if body else None
+    except ValueError as error:
+        return None, [f"not JSON ({error})"]
+    if value is None:
+        return None, ["no body"]
+    name, schema = contract.play_request(api)
+    return value, contract.violations(name, schema, value)
+
+
+def release_problem(release, before):
+    """What Play refuses in one release of an update, or None."""
+    status = release.get("status", "statusUnspecified")
+    fraction = release.get("userFraction")
+    if fraction is not None and status not in ("inProgress", "halted"):
+        return f"Release with status {status} must not have a user fraction."
+    if status in ("inProgress", "halted") and (fraction is None or not 0 < fraction < 1):
+        return f"Release with status {status} needs a user fraction in (0, 1)."
+    codes = release.get("versionCodes", [])
+    old = next((r for r in before if r.get("versionCodes", []) == codes and codes), None)
+    if old is not None and old.get("status") == "completed" and status in ("inProgress", "halted"):
+        return f"Release {release.get('name', codes)} is completed: it cannot be {status} again."
+    return None
+
+
+def update_track(s, edit, known, name, body, answer):
+    """edits.tracks.update: the body replaces the track in the edit (see the header)."""
+    count_write(s, "tracksUpdated")
+    if not known:
+        return answer(400, envelope(400, "FAILED_PRECONDITION", "This Edit has been deleted.", reason="editDeleted"))
+    value, problems = parsed(body, "edits.tracks.update")
+    if problems:
+        return invalid(answer, "Invalid JSON payload received. " + "; ".join(problems))
+    if value.get("track") != name:
+        return invalid(answer, f"Track name in the body ({value.get('track')}) does not match the path ({name}).")
+    with LOCK:
+        tracks = s["edits"][edit]
+        current = next((t for t in tracks if t["track"] == name), None)
+    if current is None:
+        return answer(404, track_not_found(name))
+    for release in value.get("releases", []):
+        problem = release_problem(release, current.get("releases", []))
+        if problem:
+            return invalid(answer, problem)
+    with LOCK:
+        current["releases"] = copy.deepcopy(value.get("releases", []))
+    return answer(200, served(current))
+
+
+def commit(handler, s, package, edit, scenario, answer, played):
+    """edits.commit: the edit's tracks become the app's (see the header)."""
+    count_write(s)
+    query = parse_qs(urlparse(handler.path).query)
+    not_sent = query.get("changesNotSentForReview", ["false"])[0] == "true"
+    with LOCK:
+        known = edit in s["open"]
+    if not known:
+        return answer(400, envelope(400, "FAILED_PRECONDITION", "This Edit has been deleted.", reason="editDeleted"))
+    refusal = None
+    if scenario == "reviewheld" and not not_sent:
+        refusal = (400, envelope(400, "FAILED_PRECONDITION", REVIEW_HELD, reason="badRequest", domain="global"))
+    elif scenario != "reviewheld" and not_sent:
+        refusal = (400, envelope(400, "FAILED_PRECONDITION", REVIEW_AUTOMATIC, reason="badRequest", domain="global"))
+    elif not played:
+        with LOCK:
+            before = {t["track"]: t for t in app_state(s, package)["tracks"]}
+            after = s["edits"][edit]
+        for track in after:
+            old = before.get(track["track"], {"releases": []})
+            served_before = any(r.get("status") in SERVING for r in old.get("releases", []))
+            served_after = any(r.get("status") in SERVING for r in track.get("releases", []))
+            if served_before and not served_after:
+                refusal = (500, envelope(500, "INTERNAL", "Internal error encountered."))
+    if refusal:
+        with LOCK:
+            s["commitsRefused"] += 1
+        return answer(*refusal)
+    with LOCK:
+        if not played:
+            app_state(s, package)["tracks"] = s["edits"].pop(edit)
+        s["open"].remove(edit)
+        s["editsCommitted"] += 1
+    return answer(200, {"id": edit, "expiryTimeSeconds": str(int(time.time()) + 3600)})
+
+
+def targets(action, code):
+    """Whether a recovery action's targeting names a versionCode."""
+    targeting = action.get("targeting", {})
+    if code in targeting.get("versionList", {}).get("versionCodes", []):
+        return True
+    span = targeting.get("versionRange")
+    return bool(span) and int(span.get("versionCodeStart", "0")) <= int(code) <= int(span.get("versionCodeEnd", "0"))
+
+
+def targeting_problem(targeting):
+    """What App Recovery refuses in a create's targeting, or None."""
+    criteria = [k for k in ("regions", "androidSdks", "allUsers") if k in targeting]
+    selectors = [k for k in ("versionList", "versionRange") if k in targeting]
+    if len(criteria) != 1:
+        return "Exactly one targeting criterion (regions, androidSdks or allUsers) is required."
+    if len(selectors) != 1:
+        return "Exactly one version selector (versionList or versionRange) is required."
+    if "allUsers" in targeting and targeting["allUsers"].get("isAllUsersRequested") is not True:
+        return "allUsers.isAllUsersRequested must be true."
+    if "regions" in targeting and not targeting["regions"].get("regionCode"):
+        return "regions.regionCode must name at least one region."
+    if "versionList" in targeting and not targeting["versionList"].get("versionCodes"):
+        return "versionList.versionCodes must name at least one version code."
+    return None
+
+
+def recovery(handler, api, s, package, rest, body, answer):
+    """App Recovery's list, create, deploy and cancel (see the header)."""
+    if api == "apprecovery.list":
+        codes = parse_qs(urlparse(handler.path).query).get("versionCode", [])
+        if not codes or not codes[0].isdigit():
+            return invalid(answer, "versionCode is required (an int64).")
+        with LOCK:
+            actions = [copy.deepcopy(a) for a in app_state(s, package)["appRecoveries"] if targets(a, codes[0])]
+        return answer(200, {"recoveryActions": actions} if actions else {})
+    if api == "apprecovery.create":
+        count_write(s)
+        value, problems = parsed(body, api)
+        if problems:
+            return invalid(answer, "Invalid JSON payload received. " + "; ".join(problems))
+        if value.get("remoteInAppUpdate", {}).get("isRemoteInAppUpdateRequested") is not True:
+            return invalid(answer, "remoteInAppUpdate.isRemoteInAppUpdateRequested must be true.")
+        problem = targeting_problem(value.get("targeting", {}))
+        if problem:
+            return invalid(answer, problem)
+        now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        with LOCK:
+            app = app_state(s, package)
+            s["recoveriesCreated"] += 1
+            ident = str(1000 + len(app["appRecoveries"]) + 1)
+            codes = value["targeting"].get("versionList", {}).get("versionCodes", [])
+            action = {"appRecoveryId": ident, "status": "RECOVERY_STATUS_DRAFT", "targeting": value["targeting"],
+                      "createTime": now, "lastUpdateTime": now,
+                      "remoteInAppUpdateData": {"remoteAppUpdateDataPerBundle": [
+                          {"versionCode": c, "recoveredDeviceCount": "0", "totalDeviceCount": "0"} for c in codes]}}
+            app["appRecoveries"].append(action)
+        return answer(200, copy.deepcopy(action))
+    ident, verb = rest[1].split(":", 1)
+    count_write(s)
+    value, problems = parsed(body or b"{}", api)
+    if problems:
+        return invalid(answer, "Invalid JSON payload received. " + "; ".join(problems))
+    with LOCK:
+        action = next((a for a in app_state(s, package)["appRecoveries"] if a["appRecoveryId"] == ident), None)
+    if action is None:
+        return answer(404, envelope(404, "NOT_FOUND", f"App recovery action {ident} not found.", reason="notFound",
+                                    domain="global"))
+    wanted = {"deploy": ("RECOVERY_STATUS_DRAFT", "RECOVERY_STATUS_ACTIVE", "deployTime", "recoveriesDeployed"),
+              "cancel": (None, "RECOVERY_STATUS_CANCELED", "cancelTime", "recoveriesCanceled")}[verb]
+    with LOCK:
+        status = action["status"]
+        allowed = status == wanted[0] if wanted[0] else status != "RECOVERY_STATUS_CANCELED"
+        if allowed:
+            now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+            action["status"] = wanted[1]
+            action[wanted[2]] = now
+            action["lastUpdateTime"] = now
+            s[wanted[3]] += 1
+    if not allowed:
+        return answer(400, envelope(400, "FAILED_PRECONDITION",
+                                    f"The recovery action {ident} is {status}: it cannot be {verb}ed.",
+                                    reason="badRequest", domain="global"))
+    return answer(200, {})
