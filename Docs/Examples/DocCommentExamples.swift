@@ -43,6 +43,10 @@ func docCommentNetworkExamples(token: String) async throws {
     let report = try await CrossStoreReport.gather(appStore: appStore, play: android)
     print(report.agree ? "the stores agree" : "lagging: \(report.laggingStorefronts)")
 
+    let sources = StoreSources(appStore: appStore, play: android)
+    let reading = try await sources.read()
+    print(reading.appStore?.releases.count ?? 0, reading.googlePlay?.track.liveRelease?.version ?? "none")
+
     let key = try AppStoreConnectKey(
         keyID: "2X9R4HXF34", issuerID: "57246542-96fe-1a63-e053-0824d011072a",
         signer: try OpenSSLSigner(keyFile: URL(fileURLWithPath: "AuthKey_2X9R4HXF34.p8")))

@@ -228,6 +228,20 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         forceUpdate = ForceUpdate(version: target?.description, safe: reasons.isEmpty, reasons: reasons)
     }
 
+    /// Builds the report from a reading of both stores (``StoreSources/read(_:)``).
+    ///
+    /// The storefronts the App Store should answer in, where App Store Connect says the app is
+    /// sold and where Play serves the track are the reading's, when it has them.
+    public init(
+        appStore: StoreReading.AppStore, play: StoreReading.GooglePlay, appStoreConnect: StoreReading.AppStoreConnect?,
+        releaseDelayHours: Double = 24, now: Date = Date()
+    ) {
+        self.init(
+            appStore: appStore.releases, play: play.track, appStoreConnect: appStoreConnect?.status,
+            releaseDelayHours: releaseDelayHours, now: now, expected: appStore.expected,
+            availability: appStoreConnect?.availability, playAvailability: play.availability)
+    }
+
     /// `20%` for a fraction of 0.2 (`0.5%` for 0.005), or `nil` when there is none.
     static func percent(_ fraction: Double?) -> String? {
         guard let fraction else { return nil }

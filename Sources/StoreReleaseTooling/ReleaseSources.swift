@@ -205,6 +205,27 @@ extension PlaySource {
             throw .play(error)
         }
     }
+
+    /// The track's edit-free list (each release's review state), read now for a live source;
+    /// empty for a stored track.
+    ///
+    /// - Throws: ``ReleaseSourceError/play(_:)`` when the API refuses or fails.
+    public func reviewStates() async throws(ReleaseSourceError) -> [PlayReleaseSummary] {
+        guard case .live(let packageName, let track, let client) = self else { return [] }
+        do throws(PlayDeveloperAPIError) {
+            return try await client.releases(packageName: packageName, track: track)
+        } catch {
+            throw .play(error)
+        }
+    }
+
+    /// The app's package: the one read, or the one given beside a stored track.
+    public var packageName: String? {
+        switch self {
+        case .live(let packageName, _, _): packageName
+        case .stored(_, let packageName): packageName
+        }
+    }
 }
 
 /// App Store Connect, asked about one platform of the app.
@@ -275,35 +296,21 @@ public enum ReleaseSourceError: Error, Sendable, Hashable, CustomStringConvertib
 extension CrossStoreReport {
     /// Reads both stores (and App Store Connect, when given) from their sources and reports.
     ///
-    /// The App Store is read first, then Play, then App Store Connect about the app the App
-    /// Store source names.
+    /// One ``StoreSources/read(_:)`` with ``StoreReading/Extras/whereSold``: in a sweep (`all`
+    /// or `sold` storefronts), with App Store Connect, each country is classified against where
+    /// the app is sold, and with a live Play source against where the track is available.
     ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed.
-    ///
-    /// In a sweep (`all` or `sold` storefronts), with App Store Connect, where the app is sold
-    /// is read first (the sweep of `sold` storefronts needs it), and each country is classified
-    /// against it; with a live Play source, so is where the track is available.
     public static func gather(
         appStore: AppStoreSource, play: PlaySource, appStoreConnect: AppStoreConnectSource? = nil,
         releaseDelayHours: Double = 24, now: Date = Date()
     ) async throws(ReleaseSourceError) -> CrossStoreReport {
-        var availability: AppStoreAvailability?
-        if appStore.isSweep, appStoreConnect == nil, appStore.needsAvailability { throw .availabilityNeeded }
-        if let appStoreConnect, appStore.isSweep, case .live(let app, _, _) = appStore {
-            availability = try await appStoreConnect.availability(of: app)
-        }
-        let releases = try await appStore.releases(availability: availability)
-        var status: AppStoreConnectStatus?
-        if let appStoreConnect {
-            let app = try appStore.connectApp(releases: releases)
-            if availability == nil, appStore.isSweep { availability = try await appStoreConnect.availability(of: app) }
-            status = try await appStoreConnect.status(of: app)
-        }
-        let track = try await play.track()
+        let reading = try await StoreSources(appStore: appStore, play: play, appStoreConnect: appStoreConnect)
+            .read(.whereSold)
         return CrossStoreReport(
-            appStore: releases, play: track, appStoreConnect: status, releaseDelayHours: releaseDelayHours, now: now,
-            expected: try appStore.expected(availability: availability), availability: availability,
-            playAvailability: appStore.isSweep ? try await play.availability() : nil)
+            appStore: reading.appStore ?? StoreReading.AppStore(releases: []),
+            play: reading.googlePlay ?? StoreReading.GooglePlay(track: PlayTrack(track: "", releases: [])),
+            appStoreConnect: reading.appStoreConnect, releaseDelayHours: releaseDelayHours, now: now)
     }
 }
 
@@ -318,19 +325,13 @@ extension ManifestGenerator {
     public func appStore(
         from source: AppStoreSource, appStoreConnect: AppStoreConnectSource? = nil, minimumSupported: Version? = nil
     ) async throws(ReleaseSourceError) -> Result {
-        var availability: AppStoreAvailability?
-        if source.needsAvailability {
-            guard let appStoreConnect, case .live(let app, _, _) = source else { throw .availabilityNeeded }
-            availability = try await appStoreConnect.availability(of: app)
-        }
-        let releases = try await source.releases(availability: availability)
+        let reading = try await StoreSources(appStore: source, appStoreConnect: appStoreConnect).read()
+        let releases = reading.appStore?.releases ?? []
         if case .stored = source, releases.count != 1 { throw .manifest(.notOneStorefront(releases.count)) }
-        var status: AppStoreConnectStatus?
-        if let appStoreConnect {
-            status = try await appStoreConnect.status(of: try source.connectApp(releases: releases))
-        }
         do throws(Problem) {
-            return try appStore(storefronts: releases, appStoreConnect: status, minimumSupported: minimumSupported)
+            return try appStore(
+                storefronts: releases, appStoreConnect: reading.appStoreConnect?.status,
+                minimumSupported: minimumSupported)
         } catch {
             throw .manifest(error)
         }

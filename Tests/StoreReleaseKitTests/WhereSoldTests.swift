@@ -107,6 +107,34 @@ import Testing
         #expect(all.countries.first { $0.country == "kr" }?.appStore == .unexpected, "a result where it is not sold")
     }
 
+    @Test func oneReadOfTheStoresFeedsTheReportAndTheSnapshot() async throws {
+        let client = try AppStoreLookupClient(
+            configuration: .init(baseURL: server.baseURL("sweep")), rateLimiter: RateLimiter(requests: 6000))
+        let sources = StoreSources(
+            appStore: .live(.id(414_478_124), storefronts: .sold, client: client),
+            play: .live(packageName: "com.example.rollout", track: "production", client: try play()),
+            appStoreConnect: try connect())
+        let reading = try await sources.read([.whereSold, .reviewStates])
+        let sold = try #require(reading.appStoreConnect?.availability)
+        #expect(reading.appStore?.expected == sold.available, "the sweep covers where the app is sold")
+        #expect(reading.appStore?.releases.count == 6, "cn, de, fr, gb, jp, us: where it is sold")
+        #expect(reading.appStoreConnect?.status.appID == "414478124")
+        let play = try #require(reading.googlePlay)
+        #expect(play.packageName == "com.example.rollout" && play.track.rollout?.version?.description == "8.0.10")
+        #expect(!play.reviewStates.isEmpty && play.availability != nil, "the list and where the track is served")
+
+        let appStore = try #require(reading.appStore)
+        let report = CrossStoreReport(appStore: appStore, play: play, appStoreConnect: reading.appStoreConnect)
+        let gathered = try await CrossStoreReport.gather(
+            appStore: try #require(sources.appStore), play: try #require(sources.play),
+            appStoreConnect: sources.appStoreConnect, now: Date())
+        #expect(report.countries == gathered.countries && report.forceUpdate.reasons == gathered.forceUpdate.reasons)
+        let now = Date(timeIntervalSince1970: 1_612_310_400)
+        let snapshot = ReleaseSnapshot(reading, takenAt: now)
+        #expect(snapshot.appStore?.storefronts.count == 6 && snapshot.app?.packageName == "com.example.rollout")
+        #expect(snapshot.googlePlay?.releases.contains { $0.lifecycle != nil } == true, "review states kept")
+    }
+
     @Test func soldStorefrontsNeedAppStoreConnect() async throws {
         let client = try AppStoreLookupClient(configuration: .init(baseURL: server.baseURL("sweep")))
         let track = PlayTrack(track: "production", releases: [])

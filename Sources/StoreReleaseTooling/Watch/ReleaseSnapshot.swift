@@ -277,45 +277,30 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
 }
 
 extension ReleaseSnapshot {
+    /// A snapshot of a reading of the stores (``StoreSources/read(_:)``) taken at `takenAt`.
+    ///
+    /// `firstSeen` is carried forward from `previous`, as ``init(takenAt:releases:track:summaries:status:packageName:previous:)``
+    /// does.
+    public init(_ reading: StoreReading, takenAt: Date, previous: ReleaseSnapshot? = nil) {
+        self.init(
+            takenAt: takenAt, releases: reading.appStore?.releases, track: reading.googlePlay?.track,
+            summaries: reading.googlePlay?.reviewStates ?? [], status: reading.appStoreConnect?.status,
+            packageName: reading.googlePlay?.packageName, previous: previous)
+    }
+
     /// Reads the stores from their sources (each optional) and takes the snapshot.
     ///
-    /// A live Play source is read twice: the track through an edit (status, fraction,
-    /// countries) and the edit-free list (each release's review state).
+    /// One ``StoreSources/read(_:)`` with ``StoreReading/Extras/reviewStates``: a live Play
+    /// source is read twice, the track through an edit (status, fraction, countries) and the
+    /// edit-free list (each release's review state).
     ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed.
     public static func take(
         appStore: AppStoreSource?, play: PlaySource?, appStoreConnect: AppStoreConnectSource?, now: Date = Date(),
         previous: ReleaseSnapshot? = nil
     ) async throws(ReleaseSourceError) -> ReleaseSnapshot {
-        var availability: AppStoreAvailability?
-        if let appStore, appStore.needsAvailability {
-            guard let appStoreConnect, case .live(let app, _, _) = appStore else { throw .availabilityNeeded }
-            availability = try await appStoreConnect.availability(of: app)
-        }
-        let releases = try await appStore?.releases(availability: availability)
-        var track: PlayTrack?
-        var summaries: [PlayReleaseSummary] = []
-        if let play {
-            track = try await play.track()
-            if case .live(let packageName, let name, let client) = play {
-                do throws(PlayDeveloperAPIError) {
-                    summaries = try await client.releases(packageName: packageName, track: name)
-                } catch {
-                    throw .play(error)
-                }
-            }
-        }
-        var status: AppStoreConnectStatus?
-        if let appStoreConnect, let appStore {
-            status = try await appStoreConnect.status(of: try appStore.connectApp(releases: releases ?? []))
-        }
-        let packageName: String?
-        switch play {
-        case .live(let name, _, _)?, .stored(_, let name?)?: packageName = name
-        case .stored(_, nil)?, nil: packageName = nil
-        }
-        return ReleaseSnapshot(
-            takenAt: now, releases: releases, track: track, summaries: summaries, status: status,
-            packageName: packageName, previous: previous)
+        let reading = try await StoreSources(appStore: appStore, play: play, appStoreConnect: appStoreConnect)
+            .read(.reviewStates)
+        return ReleaseSnapshot(reading, takenAt: now, previous: previous)
     }
 }

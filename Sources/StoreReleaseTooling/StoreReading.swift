@@ -1,0 +1,97 @@
+import StoreReleaseClients
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// What one read of the stores found, typed as the clients returned it.
+///
+/// ``StoreSources/read(_:)`` makes it, reading each store once in one order; the cross-store
+/// report, the snapshot a watcher keeps, the force gate and the manifest are built from it. A
+/// store not read is `nil`.
+///
+/// A new field of a store is added here, once: the client returns it, ``StoreSources/read(_:)``
+/// puts it in its store's part, and whatever reports it (``CrossStoreReport``,
+/// ``ReleaseSnapshot`` and its events) reads it from this value.
+public struct StoreReading: Sendable, Hashable {
+    /// The App Store's storefronts.
+    public struct AppStore: Sendable, Hashable {
+        /// One release a storefront that has the app.
+        public var releases: [StoreRelease]
+        /// The storefronts the source should answer in (a sweep's, or those it was told to
+        /// cover); empty when it does not say.
+        public var expected: [StorefrontCountry]
+
+        /// The storefronts' releases.
+        public init(releases: [StoreRelease], expected: [StorefrontCountry] = []) {
+            self.releases = releases
+            self.expected = expected
+        }
+    }
+
+    /// The Play track.
+    public struct GooglePlay: Sendable, Hashable {
+        /// The track, as read through an edit (or stored).
+        public var track: PlayTrack
+        /// The app's package, when the source names it (a stored track does not carry it).
+        public var packageName: String?
+        /// The track's edit-free list, which gives each release's review state, when asked.
+        public var reviewStates: [PlayReleaseSummary]
+        /// Where the track is available, when asked (a live sweep).
+        public var availability: PlayCountryAvailability?
+
+        /// The track and what was read beside it.
+        public init(
+            track: PlayTrack, packageName: String? = nil, reviewStates: [PlayReleaseSummary] = [],
+            availability: PlayCountryAvailability? = nil
+        ) {
+            self.track = track
+            self.packageName = packageName
+            self.reviewStates = reviewStates
+            self.availability = availability
+        }
+    }
+
+    /// App Store Connect, about the app the App Store source names.
+    public struct AppStoreConnect: Sendable, Hashable {
+        /// The app's status on the platform.
+        public var status: AppStoreConnectStatus
+        /// Where the app is sold, when the storefronts depend on it or a sweep is classified.
+        public var availability: AppStoreAvailability?
+
+        /// The status, and where the app is sold if read.
+        public init(status: AppStoreConnectStatus, availability: AppStoreAvailability? = nil) {
+            self.status = status
+            self.availability = availability
+        }
+    }
+
+    /// What a read asks beyond each store's releases.
+    public struct Extras: OptionSet, Sendable, Hashable {
+        /// In a sweep (`all` or `sold` storefronts): where App Store Connect says the app is sold,
+        /// and where Play serves the track (a live Play source), to classify every storefront.
+        public static let whereSold = Extras(rawValue: 1)
+        /// Play's edit-free release list, which gives each release's review state (a live source).
+        public static let reviewStates = Extras(rawValue: 2)
+
+        /// The bits.
+        public let rawValue: Int
+
+        /// The extras of these bits.
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+    }
+
+    /// The storefronts, when the App Store was read.
+    public var appStore: AppStore?
+    /// The Play track, when read.
+    public var googlePlay: GooglePlay?
+    /// App Store Connect, when it was asked.
+    public var appStoreConnect: AppStoreConnect?
+
+    /// A reading of whatever was read.
+    public init(appStore: AppStore? = nil, googlePlay: GooglePlay? = nil, appStoreConnect: AppStoreConnect? = nil) {
+        self.appStore = appStore
+        self.googlePlay = googlePlay
+        self.appStoreConnect = appStoreConnect
+    }
+}

@@ -1,0 +1,71 @@
+import StoreReleaseClients
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// Where the stores' state comes from: the App Store, Google Play and App Store Connect, each
+/// optional, read together by ``read(_:)``.
+///
+/// ```swift
+/// let sources = StoreSources(appStore: appStore, play: android)
+/// let reading = try await sources.read()
+/// print(reading.appStore?.releases.count ?? 0, reading.googlePlay?.track.liveRelease?.version ?? "none")
+/// ```
+public struct StoreSources: Sendable {
+    /// The App Store's storefronts, if read.
+    public var appStore: AppStoreSource?
+    /// The Play track, if read.
+    public var play: PlaySource?
+    /// App Store Connect, if asked (about the app the App Store source names).
+    public var appStoreConnect: AppStoreConnectSource?
+
+    /// The sources; give at least one.
+    public init(appStore: AppStoreSource? = nil, play: PlaySource? = nil, appStoreConnect: AppStoreConnectSource? = nil)
+    {
+        self.appStore = appStore
+        self.play = play
+        self.appStoreConnect = appStoreConnect
+    }
+
+    /// Reads every store given, each once, in one order.
+    ///
+    /// 1. Where App Store Connect says the app is sold, first, when a live App Store source's
+    ///    storefronts are those (`sold`) or a sweep is classified (``StoreReading/Extras/whereSold``).
+    /// 2. The App Store's storefronts.
+    /// 3. App Store Connect, about the app the App Store source names (for stored releases, the
+    ///    App Store id of the first that has one): where the app is sold, if step 1 could not
+    ///    ask, then the app's status. Without an App Store source it is not asked.
+    /// 4. The Play track, then its edit-free list (``StoreReading/Extras/reviewStates``), then
+    ///    where it is available (``StoreReading/Extras/whereSold`` in a sweep).
+    ///
+    /// - Throws: ``ReleaseSourceError`` naming the store that failed (``ReleaseSourceError/availabilityNeeded``
+    ///   for `sold` storefronts without App Store Connect).
+    public func read(_ extras: StoreReading.Extras = []) async throws(ReleaseSourceError) -> StoreReading {
+        var reading = StoreReading()
+        let isSweep = appStore?.isSweep ?? false
+        let wantsSold = appStore.map { $0.needsAvailability || (isSweep && extras.contains(.whereSold)) } ?? false
+        if appStore?.needsAvailability == true, appStoreConnect == nil { throw .availabilityNeeded }
+        var availability: AppStoreAvailability?
+        if wantsSold, let appStoreConnect, case .live(let app, _, _)? = appStore {
+            availability = try await appStoreConnect.availability(of: app)
+        }
+        if let appStore {
+            let releases = try await appStore.releases(availability: availability)
+            if let appStoreConnect {
+                let app = try appStore.connectApp(releases: releases)
+                if wantsSold, availability == nil { availability = try await appStoreConnect.availability(of: app) }
+                reading.appStoreConnect = StoreReading.AppStoreConnect(
+                    status: try await appStoreConnect.status(of: app), availability: availability)
+            }
+            reading.appStore = StoreReading.AppStore(
+                releases: releases, expected: try appStore.expected(availability: availability))
+        }
+        if let play {
+            let track = try await play.track()
+            reading.googlePlay = StoreReading.GooglePlay(
+                track: track, packageName: play.packageName,
+                reviewStates: extras.contains(.reviewStates) ? try await play.reviewStates() : [],
+                availability: isSweep && extras.contains(.whereSold) ? try await play.availability() : nil)
+        }
+        return reading
+    }
+}
