@@ -26,6 +26,8 @@ struct OptionSpec: Sendable {
 
 /// The arguments of one command, checked against its table of options.
 struct ParsedArguments {
+    /// The command they were given to, which every message starts with.
+    let command: String
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
@@ -42,6 +44,7 @@ struct ParsedArguments {
     /// - Throws: ``CLIError/usage(_:)`` naming the flag that is unknown, repeated, or missing
     ///   its value.
     init(_ arguments: ArraySlice<String>, options: [OptionSpec], command: String) throws(CLIError) {
+        self.command = command
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if argument == "--" {
@@ -96,7 +99,7 @@ struct ParsedArguments {
     func value(_ name: String) -> String? { values[name] }
 
     /// Throws when arguments other than flags were given to a command that takes only flags.
-    func requireOnlyFlags(_ command: String) throws(CLIError) {
+    func requireOnlyFlags() throws(CLIError) {
         if let first = positionals.first {
             throw .usage("\(command): takes no arguments, only flags; got \(first.debugDescription)")
         }

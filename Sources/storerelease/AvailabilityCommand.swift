@@ -28,7 +28,7 @@ extension Command {
         ],
         run: { arguments throws(CLIError) in
             let name = "availability"
-            try arguments.requireOnlyFlags(name)
+            try arguments.requireOnlyFlags()
             let format = arguments.value("--format") ?? "json"
             guard ["json", "text"].contains(format) else {
                 throw .usage("availability: --format \(format.debugDescription) is not json or text")

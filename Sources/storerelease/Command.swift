@@ -61,20 +61,3 @@ extension String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }
-
-/// The `--scheme` option that `compare` and `sort` share.
-enum SchemeOption {
-    static let spec = OptionSpec.value(
-        "--scheme", "appstore|semver",
-        "How to read versions: appstore (default; dot-separated numbers, 1.2 == 1.2.0) or semver (SemVer 2.0.0)."
-    )
-
-    /// The scheme the arguments ask for, ``VersionScheme/appStore`` by default.
-    static func scheme(in arguments: ParsedArguments, command: String) throws(CLIError) -> VersionScheme {
-        guard let name = arguments.value(spec.name) else { return .appStore }
-        guard let scheme = VersionScheme(name: name) else {
-            throw .usage("\(command): --scheme \(name.debugDescription) is not a scheme (use appstore or semver)")
-        }
-        return scheme
-    }
-}

@@ -13,14 +13,14 @@ extension Command {
             Exit status: 0 when both versions parse; 2 when either does not, with a message
             naming it and what is wrong.
             """,
-        options: [SchemeOption.spec],
+        options: [CommonOptions.scheme.spec],
         examples: [
             "storerelease compare 8.0.2 8.0.10             # <",
             "storerelease compare 1.2 1.2.0                # =",
             "storerelease compare 1.0.0 1.0.0-rc.1 --scheme semver   # >",
         ],
         run: { arguments throws(CLIError) in
-            let scheme = try SchemeOption.scheme(in: arguments, command: "compare")
+            let scheme = try arguments.value(CommonOptions.scheme) ?? .appStore
             guard arguments.positionals.count == 2 else {
                 throw .usage(
                     "compare: needs two versions, A and B; got \(arguments.positionals.count) "

@@ -83,7 +83,7 @@ enum DecideCommand {
     static let name = "decide"
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        try arguments.requireOnlyFlags("decide")
+        try arguments.requireOnlyFlags()
         let sources = ["--lookup", "--play", "--manifest"].filter { arguments.value($0) != nil }
         guard sources.count == 1 || sources == ["--play", "--manifest"] else {
             throw .usage("decide: give exactly one of --lookup, --play or --manifest (or --play with --manifest)")

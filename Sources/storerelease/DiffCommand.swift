@@ -19,9 +19,7 @@ extension Command {
             Exit status: 0 printed; 2 a file that is not a snapshot, snapshots of two apps, or bad
             flags.
             """,
-        options: [
-            .value("--format", "json|markdown", "JSON lines for machines (default), a Markdown list for people.")
-        ],
+        options: [DiffCommand.format.spec],
         examples: [
             "storerelease diff Docs/Examples/payloads/snapshot-before.json Docs/Examples/payloads/snapshot-after.json"
                 + "  # playRolloutChanged",
@@ -30,10 +28,7 @@ extension Command {
         ],
         run: { arguments throws(CLIError) in
             let name = "diff"
-            let format = arguments.value("--format") ?? "json"
-            guard ["json", "markdown"].contains(format) else {
-                throw .usage("diff: --format \(format.debugDescription) is not json or markdown")
-            }
+            let format = try arguments.value(DiffCommand.format) ?? .json
             guard arguments.positionals.count == 2 else {
                 throw .usage("diff: needs two snapshots, OLD and NEW; got \(arguments.positionals.count)")
             }
@@ -44,12 +39,9 @@ extension Command {
                         + "OLD's \(conflict.dropFirst(4))")
             }
             let events = new.events(since: old)
-            if format == "markdown" {
-                if !events.isEmpty {
-                    StandardStreams.print(events.map { "- \($0.sentence)" }.joined(separator: "\n") + "\n")
-                }
-            } else {
-                for event in events { try JSONOutput.printLine(event) }
+            switch format {
+            case .markdown: StandardStreams.print(events.map { "- \($0.sentence)\n" }.joined())
+            case .json: for event in events { try JSONOutput.printLine(event) }
             }
             return 0
         }
@@ -62,4 +54,9 @@ extension Command {
             try StrictJSON.decode(ReleaseSnapshot.self, from: data)
         }
     }
+}
+
+enum DiffCommand {
+    static let format: Option<EventFormat> = CommonOptions.format(
+        "JSON lines for machines (default), a Markdown list for people.")
 }

@@ -18,28 +18,26 @@ extension Command {
             table, the complete list to read beside the picture.
             Exit status: 0 printed; 2 bad flags.
             """,
-        options: [
-            .value("--store", "googlePlay|appStore", "Whose flow (default googlePlay)."),
-            .value("--format", "mermaid|dot|table", "Mermaid (default), Graphviz DOT, or a Markdown table."),
-        ],
+        options: [GraphCommand.store.spec, GraphCommand.format.spec],
         examples: [
             "storerelease graph  # stateDiagram-v2, confirmation dialog",
             "storerelease graph --store appStore --format dot  # digraph appStore",
         ],
         run: { arguments throws(CLIError) in
-            try arguments.requireOnlyFlags("graph")
-            let storeName = arguments.value("--store") ?? "googlePlay"
-            guard let store = [Store.googlePlay, .appStore].first(where: { $0.name == storeName }) else {
-                throw .usage("graph: --store \(storeName.debugDescription) is not googlePlay or appStore")
-            }
-            let graph = UpdateFlowGraph(store: store)
-            switch arguments.value("--format") ?? "mermaid" {
-            case "mermaid": StandardStreams.print(graph.mermaid)
-            case "dot": StandardStreams.print(graph.dot)
-            case "table": StandardStreams.print(graph.table)
-            case let other: throw .usage("graph: --format \(other.debugDescription) is not mermaid, dot or table")
+            try arguments.requireOnlyFlags()
+            let graph = UpdateFlowGraph(store: try arguments.value(GraphCommand.store) ?? .googlePlay)
+            switch try arguments.value(GraphCommand.format) ?? .mermaid {
+            case .mermaid: StandardStreams.print(graph.mermaid)
+            case .dot: StandardStreams.print(graph.dot)
+            case .table: StandardStreams.print(graph.table)
             }
             return 0
         }
     )
+}
+
+enum GraphCommand {
+    static let store = Option<Store>("--store", "Whose flow (default googlePlay).")
+    static let format: Option<GraphFormat> = CommonOptions.format(
+        "Mermaid (default), Graphviz DOT, or a Markdown table.")
 }

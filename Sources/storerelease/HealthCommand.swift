@@ -55,7 +55,7 @@ extension Command {
         ],
         run: { arguments throws(CLIError) in
             let name = "health"
-            try arguments.requireOnlyFlags(name)
+            try arguments.requireOnlyFlags()
             let format = arguments.value("--format") ?? "json"
             guard ["json", "text", "markdown"].contains(format) else {
                 throw .usage("health: --format \(format.debugDescription) is not json, text or markdown")

@@ -47,7 +47,7 @@ extension Command {
         ],
         run: { arguments throws(CLIError) in
             let command = "lookup"
-            try arguments.requireOnlyFlags("lookup")
+            try arguments.requireOnlyFlags()
             if arguments.value(AppStoreOptions.countries.name) != nil {
                 return try await LookupCommand.sweep(arguments)
             }

@@ -57,7 +57,7 @@ enum ManifestCommand {
     static let name = "manifest"
 
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
-        try arguments.requireOnlyFlags(name)
+        try arguments.requireOnlyFlags()
         let minimum = try arguments.version("--minimum-supported", command: name)
         let generator = ManifestGenerator(
             releaseDelayHours: try arguments.hours("--release-delay-hours", command: name, default: 24),

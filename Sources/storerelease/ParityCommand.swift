@@ -69,7 +69,7 @@ enum ParityCommand {
     static let name = "parity"
 
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
-        try arguments.requireOnlyFlags(name)
+        try arguments.requireOnlyFlags()
         let format = arguments.value("--format") ?? "json"
         guard ["json", "text", "markdown"].contains(format) else {
             throw .usage("parity: --format \(format.debugDescription) is not json, text or markdown")

@@ -34,7 +34,7 @@ extension Command {
         ],
         run: { arguments throws(CLIError) in
             let name = "snapshot"
-            try arguments.requireOnlyFlags(name)
+            try arguments.requireOnlyFlags()
             let now = try arguments.date("--now", command: name) ?? Date()
             let (appStore, play, connect) = try sources(arguments, command: name)
             var previous: ReleaseSnapshot?

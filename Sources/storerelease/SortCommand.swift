@@ -15,15 +15,15 @@ extension Command {
             printed then. A UTF-8 byte-order mark at the start of the input is skipped.
             """,
         options: [
-            SchemeOption.spec,
-            .flag("--reverse", "Print the newest first."),
+            CommonOptions.scheme.spec,
+            SortCommand.reverse.spec,
         ],
         examples: [
             "printf '8.0.10\\n8.0.2\\n1.2\\n' | storerelease sort      # 1.2, 8.0.2, 8.0.10",
             "storerelease sort --reverse < Docs/Examples/versions.txt",
         ],
         run: { arguments throws(CLIError) in
-            let scheme = try SchemeOption.scheme(in: arguments, command: "sort")
+            let scheme = try arguments.value(CommonOptions.scheme) ?? .appStore
             guard arguments.positionals.isEmpty else {
                 throw .usage(
                     "sort: reads versions from standard input and takes no arguments; got "
@@ -38,7 +38,8 @@ extension Command {
                     "sort: line \(tooLong.line) is longer than 64 KiB (\(limit) bytes), the limit for a line")
             }
             do {
-                let output = try VersionLines.sorted(input, scheme: scheme, descending: arguments.has("--reverse"))
+                let output = try VersionLines.sorted(
+                    input, scheme: scheme, descending: arguments.has(SortCommand.reverse))
                 output.withUnsafeBytes { _ = StandardStreams.write($0, to: 1) }
                 return 0
             } catch {
@@ -46,4 +47,8 @@ extension Command {
             }
         }
     )
+}
+
+enum SortCommand {
+    static let reverse = Switch("--reverse", "Print the newest first.")
 }

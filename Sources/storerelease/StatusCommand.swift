@@ -30,7 +30,7 @@ extension Command {
         ],
         run: { arguments throws(CLIError) in
             let command = "status"
-            try arguments.requireOnlyFlags(command)
+            try arguments.requireOnlyFlags()
             let format = arguments.value("--format") ?? "json"
             guard format == "json" || format == "text" else {
                 throw .usage("status: --format \(format.debugDescription) is not json or text")

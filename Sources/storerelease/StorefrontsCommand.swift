@@ -15,26 +15,28 @@ extension Command {
             territory id (CHN). Text is one storefront a line.
             Exit status: 0 printed; 2 bad flags.
             """,
-        options: [.value("--format", "json|text", "JSON for machines (default), a line each for people.")],
+        options: [StorefrontsCommand.format.spec],
         examples: [
             "storerelease storefronts --format text  # cn   CHN  China mainland",
             "storerelease storefronts  # \"alpha3\" : \"USA\"",
         ],
         run: { arguments throws(CLIError) in
-            try arguments.requireOnlyFlags("storefronts")
-            switch arguments.value("--format") ?? "json" {
-            case "json":
+            try arguments.requireOnlyFlags()
+            switch try arguments.value(StorefrontsCommand.format) ?? .json {
+            case .json:
                 try JSONOutput.print(AppStoreStorefront.all)
-            case "text":
+            case .text:
                 let lines = AppStoreStorefront.all.map { storefront in
                     storefront.country.code.padding(toLength: 5, withPad: " ", startingAt: 0)
                         + storefront.alpha3.padding(toLength: 5, withPad: " ", startingAt: 0) + storefront.name
                 }
                 StandardStreams.print(lines.joined(separator: "\n") + "\n")
-            case let other:
-                throw .usage("storefronts: --format \(other.debugDescription) is not json or text")
             }
             return 0
         }
     )
+}
+
+enum StorefrontsCommand {
+    static let format: Option<TextFormat> = CommonOptions.format("JSON for machines (default), a line each for people.")
 }

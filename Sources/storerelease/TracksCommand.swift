@@ -31,7 +31,7 @@ extension Command {
         ],
         run: { arguments throws(CLIError) in
             let command = "tracks"
-            try arguments.requireOnlyFlags("tracks")
+            try arguments.requireOnlyFlags()
             guard let package = try PlayOptions.packageName(arguments, command: command) else {
                 throw .usage("tracks: --package PKG is required")
             }

@@ -72,7 +72,7 @@ enum WaitCommand {
     static let name = "wait"
 
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
-        try arguments.requireOnlyFlags("wait")
+        try arguments.requireOnlyFlags()
         let until = try until(arguments)
         let version = try arguments.version("--version", command: name)
         let versionCode = try versionCode(arguments)

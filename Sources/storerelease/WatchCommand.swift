@@ -77,14 +77,11 @@ extension Command {
             releaseDelayHours from.
             Exit status: 0 printed; 2 a file that is not a snapshot, or bad flags.
             """,
-        options: [.value("--format", "json|text", "A JSON array (default), or a line a version for people.")],
+        options: [WatchCommand.lagFormat.spec],
         examples: ["storerelease lag Docs/Examples/payloads/watch-state.json --format text  # median"],
         run: { arguments throws(CLIError) in
             let name = "lag"
-            let format = arguments.value("--format") ?? "json"
-            guard ["json", "text"].contains(format) else {
-                throw .usage("lag: --format \(format.debugDescription) is not json or text")
-            }
+            let format = try arguments.value(WatchCommand.lagFormat) ?? .json
             guard arguments.positionals.count == 1 else {
                 throw .usage("lag: needs one state file; got \(arguments.positionals.count)")
             }
@@ -94,13 +91,13 @@ extension Command {
                 try StrictJSON.decode(ReleaseSnapshot.self, from: data)
             }
             let report = PropagationLag.report(state)
-            if format == "text" {
+            switch format {
+            case .text:
                 let lines = report.map(\.line)
                 StandardStreams.print(
                     (lines.isEmpty ? ["no version was seen ready in App Store Connect"] : lines).joined(separator: "\n")
                         + "\n")
-            } else {
-                try JSONOutput.print(report)
+            case .json: try JSONOutput.print(report)
             }
             return 0
         }
@@ -110,8 +107,11 @@ extension Command {
 enum WatchCommand {
     static let name = "watch"
 
+    static let lagFormat: Option<TextFormat> = CommonOptions.format(
+        "A JSON array (default), or a line a version for people.")
+
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
-        try arguments.requireOnlyFlags(name)
+        try arguments.requireOnlyFlags()
         guard let path = arguments.value("--state") else {
             throw .usage("watch: --state FILE is required (the snapshot kept between rounds)")
         }
