@@ -104,14 +104,35 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // One test target a layer, each depending on that layer and the ones it stands on (and the
+        // loopback server), so a test imports only what it tests; a file that tests two layers is
+        // with the higher one.
         .testTarget(
-            name: "StoreReleaseKitTests",
+            name: "StoreReleaseCoreTests", dependencies: ["StoreReleaseCore", "StoreReleaseTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StoreReleaseFlowTests",
+            dependencies: ["StoreReleaseCore", "StoreReleaseFlow", "StoreReleaseTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StoreReleaseModelsTests",
+            dependencies: ["StoreReleaseCore", "StoreReleaseModels", "StoreReleaseTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StoreReleasePolicyTests",
+            dependencies: ["StoreReleaseCore", "StoreReleaseModels", "StoreReleasePolicy", "StoreReleaseTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StoreReleaseClientsTests",
+            dependencies: ["StoreReleaseCore", "StoreReleaseModels", "StoreReleaseClients", "StoreReleaseTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StoreReleaseToolingTests",
             dependencies: [
-                "StoreReleaseKit", "StoreReleaseCore", "StoreReleaseFlow", "StoreReleaseModels", "StoreReleasePolicy",
-                "StoreReleaseClients", "StoreReleaseTooling", "StoreReleaseTestSupport",
+                "StoreReleaseCore", "StoreReleaseModels", "StoreReleaseClients", "StoreReleaseTooling",
+                "StoreReleaseTestSupport",
             ],
-            swiftSettings: swiftSettings
-        ),
+            swiftSettings: swiftSettings),
         // Runs the built binaries; the dependencies make `swift test` build them first.
         .testTarget(
             name: "StoreReleaseCLITests",

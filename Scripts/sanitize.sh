@@ -28,7 +28,7 @@ case "${1:-}" in
     "") sanitizers="thread address" ;;
     *) echo "sanitize.sh: unknown argument ${1} (the only option is --ci)" >&2; exit 2 ;;
 esac
-filter="${SANITIZE_FILTER:-StoreReleaseKitTests|StoreReleaseCLITests.ParityAndWaitCommandTests|StoreReleaseCLITests.LookupCommandTests}"
+filter="${SANITIZE_FILTER:-StoreRelease(Core|Flow|Models|Policy|Clients|Tooling)Tests|StoreReleaseCLITests.ParityAndWaitCommandTests|StoreReleaseCLITests.LookupCommandTests}"
 for sanitizer in $sanitizers; do
     echo "== swift test --sanitize=$sanitizer"
     log=$(mktemp)

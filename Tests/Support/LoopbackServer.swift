@@ -10,6 +10,14 @@ public final class LoopbackServer: @unchecked Sendable {
     public let baseURL: URL
     private let process: Process
 
+    /// Whether URLSession connects to an IPv6 literal here: not over FoundationNetworking
+    /// (swift-corelibs-foundation #5496), so the checks refuse `[::1]` there.
+    #if canImport(FoundationNetworking)
+        public static let ipv6Connects = false
+    #else
+        public static let ipv6Connects = true
+    #endif
+
     /// The package's root folder (this file is `Tests/Support/LoopbackServer.swift`).
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

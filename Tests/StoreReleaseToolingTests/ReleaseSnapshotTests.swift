@@ -1,0 +1,77 @@
+import Foundation
+import StoreReleaseClients
+import StoreReleaseCore
+import StoreReleaseTestSupport
+import Testing
+
+@testable import StoreReleaseModels
+@testable import StoreReleaseTooling
+
+/// The snapshot a watcher keeps: both stores' whole state, every key present, and `firstSeen`
+/// carried forward so a lag can be measured.
+@Suite struct ReleaseSnapshotTests {
+    let server: LoopbackServer
+
+    init() throws {
+        server = try LoopbackServer.shared.get()
+    }
+
+    func release(_ country: String, _ version: String) throws -> StoreRelease {
+        StoreRelease(
+            store: .appStore, appID: "414478124", version: try Version(parsing: version),
+            country: try StorefrontCountry(country))
+    }
+
+    @Test func firstSeenIsCarriedForwardAndExtendedByWhatIsNew() throws {
+        let day1 = Date(timeIntervalSince1970: 1_612_310_400)  // 2021-02-03T00:00:00Z
+        let first = ReleaseSnapshot(
+            takenAt: day1, releases: [try release("cn", "8.0.2")], track: nil, status: nil)
+        #expect(first.firstSeen.appStore == ["8.0.2": ["cn": "2021-02-03T00:00:00Z"]])
+        let day2 = day1.addingTimeInterval(86_400)
+        let second = ReleaseSnapshot(
+            takenAt: day2, releases: [try release("cn", "8.0.10"), try release("us", "8.0.2")], track: nil,
+            status: nil, previous: first)
+        #expect(
+            second.firstSeen.appStore == [
+                "8.0.2": ["cn": "2021-02-03T00:00:00Z", "us": "2021-02-04T00:00:00Z"],
+                "8.0.10": ["cn": "2021-02-04T00:00:00Z"],
+            ], "what was seen before keeps its time")
+        let decoded = try JSONDecoder().decode(ReleaseSnapshot.self, from: try JSONEncoder().encode(second))
+        #expect(decoded == second, "a snapshot reads back as it was written")
+    }
+
+    @Test func everyKeyIsThereAndAStoreNotReadIsNull() throws {
+        let snapshot = ReleaseSnapshot(
+            takenAt: Date(timeIntervalSince1970: 0), releases: nil,
+            track: PlayTrack(track: "production", releases: []), status: nil)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: try JSONEncoder().encode(snapshot)) as? [String: Any])
+        #expect(Set(object.keys) == ["takenAt", "app", "appStore", "googlePlay", "appStoreConnect", "firstSeen"])
+        #expect(object["appStore"] is NSNull && object["appStoreConnect"] is NSNull)
+    }
+
+    @Test func aLiveSnapshotReadsEveryStore() async throws {
+        let token = UUID().uuidString
+        let lookup = try AppStoreLookupClient(
+            configuration: .init(baseURL: server.baseURL("ok")), rateLimiter: RateLimiter(requests: 1000))
+        let play = try PlayDeveloperAPIClient(
+            token: try BearerToken("snapshot-secret"), configuration: .init(baseURL: server.baseURL("ok", token: token))
+        )
+        let connect = AppStoreConnectSource(
+            client: try AppStoreConnectClient(
+                credentials: .token(try BearerToken("snapshot-secret")),
+                configuration: .init(baseURL: server.baseURL("phased"))))
+        let snapshot = try await ReleaseSnapshot.take(
+            appStore: .live(.id(414_478_124), storefronts: .listed([try StorefrontCountry("cn")]), client: lookup),
+            play: .live(packageName: "com.example.rollout", track: "production", client: play),
+            appStoreConnect: connect, now: Date(timeIntervalSince1970: 1_612_310_400))
+        #expect(snapshot.appStore?.storefronts["cn"]?.version == "8.0.2")
+        let rollout = try #require(snapshot.googlePlay?.releases.first)
+        #expect(rollout.versionCode == 81 && rollout.status == "inProgress" && rollout.userFraction == 0.2)
+        #expect(rollout.countries == ["US", "CA"] && rollout.lifecycle == "RELEASE_LIFECYCLE_STATE_PUBLISHED")
+        #expect(snapshot.appStoreConnect?.live?.phasedRelease?.state == "ACTIVE")
+        #expect(snapshot.firstSeen.appStoreConnect["8.0.2"]?["READY_FOR_DISTRIBUTION"] == "2021-02-03T00:00:00Z")
+        let stats = try server.playStats(token: token)
+        #expect(stats["openEdits"] as? Int == 0 && stats["releasesRequests"] as? Int == 1)
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import StoreReleaseCore
+import Testing
+
+@testable import StoreReleaseModels
+@testable import StoreReleaseTooling
+
+/// The events between two snapshots: one row per event type, and the properties every diff has.
+@Suite struct SnapshotDiffTests {
+    typealias Snapshot = ReleaseSnapshot
+
+    static func snapshot(
+        at: String = "2021-02-04T00:00:00Z", storefronts: [String: String] = ["cn": "8.0.2"],
+        play: [(Int, String, Double?, String?)] = [(80, "completed", nil, "RELEASE_LIFECYCLE_STATE_PUBLISHED")],
+        live: (String, String)? = ("8.0.2", "READY_FOR_DISTRIBUTION"), phase: (String, Int)? = nil,
+        pending: (String, String)? = nil, readySince: String? = nil
+    ) -> Snapshot {
+        var snapshot = Snapshot(takenAt: Date(timeIntervalSince1970: 0), releases: nil, track: nil, status: nil)
+        snapshot.takenAt = at
+        snapshot.appStore = .init(storefronts: storefronts.mapValues { .init(version: $0, releaseDate: nil) })
+        snapshot.googlePlay = .init(
+            track: "production",
+            releases: play.map {
+                .init(
+                    versionCode: $0.0, name: Self.names[$0.0], version: Self.names[$0.0], status: $0.1,
+                    userFraction: $0.2, countries: nil, lifecycle: $0.3)
+            })
+        snapshot.appStoreConnect = AppStoreConnectStatus(
+            appID: "1",
+            live: live.map {
+                .init(
+                    version: $0.0, state: $0.1,
+                    phasedRelease: phase.map { .init(state: $0.0, day: $0.1, percent: 0) }, removedFromSale: false)
+            }, pending: pending.map { .init(version: $0.0, state: $0.1) }, draft: nil)
+        if let readySince { snapshot.firstSeen.appStoreConnect = ["8.0.10": ["READY_FOR_DISTRIBUTION": readySince]] }
+        return snapshot
+    }
+
+    /// The release names of the versionCodes the tests use, as Play Console writes them.
+    static let names = [80: "8.0.2", 81: "8.0.10", 82: "8.1"]
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        let name: String
+        let old: Snapshot
+        let new: Snapshot
+        let expected: [String]
+        var testDescription: String { name }
+    }
+
+    static let rows: [Row] = [
+        Row(
+            name: "storefrontUpdated, with the lag since App Store Connect showed it ready",
+            old: snapshot(), new: snapshot(storefronts: ["cn": "8.0.10"], readySince: "2021-02-02T17:00:00Z"),
+            expected: [#"storefrontUpdated cn 8.0.2→8.0.10 lag 111600"#]),
+        Row(
+            name: "storefrontAdded", old: snapshot(), new: snapshot(storefronts: ["cn": "8.0.2", "jp": "8.0.2"]),
+            expected: ["storefrontAdded jp 8.0.2"]),
+        Row(
+            name: "storefrontRemoved", old: snapshot(storefronts: ["cn": "8.0.2", "jp": "8.0.2"]), new: snapshot(),
+            expected: ["storefrontRemoved jp 8.0.2"]),
+        Row(
+            name: "playReleaseAdded", old: snapshot(),
+            new: snapshot(
+                play: [(80, "completed", nil, nil), (81, "inProgress", 0.2, nil)].map {
+                    ($0.0, $0.1, $0.2, $0.0 == 80 ? "RELEASE_LIFECYCLE_STATE_PUBLISHED" : $0.3)
+                }),
+            expected: ["playReleaseAdded 81 inProgress 0.2"]),
+        Row(
+            name: "playReleaseRemoved", old: snapshot(play: [(80, "completed", nil, nil), (81, "draft", nil, nil)]),
+            new: snapshot(play: [(80, "completed", nil, nil)]), expected: ["playReleaseRemoved 81"]),
+        Row(
+            name: "playStatusChanged: halted when the next release is promoted",
+            old: snapshot(play: [(81, "inProgress", 0.2, nil)]), new: snapshot(play: [(81, "halted", 0.2, nil)]),
+            expected: ["playStatusChanged 81 inProgress→halted"]),
+        Row(
+            name: "playRolloutChanged", old: snapshot(play: [(81, "inProgress", 0.2, nil)]),
+            new: snapshot(play: [(81, "inProgress", 0.5, nil)]), expected: ["playRolloutChanged 81 0.2→0.5"]),
+        Row(
+            name: "playReviewChanged",
+            old: snapshot(play: [(81, "draft", nil, "RELEASE_LIFECYCLE_STATE_IN_REVIEW")]),
+            new: snapshot(play: [(81, "draft", nil, "RELEASE_LIFECYCLE_STATE_PUBLISHED")]),
+            expected: ["playReviewChanged 81 RELEASE_LIFECYCLE_STATE_IN_REVIEW→RELEASE_LIFECYCLE_STATE_PUBLISHED"]),
+        Row(
+            name: "ascStateChanged", old: snapshot(pending: ("8.0.10", "WAITING_FOR_REVIEW")),
+            new: snapshot(pending: ("8.0.10", "IN_REVIEW")),
+            expected: ["ascStateChanged 8.0.10 WAITING_FOR_REVIEW→IN_REVIEW"]),
+        Row(
+            name: "phasedReleaseChanged: paused on day 3", old: snapshot(phase: ("ACTIVE", 3)),
+            new: snapshot(phase: ("PAUSED", 3)), expected: ["phasedReleaseChanged 8.0.2 ACTIVE@3→PAUSED@3"]),
+        Row(
+            name: "forceUpdateSafe: Play completes the rollout the App Store already serves",
+            old: snapshot(
+                storefronts: ["cn": "8.0.10"], play: [(81, "inProgress", 0.5, nil)],
+                live: ("8.0.10", "READY_FOR_DISTRIBUTION")),
+            new: snapshot(
+                storefronts: ["cn": "8.0.10"], play: [(81, "completed", nil, nil)],
+                live: ("8.0.10", "READY_FOR_DISTRIBUTION")),
+            expected: [
+                "playStatusChanged 81 inProgress→completed", "playRolloutChanged 81 0.5→nil", "forceUpdateSafe 8.0.10",
+            ]),
+    ]
+
+    /// An event in a line a row can name.
+    static func line(_ event: ReleaseEvent) -> String {
+        func f(_ value: Double?) -> String { value.map { "\($0)" } ?? "nil" }
+        switch event.change {
+        case .storefrontUpdated(let c, let from, let to, let lag):
+            return "storefrontUpdated \(c) \(from ?? "nil")→\(to ?? "nil")" + (lag.map { " lag \($0)" } ?? "")
+        case .storefrontAdded(let c, let v): return "storefrontAdded \(c) \(v ?? "nil")"
+        case .storefrontRemoved(let c, let v): return "storefrontRemoved \(c) \(v ?? "nil")"
+        case .playReleaseAdded(let code, _, let status, let fraction):
+            return "playReleaseAdded \(code ?? 0) \(status) \(f(fraction))"
+        case .playReleaseRemoved(let code): return "playReleaseRemoved \(code ?? 0)"
+        case .playStatusChanged(let code, let from, let to): return "playStatusChanged \(code ?? 0) \(from)→\(to)"
+        case .playRolloutChanged(let code, let from, let to):
+            return "playRolloutChanged \(code ?? 0) \(f(from))→\(f(to))"
+        case .playReviewChanged(let code, let from, let to):
+            return "playReviewChanged \(code ?? 0) \(from ?? "nil")→\(to ?? "nil")"
+        case .ascStateChanged(let v, let from, let to): return "ascStateChanged \(v) \(from ?? "nil")→\(to ?? "nil")"
+        case .phasedReleaseChanged(let v, let from, let to):
+            return "phasedReleaseChanged \(v) \(from?.key ?? "nil")→\(to?.key ?? "nil")"
+        case .forceUpdateSafe(let v): return "forceUpdateSafe \(v)"
+        }
+    }
+
+    @Test(arguments: rows)
+    func eachEventType(_ row: Row) {
+        let events = row.new.events(since: row.old)
+        #expect(events.map(Self.line) == row.expected)
+        #expect(events.allSatisfy { $0.at == row.new.takenAt })
+    }
+
+    @Test func anEventsIdLeavesOutWhenAndTheLag() {
+        let a = ReleaseEvent(.storefrontUpdated(country: "cn", from: "1", to: "2", lagSeconds: 5), at: "x")
+        let b = ReleaseEvent(.storefrontUpdated(country: "cn", from: "1", to: "2", lagSeconds: 9), at: "y")
+        let c = ReleaseEvent(.storefrontUpdated(country: "jp", from: "1", to: "2", lagSeconds: 5), at: "x")
+        #expect(a.id == b.id && a.id != c.id)
+    }
+
+    /// A snapshot's state as keys and values, to apply events to.
+    static func summary(_ s: Snapshot) -> [String: String] {
+        var out: [String: String] = [:]
+        for (c, f) in s.appStore?.storefronts ?? [:] { out["as/\(c)"] = f.version ?? "nil" }
+        for r in s.googlePlay?.releases ?? [] {
+            let code = r.versionCode ?? 0
+            out["gp/\(code)/status"] = r.status
+            out["gp/\(code)/fraction"] = r.userFraction.map { "\($0)" } ?? "nil"
+            out["gp/\(code)/lifecycle"] = r.lifecycle ?? "nil"
+        }
+        for (v, state) in s.appStoreConnect?.states ?? [:] { out["asc/\(v)"] = state }
+        if let live = s.appStoreConnect?.live { out["phase/\(live.version)"] = live.phasedRelease?.key ?? "nil" }
+        return out
+    }
+
+    /// `summary` with the events applied.
+    static func apply(_ events: [ReleaseEvent], to start: [String: String], new: Snapshot) -> [String: String] {
+        var out = start
+        for event in events {
+            switch event.change {
+            case .storefrontUpdated(let c, _, let to, _): out["as/\(c)"] = to ?? "nil"
+            case .storefrontAdded(let c, let v): out["as/\(c)"] = v ?? "nil"
+            case .storefrontRemoved(let c, _): out["as/\(c)"] = nil
+            case .playReleaseAdded(let code, _, let status, let fraction):
+                out["gp/\(code ?? 0)/status"] = status
+                out["gp/\(code ?? 0)/fraction"] = fraction.map { "\($0)" } ?? "nil"
+                // A new release's review state is part of its addition.
+                out["gp/\(code ?? 0)/lifecycle"] =
+                    new.googlePlay?.releases.first { $0.versionCode == code }?.lifecycle ?? "nil"
+            case .playReleaseRemoved(let code):
+                for key in ["status", "fraction", "lifecycle"] { out["gp/\(code ?? 0)/\(key)"] = nil }
+            case .playStatusChanged(let code, _, let to): out["gp/\(code ?? 0)/status"] = to
+            case .playRolloutChanged(let code, _, let to): out["gp/\(code ?? 0)/fraction"] = to.map { "\($0)" } ?? "nil"
+            case .playReviewChanged(let code, _, let to): out["gp/\(code ?? 0)/lifecycle"] = to ?? "nil"
+            case .ascStateChanged(let v, _, let to): out["asc/\(v)"] = to
+            case .phasedReleaseChanged(let v, _, let to): out["phase/\(v)"] = to?.key ?? "nil"
+            case .forceUpdateSafe: break  // a verdict, not a state
+            }
+        }
+        return out
+    }
+
+    /// A random snapshot from a small palette, so pairs share and differ in every way.
+    static func random(_ generator: inout some RandomNumberGenerator) -> Snapshot {
+        let versions = ["8.0.2", "8.0.10", "8.1"]
+        var storefronts: [String: String] = [:]
+        for country in ["cn", "jp", "us"] where Bool.random(using: &generator) {
+            storefronts[country] = versions.randomElement(using: &generator)
+        }
+        let play = [80, 81, 82].filter { _ in Bool.random(using: &generator) }.map { code in
+            (
+                code, ["completed", "inProgress", "halted", "draft"].randomElement(using: &generator) ?? "draft",
+                [nil, 0.2, 0.5].randomElement(using: &generator) ?? nil,
+                [nil, "RELEASE_LIFECYCLE_STATE_IN_REVIEW", "RELEASE_LIFECYCLE_STATE_PUBLISHED"].randomElement(
+                    using: &generator) ?? nil
+            )
+        }
+        let phase = [nil, ("ACTIVE", 3), ("PAUSED", 3), ("ACTIVE", 4)].randomElement(using: &generator) ?? nil
+        let pending =
+            [nil, ("8.1", "IN_REVIEW"), ("8.1", "WAITING_FOR_REVIEW")].randomElement(using: &generator) ?? nil
+        return snapshot(storefronts: storefronts, play: play, phase: phase, pending: pending)
+    }
+
+    @Test func aSnapshotAgainstItselfHasNoEventsAndEventsTakeOneSummaryToTheOther() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let a = Self.random(&generator)
+            let b = Self.random(&generator)
+            #expect(a.events(since: a).isEmpty)
+            let events = b.events(since: a)
+            #expect(Self.apply(events, to: Self.summary(a), new: b) == Self.summary(b), "\(events.map(Self.line))")
+            #expect(Set(events.map(\.id)).count == events.count, "each change once")
+        }
+    }
+}
