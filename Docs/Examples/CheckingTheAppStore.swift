@@ -4,7 +4,7 @@ import StoreReleaseKit
 /// The examples of `Docs/StoreReleaseKit.docc/CheckingTheAppStore.md`. They run against the
 /// base URL given (the test suite's loopback server, which serves the real payloads).
 func checkingTheAppStoreExamples(baseURL: URL) async throws {
-    let configuration = AppStoreLookupClient.Configuration(baseURL: baseURL)
+    let configuration = HTTPClientConfiguration(baseURL: baseURL, timeout: .seconds(10))
     let client = try AppStoreLookupClient(configuration: configuration)
 
     let update = try await checkForUpdate(installed: "8.0.1", client: client)

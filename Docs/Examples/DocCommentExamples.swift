@@ -37,6 +37,12 @@ func docCommentNetworkExamples(token: String) async throws {
     let production = try await play.track("production", packageName: "com.example.app")
     print(production.liveRelease?.version ?? "no version")
 
+    var configuration = HTTPClientConfiguration.playDeveloperAPI
+    configuration.timeout = .seconds(10)
+    configuration.retry = .none
+    let impatient = try PlayDeveloperAPIClient(token: try BearerToken(token), configuration: configuration)
+    print(impatient.configuration.timeout)  // 10 seconds
+
     let cn = try StorefrontCountry("cn")
     let appStore = AppStoreSource.live(.id(414478124), storefronts: .listed([cn]), client: client)
     let android = PlaySource.live(packageName: "com.example.app", track: "production", client: play)

@@ -24,7 +24,7 @@ print("Release health")
 try releaseHealthExamples()
 if CommandLine.arguments.count > 1, let baseURL = URL(string: CommandLine.arguments[1]) {
     print("README: the App Store")
-    let configuration = AppStoreLookupClient.Configuration(baseURL: baseURL)
+    let configuration = HTTPClientConfiguration(baseURL: baseURL, timeout: .seconds(10))
     let play = try PlayDeveloperAPIClient(
         token: try BearerToken("doc-examples-token"), configuration: .init(baseURL: baseURL))
     try await readmeLookupExample(client: AppStoreLookupClient(configuration: configuration), play: play)

@@ -59,7 +59,8 @@ enum SweepBenchmarks {
                     let transport = transports[runner - 1]
                     group.addTask {
                         let client = try AppStoreLookupClient(
-                            configuration: .init(retry: RetryPolicy(maximumAttempts: 1)), transport: transport,
+                            configuration: .init(baseURL: AppStoreLookupRequest.defaultBaseURL, retry: .none),
+                            transport: transport,
                             rateLimiter: RateLimiter(requests: 20, per: period))
                         for country in StorefrontSelection.shard(storefronts, part: runner, of: runners) {
                             // A throttled request is counted by the transport, and the row says so.

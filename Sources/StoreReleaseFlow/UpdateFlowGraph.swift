@@ -1,4 +1,3 @@
-import Foundation
 import StoreReleaseCore
 
 /// The update flow drawn from the machine itself.
@@ -105,11 +104,11 @@ public struct UpdateFlowGraph: Sendable, Hashable {
         var kept: [String: [Edge]] = [:]
         for edge in edges where edge.from == edge.to { kept[edge.from, default: []].append(edge) }
         func box(_ state: String, in type: AppUpdateType?) -> String {
-            let name = type.map { state.replacingOccurrences(of: " (\($0.jsonName))", with: "") } ?? state
+            let name = type.map { state.replacing(" (\($0.jsonName))", with: "") } ?? state
             guard let loops = kept[state] else { return name == state ? "" : " [label=\(Self.quoted(name))]" }
             var heard: [String] = []
             for loop in loops {
-                let parts = loop.label.components(separatedBy: " / ")
+                let parts = Self.pieces(of: loop.label)
                 if parts.count > 1, !heard.contains(parts[1]) { heard.append(parts[1]) }
             }
             let verbs = loops.map(Self.verb).joined(separator: ",\n")
@@ -213,7 +212,7 @@ public struct UpdateFlowGraph: Sendable, Hashable {
     /// An edge's label in lines narrow enough for the picture: what listeners hear on a line of
     /// its own, and an event with an argument broken after its name when the line is long.
     static func wrapped(_ label: String) -> String {
-        label.components(separatedBy: " / ").enumerated().map { index, part in
+        pieces(of: label).enumerated().map { index, part in
             let line = index == 0 ? part : "/ " + part
             guard line.count > 18, index == 0, let space = line.firstIndex(of: " ") else { return line }
             return line[..<space] + "\n" + line[line.index(after: space)...]
@@ -224,7 +223,7 @@ public struct UpdateFlowGraph: Sendable, Hashable {
     /// An edge's label with a thin space (U+2009) either side of each line: Graphviz sets a label
     /// against its edge, and a bold edge's stroke would touch the text in a browser.
     static func padded(_ label: String) -> String {
-        label.components(separatedBy: "\n").map { "\u{2009}\($0)\u{2009}" }.joined(separator: "\n")
+        pieces(of: label, separatedBy: "\n").map { "\u{2009}\($0)\u{2009}" }.joined(separator: "\n")
     }
 
     /// Every transition as a Markdown table, the complete list the picture folds.
@@ -234,7 +233,7 @@ public struct UpdateFlowGraph: Sendable, Hashable {
     public var table: String {
         var lines = ["| from | event | to | listeners hear |", "|---|---|---|---|"]
         for edge in edges {
-            let parts = edge.label.components(separatedBy: " / ")
+            let parts = Self.pieces(of: edge.label)
             let heard = parts.count > 1 ? parts[1] : ""
             lines.append("| \(edge.from) | `\(parts[0])` | \(edge.to) | \(heard) |")
         }
@@ -334,7 +333,13 @@ public struct UpdateFlowGraph: Sendable, Hashable {
 
     /// A DOT string: backslashes and quotes escaped, a line break as `\n`.
     private static func quoted(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return "\"" + escaped.replacingOccurrences(of: "\n", with: "\\n") + "\""
+        let escaped = text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+        return "\"" + escaped.replacing("\n", with: "\\n") + "\""
+    }
+
+    /// The pieces of `label` between each `separator` (a verb and what it hears, or a label's lines),
+    /// empty pieces kept.
+    private static func pieces(of label: String, separatedBy separator: String = " / ") -> [String] {
+        label.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
     }
 }

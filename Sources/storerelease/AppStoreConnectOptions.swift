@@ -69,7 +69,7 @@ enum AppStoreConnectOptions {
 
     /// The client the flags describe, or `nil` when no credential was given.
     static func client(_ arguments: ParsedArguments, command: String) throws(CLIError) -> AppStoreConnectClient? {
-        var configuration = AppStoreConnectClient.Configuration()
+        var configuration = HTTPClientConfiguration.appStoreConnect
         if let url = try arguments.url("--asc-base-url", command: command) { configuration.baseURL = url }
         guard let credentials = try credentials(arguments, command: command) else {
             for flag in ["--asc-base-url"] where arguments.value(flag) != nil {

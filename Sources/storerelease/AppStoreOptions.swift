@@ -113,8 +113,7 @@ enum AppStoreOptions {
     static func client(
         _ arguments: ParsedArguments, command: String, timeout: Duration = .seconds(10), bustsCaches: Bool = false
     ) throws(CLIError) -> AppStoreLookupClient {
-        let configuration = AppStoreLookupClient.Configuration(
-            baseURL: try arguments.baseURL(command: command), timeout: timeout, bustsCaches: bustsCaches)
+        let configuration = HTTPClientConfiguration(baseURL: try arguments.baseURL(command: command), timeout: timeout)
         var perMinute = 20
         if let text = arguments.value(lookupsPerMinute.name) {
             guard let value = Int(text), (1...6000).contains(value) else {
@@ -123,7 +122,8 @@ enum AppStoreOptions {
             perMinute = value
         }
         do throws(AppStoreLookupError) {
-            return try AppStoreLookupClient(configuration: configuration, rateLimiter: RateLimiter(requests: perMinute))
+            return try AppStoreLookupClient(
+                configuration: configuration, bustsCaches: bustsCaches, rateLimiter: RateLimiter(requests: perMinute))
         } catch {
             throw .usage("\(command): \(error)")
         }

@@ -59,7 +59,7 @@ extension Command {
             }
             let country = try arguments.country(command: command)
             let entity = try LookupCommand.entity(arguments)
-            let configuration = AppStoreLookupClient.Configuration(
+            let configuration = HTTPClientConfiguration(
                 baseURL: try arguments.baseURL(command: command),
                 timeout: try arguments.seconds("--timeout", command: command, default: .seconds(10)))
             return try await LookupCommand.run(
@@ -71,7 +71,7 @@ extension Command {
 enum LookupCommand {
     static func run(
         ids: [Int]?, bundleID: String?, country: StorefrontCountry?, entity: AppStoreEntity?,
-        configuration: AppStoreLookupClient.Configuration
+        configuration: HTTPClientConfiguration
     ) async throws(CLIError) -> Int32 {
         let releases: [StoreRelease]
         var missing: [Int] = []

@@ -64,7 +64,8 @@ enum PlayOptions {
     static func client(_ arguments: ParsedArguments, command: String, timeout: Duration = .seconds(30))
         throws(CLIError) -> PlayDeveloperAPIClient
     {
-        var configuration = PlayDeveloperAPIClient.Configuration(timeout: timeout)
+        var configuration = HTTPClientConfiguration.playDeveloperAPI
+        configuration.timeout = timeout
         if let url = try arguments.url(baseURL.name, command: command) { configuration.baseURL = url }
         let token = try token(arguments, command: command)
         do throws(PlayDeveloperAPIError) {

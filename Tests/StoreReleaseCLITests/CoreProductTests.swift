@@ -31,6 +31,18 @@ import Testing
         #expect(tool.contains { $0.hasPrefix("libFoundationNetworking") } && tool.contains { $0.hasPrefix("libcurl") })
     }
 
+    @Test func theFlowImportsTheCoreAndNothingElse() throws {
+        let flow = BuiltProducts.packageRoot.appendingPathComponent("Sources/StoreReleaseFlow")
+        let files = try FileManager.default.contentsOfDirectory(at: flow, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "swift" }
+        #expect(files.count >= 10, "the flow's sources were found in \(flow.path)")
+        for file in files {
+            let imports = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+                .filter { $0.hasPrefix("import ") || $0.contains(" import ") }
+            #expect(imports == ["import StoreReleaseCore"], "\(file.lastPathComponent) imports \(imports)")
+        }
+    }
+
     @Test func theProbeRuns() throws {
         let result = try BuiltProducts.run("CoreProbe", [])
         #expect(result.status == 0, "\(result.stderr)")

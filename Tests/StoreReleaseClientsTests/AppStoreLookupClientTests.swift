@@ -19,7 +19,7 @@ import Testing
         retry: RetryPolicy = RetryPolicy(maximumAttempts: 3, baseDelay: .milliseconds(10)),
         maximumBodySize: Int = 4 << 20
     ) throws -> AppStoreLookupClient {
-        let configuration = AppStoreLookupClient.Configuration(
+        let configuration = HTTPClientConfiguration(
             baseURL: server.baseURL(scenario, token: token), timeout: timeout, retry: retry,
             maximumBodySize: maximumBodySize)
         return try AppStoreLookupClient(configuration: configuration, rateLimiter: RateLimiter(requests: 10_000))
@@ -285,13 +285,13 @@ import Testing
 
     @Test func plainHTTPIsOnlyForLoopback() throws {
         for base in ["http://itunes.apple.com", "ftp://127.0.0.1", "http://10.0.0.1:8080"] {
-            let configuration = AppStoreLookupClient.Configuration(baseURL: try #require(URL(string: base)))
+            let configuration = HTTPClientConfiguration(baseURL: try #require(URL(string: base)))
             #expect(throws: AppStoreLookupError.self, "\(base)") {
                 try AppStoreLookupClient(configuration: configuration)
             }
         }
         for base in ["https://itunes.apple.com", "http://127.0.0.1:8080", "http://localhost:1"] {
-            let configuration = AppStoreLookupClient.Configuration(baseURL: try #require(URL(string: base)))
+            let configuration = HTTPClientConfiguration(baseURL: try #require(URL(string: base)))
             #expect(throws: Never.self, "\(base)") { try AppStoreLookupClient(configuration: configuration) }
         }
     }

@@ -21,7 +21,7 @@ import Testing
         _ scenario: String, token: String, timeout: Duration = .seconds(10),
         retry: RetryPolicy = RetryPolicy(maximumAttempts: 3, baseDelay: .milliseconds(10))
     ) throws -> PlayDeveloperAPIClient {
-        let configuration = PlayDeveloperAPIClient.Configuration(
+        let configuration = HTTPClientConfiguration(
             baseURL: server.baseURL(scenario, token: token), timeout: timeout, retry: retry)
         return try PlayDeveloperAPIClient(token: try BearerToken(Self.secret), configuration: configuration)
     }

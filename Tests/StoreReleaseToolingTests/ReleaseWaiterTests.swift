@@ -49,7 +49,7 @@ final class VirtualClock: @unchecked Sendable {
         -> ReleaseWaiter.AppStoreSide
     {
         let client = try AppStoreLookupClient(
-            configuration: .init(baseURL: server.baseURL(scenario, token: token), retry: .none, bustsCaches: true),
+            configuration: .init(baseURL: server.baseURL(scenario, token: token), retry: .none), bustsCaches: true,
             rateLimiter: RateLimiter(requests: 10_000))
         return ReleaseWaiter.AppStoreSide(
             app: app, countries: try countries.map { try StorefrontCountry($0) }, client: client)

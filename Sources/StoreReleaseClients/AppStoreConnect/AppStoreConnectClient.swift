@@ -35,54 +35,28 @@ public struct AppStoreConnectClient: Sendable {
         case key(AppStoreConnectKey)
     }
 
-    /// What the client does on the wire.
-    public struct Configuration: Sendable {
-        /// Where the API is: ``AppStoreConnectClient/defaultBaseURL``, or a loopback server in tests.
-        public var baseURL: URL
-        /// The most one attempt of a request may take in all, the whole answer read.
-        ///
-        /// A server trickling its answer cannot stretch it; a retry gets as long again.
-        public var timeout: Duration
-        /// When and how to retry.
-        public var retry: RetryPolicy
-        /// The largest body accepted.
-        public var maximumBodySize: Int
-        /// The most pages of versions read.
-        public var maximumPages: Int
-
-        /// Makes a configuration: Apple's host, 30 s, the default retries, 4 MiB, 40 pages.
-        public init(
-            baseURL: URL = AppStoreConnectClient.defaultBaseURL, timeout: Duration = .seconds(30),
-            retry: RetryPolicy = RetryPolicy(), maximumBodySize: Int = 4 << 20, maximumPages: Int = 40
-        ) {
-            self.baseURL = baseURL
-            self.timeout = timeout
-            self.retry = retry
-            self.maximumBodySize = maximumBodySize
-            self.maximumPages = maximumPages
-        }
-    }
-
     /// The host, timeout, retries, body cap and page limit the client works under.
-    public let configuration: Configuration
+    public var configuration: HTTPClientConfiguration { exchange.configuration }
     private let credentials: Credentials
-    private let transport: any HTTPTransport
+    private let exchange: HTTPExchange
     private let state = ClientState()
 
     /// Makes a client.
     ///
+    /// - Parameters:
+    ///   - credentials: A token, or an API key to make them.
+    ///   - configuration: Host, timeout, retries, body cap, page limit: Apple's host, 30 s and 40
+    ///     pages by default (``HTTPClientConfiguration/appStoreConnect``).
+    ///   - transport: The HTTP stack; `URLSession` by default.
     /// - Throws: ``AppStoreConnectError/invalidRequest(_:)`` when the base URL is not `https`
     ///   (or `http` on a loopback address).
     public init(
-        credentials: Credentials, configuration: Configuration = Configuration(),
+        credentials: Credentials, configuration: HTTPClientConfiguration = .appStoreConnect,
         transport: any HTTPTransport = URLSessionTransport()
     ) throws(AppStoreConnectError) {
-        if let problem = BaseURL.problem(with: configuration.baseURL) { throw .invalidRequest(problem) }
-        var configuration = configuration
-        configuration.baseURL = Origin.normalized(configuration.baseURL)
+        if let problem = configuration.problem { throw .invalidRequest(problem) }
         self.credentials = credentials
-        self.configuration = configuration
-        self.transport = transport
+        exchange = HTTPExchange(transport: transport, configuration: configuration)
     }
 
     /// The key's hourly budget as the last answer gave it, if it did.
@@ -215,9 +189,6 @@ public struct AppStoreConnectClient: Sendable {
         var fresh = false
         while true {
             let token = try currentToken(fresh: fresh)
-            let exchange = HTTPExchange(
-                transport: transport, timeout: configuration.timeout, retry: configuration.retry,
-                maximumBodySize: configuration.maximumBodySize)
             let request = HTTPRequest(url: url, headers: ["Authorization": token.authorizationHeader])
             do throws(AppStoreConnectError) {
                 let response = try await exchange.send(request) {
@@ -304,4 +275,10 @@ private final class ClientState: @unchecked Sendable {
             made = Array((made + [token]).suffix(4))
         }
     }
+}
+
+extension HTTPClientConfiguration {
+    /// App Store Connect's defaults: ``AppStoreConnectClient/defaultBaseURL``, 30 s, the default
+    /// retries, 4 MiB, 40 pages.
+    public static let appStoreConnect = HTTPClientConfiguration(baseURL: AppStoreConnectClient.defaultBaseURL)
 }

@@ -27,10 +27,22 @@ struct HTTPExchange: Sendable {
     }
 
     let transport: any HTTPTransport
-    let timeout: Duration
-    let retry: RetryPolicy
-    let maximumBodySize: Int
-    var rateLimiter: RateLimiter?
+    /// The host, timeout, retries and body cap, the base URL's scheme lower-cased.
+    let configuration: HTTPClientConfiguration
+    /// The limiter every request waits for, if the API has one.
+    let rateLimiter: RateLimiter?
+
+    /// Makes an exchange for a client; the base URL is kept normalized
+    /// (``HTTPClientConfiguration/normalized``).
+    init(transport: any HTTPTransport, configuration: HTTPClientConfiguration, rateLimiter: RateLimiter? = nil) {
+        self.transport = transport
+        self.configuration = configuration.normalized
+        self.rateLimiter = rateLimiter
+    }
+
+    private var timeout: Duration { configuration.timeout }
+    private var retry: RetryPolicy { configuration.retry }
+    private var maximumBodySize: Int { configuration.maximumBodySize }
 
     /// Sends `request` until it succeeds, fails for good, or the attempts run out.
     ///

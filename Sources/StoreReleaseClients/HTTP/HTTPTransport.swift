@@ -25,15 +25,6 @@ public protocol HTTPTransport: Sendable {
         -> HTTPResponse
 }
 
-extension HTTPTransport {
-    /// Fetches a URL with a plain `GET`.
-    public func get(_ url: URL, timeout: Duration, maximumBodySize: Int) async throws(HTTPTransportError)
-        -> HTTPResponse
-    {
-        try await send(HTTPRequest(url: url), timeout: timeout, maximumBodySize: maximumBodySize)
-    }
-}
-
 /// A request as the clients send it.
 ///
 /// Its description and dump leave out the value of an `Authorization` header, so a request that

@@ -15,59 +15,30 @@ import StoreReleaseModels
 /// print(wechat.version?.description ?? "no version")  // 8.0.2
 /// ```
 public struct AppStoreLookupClient: Sendable {
-    /// What the client does on the wire.
-    public struct Configuration: Sendable {
-        /// Where the API is: `https://itunes.apple.com`, or a loopback server in tests.
-        public var baseURL: URL
-        /// The most one attempt of a request may take in all, the whole answer read.
-        ///
-        /// A server trickling its answer cannot stretch it; a retry gets as long again.
-        public var timeout: Duration
-        /// When and how to retry.
-        public var retry: RetryPolicy
-        /// The largest body accepted (a lookup of 200 apps is well under 2 MiB).
-        public var maximumBodySize: Int
-        /// Whether to add a unique `_` parameter so no cache on the way answers with an old copy.
-        public var bustsCaches: Bool
-
-        /// Makes a configuration.
-        ///
-        /// The defaults: Apple's host, 10 s, the defaults of
-        /// ``RetryPolicy/init(maximumAttempts:baseDelay:maximumDelay:maximumRetryAfter:throttleWait:)``, 4 MiB, no
-        /// cache-busting parameter.
-        public init(
-            baseURL: URL = AppStoreLookupRequest.defaultBaseURL, timeout: Duration = .seconds(10),
-            retry: RetryPolicy = RetryPolicy(), maximumBodySize: Int = 4 << 20, bustsCaches: Bool = false
-        ) {
-            self.baseURL = baseURL
-            self.timeout = timeout
-            self.retry = retry
-            self.maximumBodySize = maximumBodySize
-            self.bustsCaches = bustsCaches
-        }
-    }
-
-    /// The timeout, retry, rate and size limits the client works under.
-    public let configuration: Configuration
-    private let transport: any HTTPTransport
-    private let rateLimiter: RateLimiter
+    /// The host, timeout, retries and body cap the client works under.
+    public var configuration: HTTPClientConfiguration { exchange.configuration }
+    /// Whether each request carries a unique `_` parameter, so no cache on the way answers with
+    /// an old copy.
+    public let bustsCaches: Bool
+    private let exchange: HTTPExchange
 
     /// Makes a client.
     ///
     /// - Parameters:
-    ///   - configuration: Host, timeout, retries, body cap.
+    ///   - configuration: Host, timeout, retries, body cap: Apple's host and 10 s by default
+    ///     (``HTTPClientConfiguration/appStoreLookup``).
+    ///   - bustsCaches: Whether to add a unique `_` parameter to each request; no by default.
     ///   - transport: The HTTP stack; `URLSession` by default.
     ///   - rateLimiter: Share one limiter between clients that share Apple's limit.
     /// - Throws: ``AppStoreLookupError/invalidRequest(_:)`` when the base URL is not `https`
     ///   (or `http` on a loopback address).
     public init(
-        configuration: Configuration = Configuration(), transport: any HTTPTransport = URLSessionTransport(),
-        rateLimiter: RateLimiter = RateLimiter()
+        configuration: HTTPClientConfiguration = .appStoreLookup, bustsCaches: Bool = false,
+        transport: any HTTPTransport = URLSessionTransport(), rateLimiter: RateLimiter = RateLimiter()
     ) throws(AppStoreLookupError) {
-        try AppStoreLookupRequest.validate(baseURL: configuration.baseURL)
-        self.configuration = configuration
-        self.transport = transport
-        self.rateLimiter = rateLimiter
+        if let problem = configuration.problem { throw .invalidRequest(problem) }
+        self.bustsCaches = bustsCaches
+        exchange = HTTPExchange(transport: transport, configuration: configuration, rateLimiter: rateLimiter)
     }
 
     /// Looks one app up by App Store id.
@@ -133,9 +104,6 @@ public struct AppStoreLookupClient: Sendable {
         -> AppStoreLookupResponse
     {
         let url = request.url(baseURL: configuration.baseURL)
-        let exchange = HTTPExchange(
-            transport: transport, timeout: configuration.timeout, retry: configuration.retry,
-            maximumBodySize: configuration.maximumBodySize, rateLimiter: rateLimiter)
         let answer = try await exchange.send(
             HTTPRequest(url: url),
             judge: { response -> HTTPExchange.Verdict<AppStoreLookupError> in
@@ -158,7 +126,7 @@ public struct AppStoreLookupClient: Sendable {
     }
 
     private func cacheBuster() -> String? {
-        configuration.bustsCaches ? UUID().uuidString.lowercased() : nil
+        bustsCaches ? UUID().uuidString.lowercased() : nil
     }
 }
 
@@ -172,4 +140,11 @@ extension AppStoreLookupClient {
         }
         return String(message.prefix(500))
     }
+}
+
+extension HTTPClientConfiguration {
+    /// The App Store lookup's defaults: `https://itunes.apple.com`, 10 s, the default retries,
+    /// 4 MiB (a lookup of 200 apps is well under 2 MiB).
+    public static let appStoreLookup = HTTPClientConfiguration(
+        baseURL: AppStoreLookupRequest.defaultBaseURL, timeout: .seconds(10))
 }

@@ -32,53 +32,30 @@ public struct PlayDeveloperAPIClient: Sendable {
         return url
     }()
 
-    /// What the client does on the wire.
-    public struct Configuration: Sendable {
-        /// Where the API is: ``PlayDeveloperAPIClient/defaultBaseURL``, or a loopback server in tests.
-        public var baseURL: URL
-        /// The most one attempt of a request may take in all, the whole answer read.
-        ///
-        /// A server trickling its answer cannot stretch it; a retry gets as long again.
-        public var timeout: Duration
-        /// When and how to retry.
-        public var retry: RetryPolicy
-        /// The largest body accepted.
-        public var maximumBodySize: Int
-
-        /// Makes a configuration: Google's host, 30 s, the default retries, 4 MiB.
-        public init(
-            baseURL: URL = PlayDeveloperAPIClient.defaultBaseURL, timeout: Duration = .seconds(30),
-            retry: RetryPolicy = RetryPolicy(), maximumBodySize: Int = 4 << 20
-        ) {
-            self.baseURL = baseURL
-            self.timeout = timeout
-            self.retry = retry
-            self.maximumBodySize = maximumBodySize
-        }
-    }
-
     /// The host, timeout, retries and body cap the client works under.
-    public let configuration: Configuration
+    public var configuration: HTTPClientConfiguration { exchange.configuration }
     private let token: BearerToken
-    private let transport: any HTTPTransport
+    private let exchange: HTTPExchange
     /// What every piece of server text goes through on its way into an error.
     private let redactor: Redactor
 
     /// Makes a client.
     ///
+    /// - Parameters:
+    ///   - token: The access token every request carries.
+    ///   - configuration: Host, timeout, retries, body cap: Google's host and 30 s by default
+    ///     (``HTTPClientConfiguration/playDeveloperAPI``).
+    ///   - transport: The HTTP stack; `URLSession` by default.
     /// - Throws: ``PlayDeveloperAPIError/invalidRequest(_:)`` when the base URL is not `https`
     ///   (or `http` on a loopback address).
     public init(
-        token: BearerToken, configuration: Configuration = Configuration(),
+        token: BearerToken, configuration: HTTPClientConfiguration = .playDeveloperAPI,
         transport: any HTTPTransport = URLSessionTransport()
     ) throws(PlayDeveloperAPIError) {
-        try Self.validate(baseURL: configuration.baseURL)
-        var configuration = configuration
-        configuration.baseURL = Origin.normalized(configuration.baseURL)
+        if let problem = configuration.problem { throw .invalidRequest(problem) }
         self.token = token
         redactor = Redactor(tokens: [token])
-        self.configuration = configuration
-        self.transport = transport
+        exchange = HTTPExchange(transport: transport, configuration: configuration)
     }
 
     /// Checks that a base URL is `https`, or `http` on a loopback address (for tests).
@@ -228,9 +205,6 @@ public struct PlayDeveloperAPIClient: Sendable {
         let request = HTTPRequest(
             method: method, url: url, headers: ["Authorization": token.authorizationHeader],
             body: method == "POST" ? Data("{}".utf8) : nil)
-        let exchange = HTTPExchange(
-            transport: transport, timeout: configuration.timeout, retry: configuration.retry,
-            maximumBodySize: configuration.maximumBodySize)
         var emptyTrack = false
         let response = try await exchange.send(
             request,
@@ -347,4 +321,10 @@ public struct PlayDeveloperAPIClient: Sendable {
         }
         return nil
     }
+}
+
+extension HTTPClientConfiguration {
+    /// The Play Developer API's defaults: ``PlayDeveloperAPIClient/defaultBaseURL``, 30 s, the
+    /// default retries, 4 MiB.
+    public static let playDeveloperAPI = HTTPClientConfiguration(baseURL: PlayDeveloperAPIClient.defaultBaseURL)
 }
