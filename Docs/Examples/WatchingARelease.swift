@@ -10,7 +10,7 @@ func watchRelease(
     interval: Duration
 ) async throws {
     let watcher = ReleaseWatcher(
-        stateFile: WatchStateFile(path: statePath),
+        state: WatchStateFile(path: statePath),
         appStore: .live(
             .id(414_478_124), storefronts: .listed([.unitedStates, try StorefrontCountry("jp")]), client: lookup),
         play: .live(packageName: "com.tencent.mm", track: "production", client: play),

@@ -123,7 +123,7 @@ enum WatchCommand {
         let stop = StopSignal()
         stop.install()
         let watcher = ReleaseWatcher(
-            stateFile: WatchStateFile(path: path), appStore: appStore, play: play, appStoreConnect: connect,
+            state: WatchStateFile(path: path), appStore: appStore, play: play, appStoreConnect: connect,
             notifier: notifier, interval: interval)
         // The rounds run in a task a signal cancels, which cuts short a request in flight.
         let watch = Task { () async -> Result<ReleaseWatcher.Outcome, WatchStateFile.Failure> in

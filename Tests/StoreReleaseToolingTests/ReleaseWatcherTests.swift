@@ -44,7 +44,7 @@ import Testing
     {
         let (appStore, play, connect) = try sources(token: token)
         return ReleaseWatcher(
-            stateFile: WatchStateFile(path: folder.appendingPathComponent(state).path), appStore: appStore, play: play,
+            state: WatchStateFile(path: folder.appendingPathComponent(state).path), appStore: appStore, play: play,
             appStoreConnect: connect, notifier: notifier, interval: .seconds(3600), clock: clock.clock,
             startDate: Self.start)
     }
@@ -135,7 +135,7 @@ import Testing
         let path = folder.appendingPathComponent("state.json").path
         let rounds = Rounds()
         let watcher = ReleaseWatcher(
-            stateFile: WatchStateFile(path: path), interval: .seconds(600), clock: clock.clock, startDate: Self.start
+            state: WatchStateFile(path: path), interval: .seconds(600), clock: clock.clock, startDate: Self.start
         ) { now, previous throws(ReleaseSourceError) in
             let round = rounds.next()
             if round == 2 || round == 3 { throw .play(.exchange(.timedOut(after: .seconds(30)))) }
@@ -165,7 +165,7 @@ import Testing
         let clock = VirtualClock()
         for (content, expected) in [("{\"takenAt\": 3}", "notASnapshot"), ("not json", "notASnapshot")] {
             try Data(content.utf8).write(to: URL(fileURLWithPath: path))
-            let watcher = ReleaseWatcher(stateFile: WatchStateFile(path: path), clock: clock.clock) {
+            let watcher = ReleaseWatcher(state: WatchStateFile(path: path), clock: clock.clock) {
                 _, _ throws(ReleaseSourceError) in
                 Issue.record("no store is read for a bad state file")
                 throw .noAppStoreID
@@ -185,7 +185,7 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let (appStore, play, connect) = try sources(token: UUID().uuidString)
         let watcher = ReleaseWatcher(
-            stateFile: WatchStateFile(path: path), appStore: appStore, play: play, appStoreConnect: connect,
+            state: WatchStateFile(path: path), appStore: appStore, play: play, appStoreConnect: connect,
             clock: clock.clock, startDate: Self.start)
         await #expect {
             _ = try await watcher.run(rounds: 1)
@@ -199,7 +199,7 @@ import Testing
     @Test func aSecondWatcherOnTheSameFileIsRefused() async throws {
         let file = WatchStateFile(path: folder.appendingPathComponent("state.json").path)
         var held: WatchStateFile.Lock? = try file.lock()
-        let watcher = ReleaseWatcher(stateFile: file, clock: VirtualClock().clock) { _, _ throws(ReleaseSourceError) in
+        let watcher = ReleaseWatcher(state: file, clock: VirtualClock().clock) { _, _ throws(ReleaseSourceError) in
             throw .noAppStoreID
         }
         await #expect(throws: WatchStateFile.Failure.locked(path: file.path)) { _ = try await watcher.run(rounds: 1) }

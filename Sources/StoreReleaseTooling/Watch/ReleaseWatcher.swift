@@ -6,8 +6,9 @@ import StoreReleaseModels
 /// Watches both stores: rounds of snapshot → events → report → deliver → keep.
 ///
 /// Each round reads the stores, reports the events since the round before, delivers them to the
-/// webhook (if any), and only then replaces the snapshot in the ``WatchStateFile``, so an event is
-/// never lost: a delivery that fails leaves the file as it was and keeps the events, and the next
+/// webhook (if any), and only then replaces the snapshot in its ``WatchStateStore`` (the
+/// ``WatchStateFile`` of `watch --state`), so an event is never lost: a delivery that fails
+/// leaves the state as it was and keeps the events, and the next
 /// round delivers them again (same ids, same times) followed by anything newer, so a state passed
 /// through between two rounds is still reported. A watcher that ends with events owed (killed,
 /// cancelled mid-delivery, or out of rounds) leaves the file at the last delivered snapshot, and
@@ -58,8 +59,8 @@ public struct ReleaseWatcher: Sendable {
     /// state bounds.
     public static let maximumOwed = 10_000
 
-    /// Where the last delivered snapshot is kept.
-    public var stateFile: WatchStateFile
+    /// Where the last delivered snapshot is kept: a ``WatchStateFile``, or any other store.
+    public var state: any WatchStateStore
     /// Where events are delivered, if anywhere.
     public var notifier: WebhookNotifier?
     /// The time between rounds.
@@ -75,10 +76,10 @@ public struct ReleaseWatcher: Sendable {
 
     /// A watcher over any reader.
     public init(
-        stateFile: WatchStateFile, notifier: WebhookNotifier? = nil, interval: Duration = .seconds(300),
+        state: any WatchStateStore, notifier: WebhookNotifier? = nil, interval: Duration = .seconds(300),
         clock: PollingClock = .continuous, startDate: Date = Date(), read: @escaping Reader
     ) {
-        self.stateFile = stateFile
+        self.state = state
         self.notifier = notifier
         self.interval = interval
         self.clock = clock
@@ -90,12 +91,12 @@ public struct ReleaseWatcher: Sendable {
     ///
     /// Each round reads them as ``ReleaseSnapshot/take(appStore:play:appStoreConnect:now:previous:)`` does.
     public init(
-        stateFile: WatchStateFile, appStore: AppStoreSource?, play: PlaySource?,
+        state: any WatchStateStore, appStore: AppStoreSource?, play: PlaySource?,
         appStoreConnect: AppStoreConnectSource?, notifier: WebhookNotifier? = nil, interval: Duration = .seconds(300),
         clock: PollingClock = .continuous, startDate: Date = Date()
     ) {
         self.init(
-            stateFile: stateFile, notifier: notifier, interval: interval, clock: clock, startDate: startDate
+            state: state, notifier: notifier, interval: interval, clock: clock, startDate: startDate
         ) { now, previous throws(ReleaseSourceError) in
             try await ReleaseSnapshot.take(
                 appStore: appStore, play: play, appStoreConnect: appStoreConnect, now: now, previous: previous)
@@ -127,9 +128,9 @@ public struct ReleaseWatcher: Sendable {
         rounds: Int? = nil, isStopping: @Sendable () -> Bool = { false },
         progress: (Progress) -> Void = { _ in }
     ) async throws(WatchStateFile.Failure) -> Outcome {
-        let lock = try stateFile.lock()
+        let lock = try state.lock()
         defer { withExtendedLifetime(lock) {} }
-        var kept = try stateFile.read()
+        var kept = try state.read()
         var latest = kept
         var failures = 0
         var round = 0
@@ -160,11 +161,11 @@ public struct ReleaseWatcher: Sendable {
                 continue
             }
             if let kept, let conflict = snapshot.conflict(with: kept) {
-                throw .otherApp(path: stateFile.path, reason: conflict)
+                throw .otherApp(path: state.path, reason: conflict)
             }
             guard let base = kept else {
                 latest = snapshot
-                try stateFile.replace(with: snapshot)
+                try state.replace(with: snapshot)
                 kept = snapshot
                 failures = 0
                 progress(.baseline(snapshot))
@@ -191,7 +192,7 @@ public struct ReleaseWatcher: Sendable {
                 }
                 progress(.delivered(count: owed.count))
             }
-            try stateFile.replace(with: snapshot)
+            try state.replace(with: snapshot)
             kept = snapshot
             pending = []
             failures = 0

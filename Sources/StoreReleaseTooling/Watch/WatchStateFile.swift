@@ -2,7 +2,7 @@ import Foundation
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// The file a watcher keeps its last delivered snapshot in.
+/// The file a watcher keeps its last delivered snapshot in: the ``WatchStateStore`` on disk.
 ///
 /// It is replaced atomically and held by one watcher at a time.
 /// A replacement is written to `FILE.tmp` beside it, flushed to disk (`fsync`), renamed over the
@@ -11,7 +11,7 @@ import StoreReleaseModels
 /// which the kernel releases when the process ends, however it ends. (The prompt history's file
 /// is kept the same way.) FILE must be a regular file, not a link (the rename would replace the
 /// link) nor a FIFO; `FILE.tmp` and `FILE.lock` are never opened through a link planted there.
-public struct WatchStateFile: Sendable, Hashable {
+public struct WatchStateFile: WatchStateStore, Hashable {
     /// The largest state file read: a snapshot of every storefront is far smaller.
     public static let maximumSize = 16 << 20
 
@@ -56,18 +56,14 @@ public struct WatchStateFile: Sendable, Hashable {
         }
     }
 
-    /// The snapshot kept, or `nil` when there is no file yet (the first round).
+    /// The file's bytes, or `nil` when there is no file yet (the first round).
     ///
-    /// - Throws: ``Failure/notASnapshot(path:reason:)`` for a file that is not one,
+    /// - Throws: ``Failure/notASnapshot(path:reason:)`` for a file over ``maximumSize``,
     ///   ``Failure/notAFile(path:reason:)`` for a link, a FIFO or a folder (never waited on).
-    public func read() throws(Failure) -> ReleaseSnapshot? {
+    public func contents() throws(Failure) -> Data? {
         try requireName()
-        let data: Data
         do throws(RegularFile.Problem) {
-            guard let contents = try RegularFile.contents(path, limit: Self.maximumSize, followingLinks: false) else {
-                return nil
-            }
-            data = contents
+            return try RegularFile.contents(path, limit: Self.maximumSize, followingLinks: false)
         } catch {
             switch error {
             case .missing: return nil
@@ -82,29 +78,14 @@ public struct WatchStateFile: Sendable, Hashable {
             case .system(let reason): throw .io(path: path, operation: "read", reason: reason)
             }
         }
-        do {
-            return try StrictJSON.decode(ReleaseSnapshot.self, from: data)
-        } catch let error as DecodingError {
-            throw .notASnapshot(path: path, reason: error.readableDescription)
-        } catch {
-            throw .notASnapshot(path: path, reason: "not JSON")
-        }
     }
 
-    /// Replaces the kept snapshot with `snapshot`, atomically and durably.
+    /// Replaces the file with `data`, atomically and durably.
     ///
     /// - Throws: ``Failure/io(path:operation:reason:)``, or ``Failure/notAFile(path:reason:)`` for
     ///   something other than a file left by an earlier write at `FILE.tmp`; the old file is then
     ///   as it was.
-    public func replace(with snapshot: ReleaseSnapshot) throws(Failure) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data: Data
-        do {
-            data = try encoder.encode(snapshot)
-        } catch {
-            throw .io(path: path, operation: "encode", reason: "\(error)")
-        }
+    public func replaceContents(with data: Data) throws(Failure) {
         do throws(AtomicFile.Failure) {
             try AtomicFile.replace(path, with: data)
         } catch {
@@ -112,12 +93,25 @@ public struct WatchStateFile: Sendable, Hashable {
         }
     }
 
-    /// A lock on the state file, held until the value is released (or the process ends).
+    /// A lock on a watcher's state (the file's, or any ``WatchStateStore``'s), held until the
+    /// value is released (or, for the file, the process ends).
     public final class Lock: Sendable {
-        private let held: AtomicFile.Lock
+        private let held: any Sendable
 
         fileprivate init(_ held: AtomicFile.Lock) {
             self.held = held
+        }
+
+        /// A lock that runs `release` when it is released: for a store of your own.
+        public init(releasing release: @escaping @Sendable () -> Void) {
+            held = Release(release)
+        }
+
+        /// Runs its closure when the last reference goes.
+        private final class Release: Sendable {
+            let release: @Sendable () -> Void
+            init(_ release: @escaping @Sendable () -> Void) { self.release = release }
+            deinit { release() }
         }
     }
 

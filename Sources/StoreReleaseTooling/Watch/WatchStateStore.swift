@@ -1,0 +1,61 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// Where a watcher keeps its last delivered snapshot: a ``WatchStateFile`` (what `watch --state`
+/// uses), an ``InMemoryWatchStateStore``, or a store of your own.
+///
+/// A store keeps bytes; the snapshot is turned into them (and read back from them) here, in one
+/// place, so every store holds exactly what the file holds. A store replaces its bytes whole:
+/// a reader sees the old snapshot or the new one, never part of either.
+public protocol WatchStateStore: Sendable {
+    /// What errors call the store: the file's path.
+    var path: String { get }
+
+    /// The bytes kept, or `nil` when nothing is kept yet (the first round).
+    ///
+    /// - Throws: ``WatchStateFile/Failure`` when they cannot be read.
+    func contents() throws(WatchStateFile.Failure) -> Data?
+
+    /// Replaces the bytes kept with `data`, whole.
+    ///
+    /// - Throws: ``WatchStateFile/Failure``; what was kept is then as it was.
+    func replaceContents(with data: Data) throws(WatchStateFile.Failure)
+
+    /// Takes the store for one watcher without waiting, until the lock is released.
+    ///
+    /// - Throws: ``WatchStateFile/Failure/locked(path:)`` when another watcher holds it.
+    func lock() throws(WatchStateFile.Failure) -> WatchStateFile.Lock
+}
+
+extension WatchStateStore {
+    /// The snapshot kept, or `nil` when there is none yet (the first round).
+    ///
+    /// - Throws: ``WatchStateFile/Failure/notASnapshot(path:reason:)`` for bytes that are not
+    ///   one (left as they are), or what ``contents()`` throws.
+    public func read() throws(WatchStateFile.Failure) -> ReleaseSnapshot? {
+        guard let data = try contents() else { return nil }
+        do {
+            return try StrictJSON.decode(ReleaseSnapshot.self, from: data)
+        } catch let error as DecodingError {
+            throw .notASnapshot(path: path, reason: error.readableDescription)
+        } catch {
+            throw .notASnapshot(path: path, reason: "not JSON")
+        }
+    }
+
+    /// Replaces the kept snapshot with `snapshot`: its JSON, keys sorted, pretty-printed.
+    ///
+    /// - Throws: What ``replaceContents(with:)`` throws; the old snapshot is then as it was.
+    public func replace(with snapshot: ReleaseSnapshot) throws(WatchStateFile.Failure) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let data: Data
+        do {
+            data = try encoder.encode(snapshot)
+        } catch {
+            throw .io(path: path, operation: "encode", reason: "\(error)")
+        }
+        try replaceContents(with: data)
+    }
+}
