@@ -20,34 +20,30 @@ extension Command {
             Exit status: 0 printed; 1 a store refused or failed; 2 bad flags or no credentials.
             """,
         options: [
-            AppStoreOptions.id, AppStoreOptions.bundleID, PlayOptions.package, PlayOptions.track, PlayOptions.baseURL,
-            PlayOptions.tokenFile, .value("--format", "json|text", "JSON for machines (default), lines for people."),
+            AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec, PlayOptions.package.spec, PlayOptions.track.spec,
+            PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec, StatusCommand.format.spec,
         ] + AppStoreConnectOptions.specs,
         examples: [
             "storerelease availability --id 414478124 --asc-token-file Tests/Fixtures/asc/token.txt  # \"available\""
         ],
         run: { arguments throws(CLIError) in
-            let name = "availability"
             try arguments.requireOnlyFlags()
-            let format = arguments.value("--format") ?? "json"
-            guard ["json", "text"].contains(format) else {
-                throw .usage("availability: --format \(format.debugDescription) is not json or text")
-            }
-            let app = try AppStoreOptions.app(arguments, command: name)
-            guard let connect = try AppStoreConnectOptions.source(arguments, command: name) else {
-                throw .usage("availability: no App Store Connect credentials: \(AppStoreConnectOptions.help)")
-            }
-            let play: PlaySource? =
-                arguments.value(PlayOptions.package.name) == nil
-                ? nil : try PlayOptions.source(arguments, command: name)
+            let format = try arguments.value(StatusCommand.format) ?? .json
+            let sources = try SourceOptions(arguments)
+            let app = try sources.appStore.app()
+            let connect = try sources.connect.requiredSource()
+            let play = sources.play.package == nil ? nil : try sources.play.source()
             let sold: WhereSold
             do throws(ReleaseSourceError) {
                 sold = try await WhereSold.read(app: app, appStoreConnect: connect, play: play)
             } catch {
-                throw .source(error, command: name)
+                throw .source(error, command: arguments.command)
             }
-            AppStoreConnectOptions.warnIfLow(connect.client, command: name)
-            if format == "text" { StandardStreams.print(sold.text) } else { try JSONOutput.print(sold) }
+            AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command)
+            switch format {
+            case .text: StandardStreams.print(sold.text)
+            case .json: try JSONOutput.print(sold)
+            }
             return 0
         }
     )

@@ -50,26 +50,7 @@ extension Command {
             with setAllowAssetPackDeletion(true); Play allows the type only that way).
             Exit status: 0 decided; 2 a bad flag, version, date, file or JSON (named).
             """,
-        options: [
-            .value("--installed", "V", "The installed version (Play: the installed versionCode)."),
-            .value("--lookup", "FILE", "An App Store lookup response, or the output of storerelease lookup."),
-            .value("--play", "FILE", "A Play AppUpdateInfo as JSON."),
-            .value(
-                "--manifest", "FILE",
-                "A self-hosted release manifest (latestVersion, minimumSupportedVersion, inReview, …)."),
-            .value("--policy", "FILE", "The policy JSON; absent keys take their defaults."),
-            .value("--os-version", "V", "The device's OS version, checked against the release's minimumOSVersion."),
-            .value("--now", "ISO8601", "The current time (default: now)."),
-            .value("--skipped-version", "V", "The version the user chose to skip."),
-            .value("--last-prompted", "ISO8601", "When the user last chose \"later\"."),
-            .value("--install-id", "ID", "A stable id of this install, for a manifest's staged rollout."),
-            .value("--reminded-version", "V", "The version \"later\" was said to; a newer one ends the reminder."),
-            .value(
-                "--install-channel", "appStore|testFlight|sandbox|debug",
-                "Where the installed build came from (default appStore); the others never prompt."),
-            .value(
-                "--type-in-progress", "flexible|immediate", "With --play: the update flow the app started, if one is."),
-        ],
+        options: DecideOptions.specs,
         examples: [
             "storerelease decide --installed 8.0.1 --lookup Docs/Examples/payloads/appstore-wechat-cn.json --now 2021-02-05T00:00:00Z",
             #"echo '{"forceUpdateOn": "minor"}' | storerelease decide --installed 7.9 --lookup Docs/Examples/payloads/appstore-wechat-cn.json --policy -"#,
@@ -84,90 +65,25 @@ enum DecideCommand {
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags()
-        let sources = ["--lookup", "--play", "--manifest"].filter { arguments.value($0) != nil }
-        guard sources.count == 1 || sources == ["--play", "--manifest"] else {
-            throw .usage("decide: give exactly one of --lookup, --play or --manifest (or --play with --manifest)")
-        }
-        guard let installedText = arguments.value("--installed") else {
-            throw .usage("decide: --installed V is required")
-        }
-        let policy: UpdatePolicy =
-            try arguments.value("--policy").map { path throws(CLIError) in
-                try decodeFile(UpdatePolicy.self, path, flag: "--policy")
-            } ?? UpdatePolicy()
-        let context = UpdateContext(
-            osVersion: try arguments.version("--os-version", command: name),
-            now: try arguments.date("--now", command: name) ?? Date(),
-            skippedVersion: try arguments.version("--skipped-version", command: name),
-            lastPrompted: try arguments.date("--last-prompted", command: name),
-            typeInProgress: try typeInProgress(arguments),
-            remindedVersion: try arguments.version("--reminded-version", command: name),
-            installChannel: try installChannel(arguments), installID: try installID(arguments))
-        let decision: UpdateDecision
-        if let path = arguments.value("--play") {
-            let installed: VersionCode
-            do throws(VersionError) {
-                installed = try VersionCode(parsing: installedText)
-            } catch {
-                throw .badInput("decide: --installed (with --play, the installed versionCode): \(error)")
-            }
-            let names = try arguments.value("--manifest").map { manifest throws(CLIError) in
-                try decodeFile(ReleaseManifest.self, manifest, flag: "--manifest").versionNames
-            }
-            decision = policy.decide(
-                play: try decodeFile(AppUpdateInfo.self, path, flag: "--play"), installed: installed, context: context,
-                versionNames: names ?? [:])
-        } else {
-            // SemVer too (1.0.0-5.1.pre), read as a [:mav:] tag is.
-            let installed: Version
-            do throws(VersionError) {
-                installed = try Version(parsingAppStoreOrSemVer: installedText)
-            } catch {
-                throw .badInput("decide: --installed \(error)")
-            }
-            if let path = arguments.value("--lookup") {
-                decision = try decide(lookup: path, policy: policy, installed: installed, context: context)
-            } else {
-                let manifest = try decodeFile(
-                    ReleaseManifest.self, arguments.value("--manifest") ?? "-", flag: "--manifest")
-                decision = policy.decide(manifest: manifest, installed: installed, context: context)
-            }
-        }
-        try JSONOutput.print(decision)
+        try JSONOutput.print(try decision(DecideOptions(arguments)))
         return 0
     }
 
-    /// `--install-id`: any text but an empty one, which would put every install in one bucket.
-    static func installID(_ arguments: ParsedArguments) throws(CLIError) -> String? {
-        guard let id = arguments.value("--install-id") else { return nil }
-        guard !id.allSatisfy(\.isWhitespace) else {
-            throw .usage("decide: --install-id is empty: give the install's stable id (a UUID kept on the device)")
-        }
-        return id
-    }
-
-    static func installChannel(_ arguments: ParsedArguments) throws(CLIError) -> InstallChannel {
-        guard let text = arguments.value("--install-channel") else { return .appStore }
-        guard let channel = InstallChannel(rawValue: text) else {
-            let names = InstallChannel.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .usage("decide: --install-channel \(text.debugDescription) is not one of \(names)")
-        }
-        return channel
-    }
-
-    static func typeInProgress(_ arguments: ParsedArguments) throws(CLIError) -> AppUpdateType? {
-        guard let text = arguments.value("--type-in-progress") else { return nil }
-        guard arguments.value("--play") != nil else { throw .usage("decide: --type-in-progress goes with --play") }
-        guard let type = AppUpdateType(name: text) else {
-            throw .usage("decide: --type-in-progress \(text.debugDescription) is not flexible or immediate")
-        }
-        return type
-    }
-
-    static func decodeFile<T: Decodable>(_ type: T.Type, _ path: String, flag: String) throws(CLIError) -> T {
-        let data = Data(try InputFile.text(path, command: name).utf8)
-        return try JSONProblem.decoding("decide: \(flag) \(path == "-" ? "stdin" : path)", in: data) {
-            try StrictJSON.decode(T.self, from: data)
+    /// The policy's decision about the input the flags name.
+    static func decision(_ options: DecideOptions) throws(CLIError) -> UpdateDecision {
+        let (policy, context) = (options.policy, options.context)
+        switch options.input {
+        case .lookup(let path, let installed):
+            return try decide(lookup: path, policy: policy, installed: installed, context: context)
+        case .play(let path, let installed, let manifest):
+            let names = try manifest.map { path throws(CLIError) in
+                try DecideOptions.decodeFile(ReleaseManifest.self, path, flag: DecideOptions.manifest.name).versionNames
+            }
+            let info = try DecideOptions.decodeFile(AppUpdateInfo.self, path, flag: DecideOptions.play.name)
+            return policy.decide(play: info, installed: installed, context: context, versionNames: names ?? [:])
+        case .manifest(let path, let installed):
+            let manifest = try DecideOptions.decodeFile(ReleaseManifest.self, path, flag: DecideOptions.manifest.name)
+            return policy.decide(manifest: manifest, installed: installed, context: context)
         }
     }
 
@@ -183,7 +99,7 @@ enum DecideCommand {
         {
             return policy.decide(lookup: response.results[0], installed: installed, context: context)
         }
-        let source = "--lookup \(path == "-" ? "stdin" : path)"
+        let source = "\(DecideOptions.lookup) \(path == "-" ? "stdin" : path)"
         let releases = try JSONProblem.decoding("decide: \(source)", as: "not a lookup response", in: data) {
             try StoredLookup.releases(in: data)
         }

@@ -32,7 +32,9 @@ extension Command {
             guard arguments.positionals.count == 2 else {
                 throw .usage("diff: needs two snapshots, OLD and NEW; got \(arguments.positionals.count)")
             }
-            let (old, new) = (try read(arguments.positionals[0]), try read(arguments.positionals[1]))
+            let (old, new) = (
+                try DiffCommand.read(arguments.positionals[0]), try DiffCommand.read(arguments.positionals[1])
+            )
             if let conflict = new.conflict(with: old) {
                 throw .badInput(
                     "diff: \(arguments.positionals[0]) and \(arguments.positionals[1]) are snapshots of two apps: "
@@ -46,17 +48,14 @@ extension Command {
             return 0
         }
     )
-
-    /// A snapshot file, a failure naming it.
-    private static func read(_ path: String) throws(CLIError) -> ReleaseSnapshot {
-        let data = Data(try InputFile.text(path, command: "diff").utf8)
-        return try JSONProblem.decoding("diff: \(path)", as: "not a snapshot", in: data) {
-            try StrictJSON.decode(ReleaseSnapshot.self, from: data)
-        }
-    }
 }
 
 enum DiffCommand {
+    /// A snapshot file, a failure naming it.
+    static func read(_ path: String) throws(CLIError) -> ReleaseSnapshot {
+        try SnapshotFile.read(path, source: "diff: \(path)", command: "diff")
+    }
+
     static let format: Option<EventFormat> = CommonOptions.format(
         "JSON lines for machines (default), a Markdown list for people.")
 }

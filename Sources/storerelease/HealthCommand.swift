@@ -29,16 +29,9 @@ extension Command {
             is not a health file, or one naming another app than --id or --package.
             """,
         options: [
-            .repeatable(
-                "--health-file", "FILE", "One store's users, crashes and ANRs per version per day (once a store)."),
-            .value("--version", "V", "The version to judge (on Google Play a versionCode works too)."),
-            .value("--baseline", "V0", "The version to compare with (default: the highest below V with users)."),
-            .value("--min-users", "N", "The user-days a window needs before it can be healthy (default 1000)."),
-            .value("--max-crash-rate", "F", "The crash-rate ceiling, a fraction (default 0.0109, Play's threshold)."),
-            .value("--max-anr-rate", "F", "The ANR-rate ceiling, a fraction (default 0.0047, Play's threshold)."),
-            AppStoreOptions.id, PlayOptions.package,
-            .value("--now", "ISO8601", "The time to judge at: later days are not counted (default: now)."),
-            .value("--format", "json|text|markdown", "JSON (default), one line a store, or a Markdown list."),
+            HealthOptions.healthFile.spec, HealthOptions.version.spec, HealthOptions.baseline.spec,
+            HealthOptions.minUsers.spec, HealthOptions.maxCrashRate.spec, HealthOptions.maxANRRate.spec,
+            AppStoreOptions.id.spec, PlayOptions.package.spec, HealthOptions.now.spec, HealthOptions.format.spec,
         ],
         examples: [
             "storerelease health --health-file Docs/Examples/payloads/health-play.json --version 8.0.10 "
@@ -54,85 +47,21 @@ extension Command {
                 + "--format text  # exit 1, for 79 at the same age",
         ],
         run: { arguments throws(CLIError) in
-            let name = "health"
             try arguments.requireOnlyFlags()
-            let format = arguments.value("--format") ?? "json"
-            guard ["json", "text", "markdown"].contains(format) else {
-                throw .usage("health: --format \(format.debugDescription) is not json, text or markdown")
-            }
-            let paths = arguments.values("--health-file")
-            guard !paths.isEmpty else {
-                throw .usage("health: needs a source: --health-file FILE (once a store)")
-            }
-            guard let version = try arguments.version("--version", command: name) else {
-                throw .usage("health: needs --version V, the version to judge")
-            }
-            let baseline = try arguments.version("--baseline", command: name)
-            let criteria = try healthCriteria(arguments)
-            let through = try arguments.date("--now", command: name).map(healthDate)
-            let id = try arguments.appStoreIDs(command: name)
-            guard (id?.count ?? 1) == 1 else { throw .usage("health: --id names one app, not a list") }
-            let package = try PlayOptions.packageName(arguments, command: name)
+            let options = try HealthOptions(arguments)
             var judged: [Store: StoreHealth] = [:]
-            for path in paths {
-                let file = try readHealthFile(path)
-                if let expected = file.store == .appStore ? id?.first.map(String.init) : package, expected != file.app {
-                    let flag = file.store == .appStore ? "--id" : "--package"
-                    throw .badInput(
-                        "health: \(path) names the app \(file.app.debugDescription), not \(flag) \(expected)")
-                }
-                guard judged[file.store] == nil else {
-                    throw .usage("health: two health files for \(file.store); give one a store")
-                }
+            for file in options.files {
                 judged[file.store] = StoreHealth.judge(
-                    version, baseline: baseline, store: file.store, source: .healthFile, days: file.days,
-                    criteria: criteria, through: through)
+                    options.version, baseline: options.baseline, store: file.store, source: .healthFile,
+                    days: file.days, criteria: options.criteria, through: options.through)
             }
             let health = ReleaseHealthReport(appStore: judged[.appStore], googlePlay: judged[.googlePlay])
-            switch format {
-            case "text": StandardStreams.print(health.text)
-            case "markdown": StandardStreams.print(health.markdown)
-            default: try JSONOutput.print(health)
+            switch options.format {
+            case .text: StandardStreams.print(health.text)
+            case .markdown: StandardStreams.print(health.markdown)
+            case .json: try JSONOutput.print(health)
             }
             return health.isHealthy ? 0 : 1
         }
     )
-
-    /// The criteria the flags ask for, each bad value an error naming its flag.
-    private static func healthCriteria(_ arguments: ParsedArguments) throws(CLIError) -> HealthCriteria {
-        func fraction(_ flag: String, _ fallback: Double) throws(CLIError) -> Double {
-            guard let text = arguments.value(flag) else { return fallback }
-            guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
-                throw .usage(
-                    "health: \(flag) \(text.debugDescription) is not a fraction between 0 and 1 (0.0109 is 1.09%)")
-            }
-            return value
-        }
-        let minimum = try arguments.count("--min-users", command: "health") ?? HealthCriteria.defaultMinimumUserDays
-        let crash = try fraction("--max-crash-rate", HealthCriteria.defaultMaximumCrashRate)
-        let anr = try fraction("--max-anr-rate", HealthCriteria.defaultMaximumANRRate)
-        do throws(HealthCriteriaError) {
-            return try HealthCriteria(minimumUserDays: minimum, maximumCrashRate: crash, maximumANRRate: anr)
-        } catch {
-            throw .usage("health: \(error)")
-        }
-    }
-
-    /// The UTC day of `date`.
-    private static func healthDate(_ date: Date) throws(CLIError) -> HealthDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let text = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-        guard let day = HealthDate(text) else { throw .badInput("health: --now \(date) has no calendar day") }
-        return day
-    }
-
-    /// A health file, a failure naming it and the key.
-    private static func readHealthFile(_ path: String) throws(CLIError) -> HealthFile {
-        let data = Data(try InputFile.text(path, command: "health").utf8)
-        return try JSONProblem.decoding("health: --health-file \(path)", as: "not a health file", in: data) {
-            try StrictJSON.decode(HealthFile.self, from: data)
-        }
-    }
 }

@@ -30,61 +30,58 @@ extension Command {
             the apps found are still printed); 2 bad flags, ids or storefronts.
             """,
         options: [
-            .value("--id", "ID[,ID…]", "App Store ids (the number in …/id414478124), comma-separated."),
-            AppStoreOptions.bundleID,
-            AppStoreOptions.country,
-            AppStoreOptions.countries,
-            .value("--shard", "K/N", "Only part K of N of the storefronts (1 ≤ K ≤ N ≤ 64)."),
-            .value("--entity", "E", "The platform: software (iOS, default), ipadSoftware, macSoftware, tvSoftware."),
-            AppStoreOptions.baseURL,
-            AppStoreOptions.lookupsPerMinute,
-            .value("--timeout", "S", "Seconds each attempt may take in all, the whole answer read (default 10)."),
+            LookupCommand.ids.spec, AppStoreOptions.bundleID.spec, AppStoreOptions.country.spec,
+            AppStoreOptions.countries.spec, LookupCommand.shard.spec, LookupCommand.entity.spec,
+            AppStoreOptions.baseURL.spec, AppStoreOptions.lookupsPerMinute.spec, CommonOptions.timeout.spec,
         ] + AppStoreConnectOptions.specs,
         examples: [
             "storerelease lookup --id 414478124 --country cn",
             "storerelease lookup --bundle-id com.tinyspeck.slackmacgap --entity macSoftware",
             "storerelease lookup --id 414478124 --countries all --shard 3/32  # exit 1, \"country\" : \"cn\"",
         ],
-        run: { arguments throws(CLIError) in
-            let command = "lookup"
-            try arguments.requireOnlyFlags()
-            if arguments.value(AppStoreOptions.countries.name) != nil {
-                return try await LookupCommand.sweep(arguments)
-            }
-            if arguments.value("--shard") != nil { throw .usage("lookup: --shard goes with --countries") }
-            let ids = try arguments.appStoreIDs(command: command)
-            let bundleID = arguments.value("--bundle-id")
-            guard (ids == nil) != (bundleID == nil) else {
-                throw .usage("lookup: give exactly one of --id or --bundle-id")
-            }
-            let country = try arguments.country(command: command)
-            let entity = try LookupCommand.entity(arguments)
-            let configuration = HTTPClientConfiguration(
-                baseURL: try arguments.baseURL(command: command),
-                timeout: try arguments.seconds("--timeout", command: command, default: .seconds(10)))
-            return try await LookupCommand.run(
-                ids: ids, bundleID: bundleID, country: country, entity: entity, configuration: configuration)
-        }
+        run: { arguments throws(CLIError) in try await LookupCommand.run(arguments) }
     )
 }
 
 enum LookupCommand {
-    static func run(
-        ids: [Int]?, bundleID: String?, country: StorefrontCountry?, entity: AppStoreEntity?,
-        configuration: HTTPClientConfiguration
-    ) async throws(CLIError) -> Int32 {
+    static let ids = AppStoreOptions.id.help(
+        "App Store ids (the number in …/id414478124), comma-separated.", valueName: "ID[,ID…]")
+    static let shard = Option<Shard>("--shard", "K/N", "Only part K of N of the storefronts (1 ≤ K ≤ N ≤ 64).")
+    static let entity = Option<AppStoreEntity>(
+        "--entity", "E", "The platform: software (iOS, default), ipadSoftware, macSoftware, tvSoftware.")
+
+    static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
+        try arguments.requireOnlyFlags()
+        let sources = try SourceOptions(arguments)
+        let entity = try arguments.value(entity)
+        let client = try sources.appStore.client(
+            timeout: try arguments.value(CommonOptions.timeout)?.duration ?? .seconds(10))
+        guard sources.appStore.selection != nil else {
+            try arguments.refuse([shard.spec], goesWith: "\(AppStoreOptions.countries)")
+            return try await lookUp(sources.appStore, entity: entity, client: client)
+        }
+        return try await sweep(sources, shard: try arguments.value(shard) ?? .whole, entity: entity, client: client)
+    }
+
+    /// `lookup --id …` or `--bundle-id …` in one storefront (`--country`, else the API's default).
+    static func lookUp(_ options: AppStoreOptions, entity: AppStoreEntity?, client: AppStoreLookupClient)
+        async throws(CLIError) -> Int32
+    {
+        guard (options.ids == nil) != (options.bundleID == nil) else {
+            throw .usage("lookup: give exactly one of \(AppStoreOptions.id) or \(AppStoreOptions.bundleID)")
+        }
+        let country = options.country
         let releases: [StoreRelease]
         var missing: [Int] = []
         do throws(AppStoreLookupError) {
-            let client = try AppStoreLookupClient(configuration: configuration)
-            if let bundleID {
+            if let bundleID = options.bundleID {
                 releases = [try await client.lookup(bundleID: bundleID, country: country, entity: entity)]
             } else {
-                (releases, missing) = try await client.releases(ids: ids ?? [], country: country, entity: entity)
+                (releases, missing) = try await client.releases(
+                    ids: options.ids ?? [], country: country, entity: entity)
             }
         } catch {
-            if case .invalidRequest(let message) = error { throw .usage("lookup: \(message)") }
-            throw .failure("lookup: \(error)")
+            throw AppStoreOptions.failure(error, command: "lookup")
         }
         if !releases.isEmpty { try JSONOutput.print(releases) }
         guard missing.isEmpty else {
@@ -100,50 +97,24 @@ enum LookupCommand {
     ///
     /// Prints the releases found; a storefront without a result for an app is named on stderr,
     /// exit 1 (a part with no storefront in it prints `[]`, exit 0).
-    static func sweep(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
-        let command = "lookup"
-        if arguments.value(AppStoreOptions.country.name) != nil {
-            throw .usage("lookup: give --country or --countries, not both")
+    static func sweep(_ sources: SourceOptions, shard: Shard, entity: AppStoreEntity?, client: AppStoreLookupClient)
+        async throws(CLIError) -> Int32
+    {
+        let options = sources.appStore
+        guard options.country == nil, let selection = options.selection else {
+            throw .usage("lookup: give \(AppStoreOptions.country) or \(AppStoreOptions.countries), not both")
         }
-        let (part, parts) = try shard(arguments)
-        let connect = try AppStoreConnectOptions.source(arguments, command: command)
-        let apps = try AppStoreOptions.apps(arguments, command: command)
-        guard let selection = try AppStoreOptions.selection(arguments, command: command) else {
-            throw .usage("lookup: --countries needs storefronts")
-        }
-        let entity = try entity(arguments)
-        let timeout = try arguments.seconds("--timeout", command: command, default: .seconds(10))
-        let client = try AppStoreOptions.client(arguments, command: command, timeout: timeout)
+        let connect = try sources.connect.source()
+        let apps = try options.apps()
         let result: StorefrontLookup
         do throws(ReleaseSourceError) {
             result = try await selection.lookup(
-                apps, part: part, of: parts, client: client, entity: entity, appStoreConnect: connect)
+                apps, part: shard.part, of: shard.parts, client: client, entity: entity, appStoreConnect: connect)
         } catch {
-            throw .source(error, command: command)
+            throw .source(error, command: "lookup")
         }
         try JSONOutput.print(result.found)
         if let missing = result.missingDescription { throw .failure("lookup: \(missing)") }
         return 0
-    }
-
-    /// `--entity E`, if given.
-    static func entity(_ arguments: ParsedArguments) throws(CLIError) -> AppStoreEntity? {
-        guard let name = arguments.value("--entity") else { return nil }
-        guard let entity = AppStoreEntity(name: name) else {
-            throw .usage(
-                "lookup: --entity \(name.debugDescription) is not an entity (software, ipadSoftware, macSoftware, tvSoftware)"
-            )
-        }
-        return entity
-    }
-
-    /// `--shard K/N`, or the whole (1 of 1).
-    static func shard(_ arguments: ParsedArguments) throws(CLIError) -> (Int, Int) {
-        guard let text = arguments.value("--shard") else { return (1, 1) }
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), 1 <= k, k <= n, n <= 64 else {
-            throw .usage("lookup: --shard \(text.debugDescription) is not K/N with 1 ≤ K ≤ N ≤ 64 (such as 2/9)")
-        }
-        return (k, n)
     }
 }

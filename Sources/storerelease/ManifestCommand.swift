@@ -27,22 +27,12 @@ extension Command {
             Exit status: 0 written; 1 a store failed or serves nothing to write; 2 bad input.
             """,
         options: [
-            .value("--platform", "appStore|googlePlay", "Which store the manifest is for."),
-            AppStoreOptions.lookup,
-            AppStoreOptions.id,
-            AppStoreOptions.bundleID,
-            AppStoreOptions.country,
-            AppStoreOptions.countries,
-            AppStoreOptions.baseURL,
-            AppStoreOptions.lookupsPerMinute,
-            .value("--play-track", "FILE", "A stored Play track (as storerelease tracks prints it)…"),
-            PlayOptions.package,
-            PlayOptions.baseURL,
-            PlayOptions.tokenFile,
-            PlayOptions.track,
-            .value("--minimum-supported", "V", "Require this version, if forcing it is safe now."),
-            .value("--now", "ISO8601", "The time to judge the release delay against (default: now)."),
-            .value("--release-delay-hours", "H", "How old a release must be before forcing it (default 24)."),
+            ManifestCommand.platform.spec, AppStoreOptions.lookup.spec, AppStoreOptions.id.spec,
+            AppStoreOptions.bundleID.spec, AppStoreOptions.country.spec, AppStoreOptions.countries.spec,
+            AppStoreOptions.baseURL.spec, AppStoreOptions.lookupsPerMinute.spec,
+            PlayOptions.storedTrackFile.help("A stored Play track (as storerelease tracks prints it)…").spec,
+            PlayOptions.package.spec, PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec, PlayOptions.track.spec,
+            ManifestCommand.minimumSupported.spec, ParityCommand.now.spec, CommonOptions.releaseDelayHours.spec,
         ] + AppStoreConnectOptions.specs,
         examples: [
             "storerelease manifest --platform appStore --lookup Docs/Examples/payloads/appstore-wechat-cn.json "
@@ -54,52 +44,50 @@ extension Command {
 }
 
 enum ManifestCommand {
-    static let name = "manifest"
+    static let platform = Option<ManifestPlatform>("--platform", "Which store the manifest is for.")
+    static let minimumSupported = Option<Version>(
+        "--minimum-supported", "V", "Require this version, if forcing it is safe now.")
 
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags()
-        let minimum = try arguments.version("--minimum-supported", command: name)
+        let minimum = try arguments.value(minimumSupported)
         let generator = ManifestGenerator(
-            releaseDelayHours: try arguments.hours("--release-delay-hours", command: name, default: 24),
-            now: try arguments.date("--now", command: name) ?? Date())
+            releaseDelayHours: try arguments.value(CommonOptions.releaseDelayHours)?.hours ?? 24,
+            now: try arguments.value(ParityCommand.now) ?? Date())
+        let platform = try arguments.required(platform)
+        let sources = try SourceOptions(arguments, aliased: false)
         let make: () async throws(ReleaseSourceError) -> ManifestGenerator.Result
         var connect: AppStoreConnectSource?
-        switch arguments.value("--platform") {
-        case "appStore":
-            for flag in [PlayOptions.storedTrackFile.name, PlayOptions.package.name, PlayOptions.track.name]
-            where arguments.value(flag) != nil {
-                throw .usage("manifest: \(flag) goes with --platform googlePlay")
-            }
-            connect = try AppStoreConnectOptions.source(arguments, command: name, aliased: false)
-            let many = arguments.value(AppStoreOptions.countries.name) != nil
-            let source = try AppStoreOptions.source(arguments, command: name, storefronts: many ? .many : .one)
+        switch platform {
+        case .appStore:
+            try arguments.refuse(
+                [PlayOptions.storedTrackFile.spec, PlayOptions.package.spec, PlayOptions.track.spec],
+                goesWith: "\(Self.platform) googlePlay")
+            connect = try sources.connect.source()
+            let source = try sources.appStore.source(storefronts: sources.appStore.selection == nil ? .one : .many)
             make = { [connect] () async throws(ReleaseSourceError) in
                 try await generator.appStore(from: source, appStoreConnect: connect, minimumSupported: minimum)
             }
-        case "googlePlay":
-            for flag in [
-                AppStoreOptions.lookup.name, AppStoreOptions.id.name, AppStoreOptions.bundleID.name,
-                AppStoreOptions.country.name, "--asc-key-file", "--asc-token-file",
-            ] where arguments.value(flag) != nil {
-                throw .usage("manifest: \(flag) goes with --platform appStore")
-            }
-            let source = try PlayOptions.source(arguments, command: name, packageNamesStored: true)
-            let package = try PlayOptions.packageName(arguments, command: name)
+        case .googlePlay:
+            try arguments.refuse(
+                [
+                    AppStoreOptions.lookup.spec, AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec,
+                    AppStoreOptions.country.spec, AppStoreConnectOptions.keyFile.spec,
+                    AppStoreConnectOptions.tokenFile.spec,
+                ], goesWith: "\(Self.platform) appStore")
+            let source = try sources.play.source(packageNamesStored: true)
             make = { () async throws(ReleaseSourceError) in
-                try await generator.googlePlay(from: source, packageName: package, minimumSupported: minimum)
+                try await generator.googlePlay(
+                    from: source, packageName: sources.play.package, minimumSupported: minimum)
             }
-        case let other?:
-            throw .usage("manifest: --platform \(other.debugDescription) is not appStore or googlePlay")
-        case nil:
-            throw .usage("manifest: --platform appStore|googlePlay is required")
         }
         let result: ManifestGenerator.Result
         do throws(ReleaseSourceError) {
             result = try await make()
         } catch {
-            throw .source(error, command: name)
+            throw .source(error, command: arguments.command)
         }
-        if let connect { AppStoreConnectOptions.warnIfLow(connect.client, command: name) }
+        if let connect { AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command) }
         if let minimum, !result.reasons.isEmpty {
             StandardStreams.printError(
                 "manifest: minimumSupportedVersion \(minimum) left out: \(result.reasons.joined(separator: "; "))\n")

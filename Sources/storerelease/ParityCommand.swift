@@ -34,24 +34,12 @@ extension Command {
             Exit status: 0 the stores agree; 1 they do not (or a lookup failed); 2 bad input.
             """,
         options: [
-            AppStoreOptions.lookup,
-            AppStoreOptions.id,
-            .value("--apple-id", "ID", "The same as --id."),
-            AppStoreOptions.bundleID,
-            AppStoreOptions.countries,
-            AppStoreOptions.baseURL,
-            AppStoreOptions.lookupsPerMinute,
-            PlayOptions.storedTrackFile,
-            PlayOptions.package,
-            PlayOptions.baseURL,
-            PlayOptions.tokenFile,
-            PlayOptions.track,
-            .value(
-                "--format", "json|text|markdown", "JSON for machines (default), a table for people, Markdown for CI."),
-            .value("--now", "ISO8601", "The time to judge the release delay against (default: now)."),
-            .value(
-                "--release-delay-hours", "H", "How old a release must be before a forced update is safe (default 24)."),
-        ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias],
+            AppStoreOptions.lookup.spec, AppStoreOptions.id.spec, AppStoreOptions.appleID.spec,
+            AppStoreOptions.bundleID.spec, AppStoreOptions.countries.spec, AppStoreOptions.baseURL.spec,
+            AppStoreOptions.lookupsPerMinute.spec, PlayOptions.storedTrackFile.spec, PlayOptions.package.spec,
+            PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec, PlayOptions.track.spec, ParityCommand.format.spec,
+            ParityCommand.now.spec, ParityCommand.releaseDelayHours.spec,
+        ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias.spec],
         examples: [
             "storerelease parity --lookup Docs/Examples/payloads/appstore-wechat-us.json,"
                 + "Docs/Examples/payloads/appstore-wechat-cn.json --play-track Docs/Examples/payloads/play-production.json "
@@ -66,31 +54,33 @@ extension Command {
 }
 
 enum ParityCommand {
-    static let name = "parity"
+    static let format: Option<ReportFormat> = CommonOptions.format(
+        "JSON for machines (default), a table for people, Markdown for CI.")
+    static let now = CommonOptions.now.help("The time to judge the release delay against (default: now).")
+    static let releaseDelayHours = CommonOptions.releaseDelayHours.help(
+        "How old a release must be before a forced update is safe (default 24).")
 
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags()
-        let format = arguments.value("--format") ?? "json"
-        guard ["json", "text", "markdown"].contains(format) else {
-            throw .usage("parity: --format \(format.debugDescription) is not json, text or markdown")
-        }
-        let now = try arguments.date("--now", command: name) ?? Date()
-        let delay = try arguments.hours("--release-delay-hours", command: name, default: 24)
-        let appStore = try AppStoreOptions.source(arguments, command: name, storefronts: .many)
-        let play = try PlayOptions.source(arguments, command: name)
-        let connect = try AppStoreConnectOptions.source(arguments, command: name)
+        let format = try arguments.value(format) ?? .json
+        let now = try arguments.value(now) ?? Date()
+        let delay = try arguments.value(releaseDelayHours)?.hours ?? 24
+        let sources = try SourceOptions(arguments)
+        let appStore = try sources.appStore.source(storefronts: .many)
+        let play = try sources.play.source()
+        let connect = try sources.connect.source()
         let report: CrossStoreReport
         do throws(ReleaseSourceError) {
             report = try await CrossStoreReport.gather(
                 appStore: appStore, play: play, appStoreConnect: connect, releaseDelayHours: delay, now: now)
         } catch {
-            throw .source(error, command: name)
+            throw .source(error, command: arguments.command)
         }
-        if let connect { AppStoreConnectOptions.warnIfLow(connect.client, command: name) }
+        if let connect { AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command) }
         switch format {
-        case "text": StandardStreams.print(report.text)
-        case "markdown": StandardStreams.print(report.markdown)
-        default: try JSONOutput.print(report)
+        case .text: StandardStreams.print(report.text)
+        case .markdown: StandardStreams.print(report.markdown)
+        case .json: try JSONOutput.print(report)
         }
         return report.agree ? 0 : 1
     }

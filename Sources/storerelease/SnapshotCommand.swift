@@ -24,65 +24,39 @@ extension Command {
             Exit status: 0 printed; 1 a store refused or failed; 2 bad flags, or a --previous that is
             not a snapshot or is of another app.
             """,
-        options: sourceOptions + [
-            .value("--now", "ISO8601", "The time the snapshot is of (default: now)."),
-            .value("--previous", "FILE", "The snapshot before, whose firstSeen is carried forward."),
-        ] + AppStoreConnectOptions.specs,
+        options: SourceOptions.storeOptions + [SnapshotCommand.now.spec, SnapshotCommand.previous.spec]
+            + AppStoreConnectOptions.specs,
         examples: [
             "storerelease snapshot --lookup Docs/Examples/payloads/appstore-wechat-cn.json "
                 + "--play-track Docs/Examples/payloads/play-production.json --now 2021-02-03T00:00:00Z  # \"firstSeen\""
         ],
         run: { arguments throws(CLIError) in
-            let name = "snapshot"
             try arguments.requireOnlyFlags()
-            let now = try arguments.date("--now", command: name) ?? Date()
-            let (appStore, play, connect) = try sources(arguments, command: name)
-            var previous: ReleaseSnapshot?
-            if let path = arguments.value("--previous") {
-                let data = Data(try InputFile.text(path, command: name).utf8)
-                previous = try JSONProblem.decoding("snapshot: --previous \(path)", as: "not a snapshot", in: data) {
-                    try StrictJSON.decode(ReleaseSnapshot.self, from: data)
-                }
+            let now = try arguments.value(SnapshotCommand.now) ?? Date()
+            let (appStore, play, connect) = try SourceOptions(arguments).snapshotSources()
+            let path = try arguments.value(SnapshotCommand.previous)
+            let previous = try path.map { path throws(CLIError) in
+                try SnapshotFile.read(
+                    path, source: "snapshot: \(SnapshotCommand.previous) \(path)", command: arguments.command)
             }
             let snapshot: ReleaseSnapshot
             do throws(ReleaseSourceError) {
                 snapshot = try await ReleaseSnapshot.take(
                     appStore: appStore, play: play, appStoreConnect: connect, now: now, previous: previous)
             } catch {
-                throw .source(error, command: name)
+                throw .source(error, command: arguments.command)
             }
             if let previous, let conflict = snapshot.conflict(with: previous) {
-                throw .badInput(
-                    "snapshot: --previous \(arguments.value("--previous") ?? "") is of another app: \(conflict)")
+                throw .badInput("snapshot: \(SnapshotCommand.previous) \(path ?? "") is of another app: \(conflict)")
             }
             try JSONOutput.print(snapshot)
             return 0
         }
     )
+}
 
-    /// The store flags a snapshot is taken from (`snapshot`, `watch`), before App Store Connect's.
-    static let sourceOptions: [OptionSpec] = [
-        AppStoreOptions.lookup, AppStoreOptions.id, AppStoreOptions.bundleID, AppStoreOptions.countries,
-        AppStoreOptions.baseURL, AppStoreOptions.lookupsPerMinute, PlayOptions.storedTrackFile, PlayOptions.package,
-        PlayOptions.track, PlayOptions.baseURL, PlayOptions.tokenFile,
-    ]
-
-    /// The stores a snapshot is taken from, each side optional but one of App Store and Play given.
-    static func sources(_ arguments: ParsedArguments, command name: String) throws(CLIError) -> (
-        AppStoreSource?, PlaySource?, AppStoreConnectSource?
-    ) {
-        let named = [AppStoreOptions.lookup.name, AppStoreOptions.id.name, AppStoreOptions.bundleID.name].contains {
-            arguments.value($0) != nil
-        }
-        let appStore = named ? try AppStoreOptions.source(arguments, command: name, storefronts: .many) : nil
-        let playNamed =
-            arguments.value(PlayOptions.storedTrackFile.name) != nil || arguments.value(PlayOptions.package.name) != nil
-        let play = playNamed ? try PlayOptions.source(arguments, command: name, packageNamesStored: true) : nil
-        let connect = try AppStoreConnectOptions.source(arguments, command: name)
-        guard appStore != nil || play != nil else {
-            throw .usage(
-                "\(name): give the App Store side (--lookup, or --id/--bundle-id with --countries), Play, or both")
-        }
-        return (appStore, play, connect)
-    }
+enum SnapshotCommand {
+    static let now = CommonOptions.now.help("The time the snapshot is of (default: now).")
+    static let previous = Option<String>(
+        "--previous", "FILE", "The snapshot before, whose firstSeen is carried forward.")
 }

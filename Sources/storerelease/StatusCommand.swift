@@ -20,39 +20,33 @@ extension Command {
             Exit status: 0 printed; 1 App Store Connect refused or failed (its detail is shown);
             2 bad flags, a missing or malformed key.
             """,
-        options: [
-            AppStoreOptions.id,
-            AppStoreOptions.bundleID,
-            .value("--format", "json|text", "JSON for machines (default), lines for people."),
-        ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias],
+        options: [AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec, StatusCommand.format.spec]
+            + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias.spec],
         examples: [
             "storerelease status --bundle-id com.tencent.xin --asc-token-file Tests/Fixtures/asc/token.txt --format text  # live, pending"
         ],
         run: { arguments throws(CLIError) in
-            let command = "status"
             try arguments.requireOnlyFlags()
-            let format = arguments.value("--format") ?? "json"
-            guard format == "json" || format == "text" else {
-                throw .usage("status: --format \(format.debugDescription) is not json or text")
-            }
-            let app = try AppStoreOptions.app(arguments, command: command)
-            let platform = try AppStoreConnectOptions.platform(arguments, command: command)
-            guard let client = try AppStoreConnectOptions.client(arguments, command: command) else {
-                throw .usage("status: no App Store Connect credentials: \(AppStoreConnectOptions.help)")
-            }
+            let format = try arguments.value(StatusCommand.format) ?? .json
+            let sources = try SourceOptions(arguments)
+            let app = try sources.appStore.app()
+            let connect = try sources.connect.requiredSource()
             let status: AppStoreConnectStatus
             do throws(AppStoreConnectError) {
-                status = try await client.status(of: app, platform: platform)
+                status = try await connect.client.status(of: app, platform: connect.platform)
             } catch {
-                throw AppStoreConnectOptions.failure(error, command: command)
+                throw AppStoreConnectOptions.failure(error, command: arguments.command)
             }
-            AppStoreConnectOptions.warnIfLow(client, command: command)
-            if format == "text" {
-                StandardStreams.print(status.text)
-            } else {
-                try JSONOutput.print(status)
+            AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command)
+            switch format {
+            case .text: StandardStreams.print(status.text)
+            case .json: try JSONOutput.print(status)
             }
             return 0
         }
     )
+}
+
+enum StatusCommand {
+    static let format: Option<TextFormat> = CommonOptions.format("JSON for machines (default), lines for people.")
 }

@@ -19,25 +19,19 @@ extension Command {
             package or the track); 2 bad flags or a missing token.
             """,
         options: [
-            PlayOptions.package,
-            PlayOptions.track,
-            PlayOptions.baseURL,
-            PlayOptions.tokenFile,
-            .value("--timeout", "S", "Seconds each attempt may take in all, the whole answer read (default 30)."),
+            PlayOptions.package.spec, PlayOptions.track.spec, PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec,
+            TracksCommand.timeout.spec,
         ],
         examples: [
             "storerelease tracks --package com.example.rollout --track production  # inProgress, countryTargeting",
             "storerelease tracks --package com.example.completed  # production, internal, beta",
         ],
         run: { arguments throws(CLIError) in
-            let command = "tracks"
             try arguments.requireOnlyFlags()
-            guard let package = try PlayOptions.packageName(arguments, command: command) else {
-                throw .usage("tracks: --package PKG is required")
-            }
-            let timeout = try arguments.seconds("--timeout", command: command, default: .seconds(30))
-            let client = try PlayOptions.client(arguments, command: command, timeout: timeout)
-            let track = try PlayOptions.trackName(arguments, command: command)
+            let play = try PlayOptions(arguments)
+            let package = try play.requiredPackage()
+            let client = try play.client(timeout: try arguments.value(TracksCommand.timeout)?.duration ?? .seconds(30))
+            let track = play.trackName
             let tracks: [PlayTrack]
             do throws(PlayDeveloperAPIError) {
                 tracks =
@@ -45,7 +39,7 @@ extension Command {
                         try await client.tracks(packageName: package)
                     }
             } catch {
-                throw PlayOptions.failure(error, command: command)
+                throw PlayOptions.failure(error, command: arguments.command)
             }
             struct List: Encodable { let tracks: [PlayTrack] }
             if track != nil, let one = tracks.first {
@@ -56,4 +50,9 @@ extension Command {
             return 0
         }
     )
+}
+
+enum TracksCommand {
+    static let timeout = CommonOptions.timeout.help(
+        "Seconds each attempt may take in all, the whole answer read (default 30).")
 }

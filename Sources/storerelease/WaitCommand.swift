@@ -42,23 +42,11 @@ extension Command {
             package, an app no storefront has three rounds running); 2 bad input.
             """,
         options: [
-            AppStoreOptions.id,
-            AppStoreOptions.bundleID,
-            AppStoreOptions.countries,
-            AppStoreOptions.baseURL,
-            AppStoreOptions.lookupsPerMinute,
-            PlayOptions.package,
-            PlayOptions.track,
-            PlayOptions.baseURL,
-            PlayOptions.tokenFile,
-            .value("--version", "V", "The version to wait for; a newer one counts too."),
-            .value("--version-code", "N", "The Play versionCode to wait for (a higher one counts too)."),
-            .value("--interval", "S", "Seconds between rounds at first (default 60)."),
-            .value("--timeout", "S", "Seconds to wait in all (default 3600)."),
-            .value(
-                "--until", "live|complete",
-                "live (default): serving some users; complete: every user (Play completed, phased release complete)."),
-        ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias],
+            AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec, AppStoreOptions.countries.spec,
+            AppStoreOptions.baseURL.spec, AppStoreOptions.lookupsPerMinute.spec, PlayOptions.package.spec,
+            PlayOptions.track.spec, PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec, CommonOptions.version.spec,
+            WaitOptions.versionCode.spec, WaitOptions.interval.spec, WaitOptions.timeout.spec, WaitOptions.until.spec,
+        ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias.spec],
         examples: [
             "storerelease wait --id 414478124 --version 8.0.10 --countries us,cn,jp --timeout 7200",
             "storerelease wait --id 414478124 --countries us,cn --package com.example.rollout --version 8.0.10",
@@ -69,32 +57,9 @@ extension Command {
 }
 
 enum WaitCommand {
-    static let name = "wait"
-
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags()
-        let until = try until(arguments)
-        let version = try arguments.version("--version", command: name)
-        let versionCode = try versionCode(arguments)
-        guard version != nil || versionCode != nil else {
-            throw .usage("wait: --version V is required (or --version-code N for Play alone)")
-        }
-        let appStore = try appStoreSide(arguments, version: version)
-        let play = try playSide(arguments)
-        let connect = try connectSide(arguments, version: version)
-        guard appStore != nil || play != nil || connect != nil else {
-            throw .usage("wait: give the App Store side (--id or --bundle-id with --countries), --package, or both")
-        }
-        if until != nil, play == nil, connect == nil {
-            throw .usage(
-                "wait: --until goes with --package or App Store Connect credentials (a storefront serves a version or not)"
-            )
-        }
-        var waiter = ReleaseWaiter(
-            appStore: appStore, play: play, appStoreConnect: connect, version: version, versionCode: versionCode)
-        waiter.until = until ?? .live
-        waiter.interval = try arguments.seconds("--interval", command: name, default: .seconds(60))
-        waiter.timeout = try arguments.seconds("--timeout", command: name, default: .seconds(3600))
+        let waiter = try WaitOptions.waiter(arguments)
         let terminal = isatty(2) == 1
         let last: ReleaseWaiter.Round
         do throws(ReleaseWaiter.Failure) {
@@ -103,82 +68,20 @@ enum WaitCommand {
             }
         } catch {
             if terminal { StandardStreams.printError("\n") }
-            if case .appStore(.invalidRequest(let message)) = error { throw .usage("wait: \(message)") }
-            if case .play(.invalidRequest(let message)) = error { throw .usage("wait: \(message)") }
-            throw .failure("wait: \(error)")
+            throw error.cliError
         }
         if terminal { StandardStreams.printError("\n") }
         StandardStreams.print(last.summary + "\n")
         return 0
     }
+}
 
-    /// `--until live|complete` (or `phased-complete`, the old spelling of `complete`), if given.
-    static func until(_ arguments: ParsedArguments) throws(CLIError) -> ReleaseWaiter.Until? {
-        guard let text = arguments.value("--until") else { return nil }
-        guard let until = ReleaseWaiter.Until(argument: text) else {
-            throw .usage("wait: --until \(text.debugDescription) is not live or complete")
+extension ReleaseWaiter.Failure {
+    /// A store's refusal of a bad request exits 2, anything else 1.
+    var cliError: CLIError {
+        switch self {
+        case .appStore(.invalidRequest(let message)), .play(.invalidRequest(let message)): .usage("wait: \(message)")
+        default: .failure("wait: \(self)")
         }
-        return until
-    }
-
-    static func versionCode(_ arguments: ParsedArguments) throws(CLIError) -> VersionCode? {
-        guard let text = arguments.value("--version-code") else { return nil }
-        do throws(VersionError) {
-            return try VersionCode(parsing: text)
-        } catch {
-            throw .badInput("wait: --version-code \(error)")
-        }
-    }
-
-    static func appStoreSide(_ arguments: ParsedArguments, version: Version?) throws(CLIError)
-        -> ReleaseWaiter.AppStoreSide?
-    {
-        let named = arguments.value("--id") != nil || arguments.value("--bundle-id") != nil
-        let selection = try AppStoreOptions.selection(arguments, command: name)
-        guard named || selection != nil else { return nil }
-        let app = try AppStoreOptions.app(arguments, command: name)
-        guard let selection, selection != .listed([]) else {
-            if AppStoreConnectOptions.isRequested(arguments) { return nil }
-            throw .usage("wait: --countries CC[,CC…] is required")
-        }
-        guard version != nil else {
-            throw .usage("wait: the App Store side needs --version V (the App Store has no versionCode)")
-        }
-        let client = try AppStoreOptions.client(arguments, command: name, bustsCaches: true)
-        switch selection {
-        case .listed(let countries):
-            return ReleaseWaiter.AppStoreSide(app: app, countries: countries, client: client)
-        case .all:
-            return ReleaseWaiter.AppStoreSide(
-                app: app, countries: AppStoreStorefront.all.map(\.country), client: client)
-        case .sold:
-            return ReleaseWaiter.AppStoreSide(
-                app: app, countries: [], client: client,
-                soldIn: try AppStoreConnectOptions.source(arguments, command: name))
-        }
-    }
-
-    static func connectSide(_ arguments: ParsedArguments, version: Version?) throws(CLIError)
-        -> ReleaseWaiter.ConnectSide?
-    {
-        guard let client = try AppStoreConnectOptions.client(arguments, command: name) else { return nil }
-        let app = try AppStoreOptions.app(arguments, command: name)
-        guard version != nil else { throw .usage("wait: App Store Connect needs --version V") }
-        let platform = try AppStoreConnectOptions.platform(arguments, command: name)
-        return ReleaseWaiter.ConnectSide(app: app, platform: platform, client: client)
-    }
-
-    static func playSide(_ arguments: ParsedArguments) throws(CLIError) -> ReleaseWaiter.PlaySide? {
-        guard let package = try PlayOptions.packageName(arguments, command: name) else {
-            for flag in ["--track", PlayOptions.baseURL.name, PlayOptions.tokenFile.name, "--version-code"]
-            where arguments.value(flag) != nil {
-                throw .usage("wait: \(flag) goes with --package")
-            }
-            return nil
-        }
-        let client = try PlayOptions.client(arguments, command: name)
-        return ReleaseWaiter.PlaySide(
-            packageName: package, track: try PlayOptions.trackName(arguments, command: name) ?? "production",
-            client: client)
     }
 }

@@ -1,15 +1,5 @@
-import Dispatch
 import Foundation
 import StoreReleaseKit
-import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 extension Command {
     /// `storerelease watch SOURCES --state FILE [--interval S] [--rounds N] [--notify URL] [--notify-format slack|json]`.
@@ -46,14 +36,9 @@ extension Command {
             read a store, or events are still undelivered; 2 bad flags, a FILE that is not this
             app's snapshot (it is left as it is), or a FILE another watcher holds.
             """,
-        options: sourceOptions + [
-            .value("--state", "FILE", "The snapshot kept between rounds (created by the first round)."),
-            .value("--interval", "S", "Seconds between rounds (default 300; 0 runs them back to back)."),
-            .value("--rounds", "N", "Stop after N rounds, the first included (default: until stopped)."),
-            .value("--notify", "URL", "A webhook to POST each round's events to: https, or http to this machine."),
-            .value("--notify-file", "FILE", "The webhook's URL read from a file, so it is not in the process list."),
-            .value("--notify-format", "slack|json", "{\"text\": …} for Slack (default), or the JSON array of events."),
-        ] + AppStoreConnectOptions.specs,
+        options: SourceOptions.storeOptions
+            + [WatchCommand.state.spec, WatchCommand.interval.spec, WatchCommand.rounds.spec] + NotifyOptions.specs
+            + AppStoreConnectOptions.specs,
         examples: [
             "storerelease watch --lookup Docs/Examples/payloads/appstore-wechat-cn.json --play-track "
                 + "Docs/Examples/payloads/play-production.json --state /tmp/storerelease-watch-stored.json --rounds 1",
@@ -62,64 +47,23 @@ extension Command {
         ],
         run: { arguments throws(CLIError) in try await WatchCommand.run(arguments) }
     )
-
-    /// `storerelease lag STATE [--format json|text]`.
-    static let lag = Command(
-        name: "lag",
-        synopsis: "lag STATE [--format json|text]",
-        summary: "Prints how long each version took to reach each storefront after App Store Connect approved it.",
-        discussion: """
-            STATE is a watch's --state file (or any snapshot). For each version the watch saw App
-            Store Connect approve (in another state first, then ready for distribution): {version, readyAt, storefronts: {cc: seconds},
-            medianSeconds, worstSeconds, missing: [cc…]}, oldest version first; missing are the
-            storefronts still serving an older version. The times are when a round first saw
-            each thing, so the resolution is the watch's interval: the number to set
-            releaseDelayHours from.
-            Exit status: 0 printed; 2 a file that is not a snapshot, or bad flags.
-            """,
-        options: [WatchCommand.lagFormat.spec],
-        examples: ["storerelease lag Docs/Examples/payloads/watch-state.json --format text  # median"],
-        run: { arguments throws(CLIError) in
-            let name = "lag"
-            let format = try arguments.value(WatchCommand.lagFormat) ?? .json
-            guard arguments.positionals.count == 1 else {
-                throw .usage("lag: needs one state file; got \(arguments.positionals.count)")
-            }
-            let path = arguments.positionals[0]
-            let data = Data(try InputFile.text(path, command: name).utf8)
-            let state = try JSONProblem.decoding("lag: \(path)", as: "not a snapshot", in: data) {
-                try StrictJSON.decode(ReleaseSnapshot.self, from: data)
-            }
-            let report = PropagationLag.report(state)
-            switch format {
-            case .text:
-                let lines = report.map(\.line)
-                StandardStreams.print(
-                    (lines.isEmpty ? ["no version was seen ready in App Store Connect"] : lines).joined(separator: "\n")
-                        + "\n")
-            case .json: try JSONOutput.print(report)
-            }
-            return 0
-        }
-    )
 }
 
 enum WatchCommand {
-    static let name = "watch"
-
-    static let lagFormat: Option<TextFormat> = CommonOptions.format(
-        "A JSON array (default), or a line a version for people.")
+    static let state = Option<StateFilePath>(
+        "--state", "FILE", "The snapshot kept between rounds (created by the first round).")
+    static let interval = Option<SecondsOrZero>(
+        "--interval", "S", "Seconds between rounds (default 300; 0 runs them back to back).")
+    static let rounds = Option<Count>(
+        "--rounds", "N", "Stop after N rounds, the first included (default: until stopped).")
 
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags()
-        guard let path = arguments.value("--state") else {
-            throw .usage("watch: --state FILE is required (the snapshot kept between rounds)")
-        }
-        guard !path.isEmpty else { throw .usage("watch: --state is empty: name the file the snapshot is kept in") }
-        let interval = try arguments.seconds("--interval", command: name, default: .seconds(300), zeroAllowed: true)
-        let rounds = try arguments.count("--rounds", command: name)
-        let notifier = try notifier(arguments)
-        let (appStore, play, connect) = try Command.sources(arguments, command: name)
+        let path = try arguments.required(state, " (the snapshot kept between rounds)").path
+        let interval = try arguments.value(interval)?.duration ?? .seconds(300)
+        let rounds = try arguments.value(rounds)?.count
+        let notifier = try NotifyOptions.notifier(arguments)
+        let (appStore, play, connect) = try SourceOptions(arguments).snapshotSources()
         let stop = StopSignal()
         stop.install()
         let watcher = ReleaseWatcher(
@@ -131,7 +75,7 @@ enum WatchCommand {
                 return .success(
                     try await watcher.run(
                         rounds: rounds, isStopping: { stop.isSet },
-                        progress: { progress in report(progress, path: path, notifier: notifier) }))
+                        progress: { progress in progress.report(path: path, notifier: notifier) }))
             } catch {
                 return .failure(error)
             }
@@ -146,105 +90,7 @@ enum WatchCommand {
             case .io: throw .failure("watch: \(error)")
             }
         }
-        if outcome.stopped {
-            let owed = outcome.undelivered > 0 ? "; \(outcome.undelivered) events wait for the next watch of it" : ""
-            StandardStreams.printError("watch: stopped after round \(outcome.rounds)\(owed)\n")
-            return 0
-        }
-        if outcome.undelivered > 0 {
-            StandardStreams.printError(
-                "watch: \(outcome.undelivered) events are still undelivered; \(path) was not advanced, so the next "
-                    + "watch of it delivers them\n")
-        }
-        return outcome.lastRoundFailed || outcome.undelivered > 0 ? 1 : 0
-    }
-
-    static func notifier(_ arguments: ParsedArguments) throws(CLIError) -> WebhookNotifier? {
-        let formatText = arguments.value("--notify-format")
-        let flag: String
-        let text: String
-        switch (arguments.value("--notify"), arguments.value("--notify-file")) {
-        case (let url?, nil):
-            (flag, text) = ("--notify", url)
-        case (nil, let path?):
-            flag = "--notify-file \(path)"
-            text = try InputFile.text(path, command: name, maximumSize: 4 << 10)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty, !text.contains(where: \.isNewline) else {
-                throw .badInput("watch: --notify-file \(path.debugDescription) holds no URL, or more than one line")
-            }
-        case (.some, .some):
-            throw .usage("watch: give --notify or --notify-file, not both")
-        case (nil, nil):
-            if formatText != nil { throw .usage("watch: --notify-format goes with --notify or --notify-file") }
-            return nil
-        }
-        guard let format = WebhookNotifier.Format(rawValue: formatText ?? "slack") else {
-            throw .usage("watch: --notify-format \((formatText ?? "").debugDescription) is not slack or json")
-        }
-        // Never the text itself in a message: the URL's path is the webhook's secret.
-        guard let url = URL(string: text) else { throw .usage("watch: \(flag) is not a URL") }
-        do throws(WebhookNotifier.URLProblem) {
-            return try WebhookNotifier(url: url, format: format)
-        } catch {
-            throw .usage("watch: \(flag): \(error)")
-        }
-    }
-
-    static func report(_ progress: ReleaseWatcher.Progress, path: String, notifier: WebhookNotifier?) {
-        switch progress {
-        case .baseline(let snapshot):
-            StandardStreams.printError("watch: baseline recorded in \(path) at \(snapshot.takenAt)\n")
-        case .events(let events):
-            for event in events { try? JSONOutput.printLine(event) }
-        case .delivered(let count):
-            if let notifier { StandardStreams.printError("watch: delivered \(count) events to the \(notifier)\n") }
-        case .deliveryFailed(let failure, let kept, let retryIn):
-            StandardStreams.printError(
-                "watch: could not deliver \(kept) events: \(failure); kept, \(path) not advanced; "
-                    + "next round in \(ExchangeFailure.seconds(retryIn))\n")
-        case .storeFailed(let error, let retryIn):
-            StandardStreams.printError(
-                "watch: \(CLIError.source(error, command: "a store").message); nothing changed; "
-                    + "next round in \(ExchangeFailure.seconds(retryIn))\n")
-        }
-    }
-}
-
-/// SIGINT and SIGTERM, turned into a flag the watch reads between rounds and the cancellation of
-/// the task running the rounds, which ends a sleep, a store read or a delivery at once.
-///
-/// `@unchecked`: the signal sources are only kept alive, written once by ``install()`` before
-/// any other use; the flag is atomic and the task to cancel behind a mutex.
-final class StopSignal: @unchecked Sendable {
-    private let flag = Atomic<Bool>(false)
-    private let cancel = Mutex<(@Sendable () -> Void)?>(nil)
-    private var sources: [any DispatchSourceSignal] = []
-
-    /// Whether a signal came.
-    var isSet: Bool { flag.load(ordering: .acquiring) }
-
-    /// Catches both signals from now on.
-    func install() {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in
-                if !flag.exchange(true, ordering: .acquiringAndReleasing) {
-                    StandardStreams.printError(
-                        "watch: stopping; a delivery in flight is cut short, its events kept for the next watch\n"
-                    )
-                    cancel.withLock { $0 }?()
-                }
-            }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    /// Cancels `task` when a signal comes, or now if one already came.
-    func cancels<Success: Sendable, Failure: Error>(_ task: Task<Success, Failure>) {
-        cancel.withLock { $0 = { task.cancel() } }
-        if isSet { task.cancel() }
+        StandardStreams.printError(outcome.summary(path: path))
+        return outcome.stopped || !(outcome.lastRoundFailed || outcome.undelivered > 0) ? 0 : 1
     }
 }

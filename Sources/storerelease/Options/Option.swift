@@ -26,6 +26,11 @@ struct Option<Value: ArgumentValue>: Sendable, CustomStringConvertible {
     /// `--timeout S`, the flag with its value's name.
     var usage: String { spec.valueName.map { "\(name) \($0)" } ?? name }
 
+    /// Another flag of the same type: an alias (`--apple-id` for `--id`).
+    func renamed(_ name: String, help: String) -> Option {
+        Option(name, spec.valueName ?? "", help, repeats: spec.repeats)
+    }
+
     /// The same flag with the help a command gives it (and the name of its value there).
     func help(_ help: String, valueName: String? = nil) -> Option {
         Option(
@@ -80,6 +85,15 @@ extension ParsedArguments {
 
     /// Whether the option was given, whatever its value.
     func given<Value>(_ option: Option<Value>) -> Bool { value(option.name) != nil }
+
+    /// Whether a flag was given, whatever its value.
+    func given(_ spec: OptionSpec) -> Bool { value(spec.name) != nil || has(spec.name) }
+
+    /// Refuses the flags of `specs` that were given: they go with `what` (`--platform googlePlay`),
+    /// which was not.
+    func refuse(_ specs: [OptionSpec], goesWith what: String) throws(CLIError) {
+        if let flag = specs.first(where: { given($0) }) { throw .usage("\(command): \(flag.name) goes with \(what)") }
+    }
 
     /// Whether the switch was given.
     func has(_ flag: Switch) -> Bool { has(flag.spec.name) }

@@ -1,0 +1,101 @@
+import Foundation
+import StoreReleaseKit
+
+/// `health`'s flags, read once: the health files, the version to judge and the one to compare
+/// with, the criteria, and the last day counted.
+struct HealthOptions {
+    static let healthFile = Option<String>(
+        "--health-file", "FILE", "One store's users, crashes and ANRs per version per day (once a store).",
+        repeats: true)
+    static let version = CommonOptions.version.help("The version to judge (on Google Play a versionCode works too).")
+    static let baseline = Option<Version>(
+        "--baseline", "V0", "The version to compare with (default: the highest below V with users).")
+    static let minUsers = Option<Count>(
+        "--min-users", "N", "The user-days a window needs before it can be healthy (default 1000).")
+    static let maxCrashRate = Option<Fraction>(
+        "--max-crash-rate", "F", "The crash-rate ceiling, a fraction (default 0.0109, Play's threshold).")
+    static let maxANRRate = Option<Fraction>(
+        "--max-anr-rate", "F", "The ANR-rate ceiling, a fraction (default 0.0047, Play's threshold).")
+    static let now = CommonOptions.now.help("The time to judge at: later days are not counted (default: now).")
+    static let format: Option<ReportFormat> = CommonOptions.format(
+        "JSON (default), one line a store, or a Markdown list.")
+
+    let format: ReportFormat
+    /// The health files, at most one a store, each of the app `--id` or `--package` names.
+    let files: [HealthFile]
+    let version: Version
+    let baseline: Version?
+    let criteria: HealthCriteria
+    /// The last day counted (`--now`'s), if given.
+    let through: HealthDate?
+
+    /// Reads the flags and the health files they name.
+    ///
+    /// - Throws: ``CLIError`` naming the flag that is bad or missing, or the file that is not a
+    ///   health file, is of another app, or is the second of a store.
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        format = try arguments.value(Self.format) ?? .json
+        let paths = try arguments.values(Self.healthFile)
+        guard !paths.isEmpty else { throw .usage("health: needs a source: \(Self.healthFile.usage) (once a store)") }
+        guard let version = try arguments.value(Self.version) else {
+            throw .usage("health: needs \(Self.version.usage), the version to judge")
+        }
+        self.version = version
+        baseline = try arguments.value(Self.baseline)
+        criteria = try Self.criteria(arguments)
+        through = try arguments.value(Self.now).map(Self.day)
+        let id = try arguments.value(AppStoreOptions.id)?.ids
+        guard (id?.count ?? 1) == 1 else { throw .usage("health: \(AppStoreOptions.id) names one app, not a list") }
+        let package = try arguments.value(PlayOptions.package)?.name
+        let apps = [
+            Store.appStore: (AppStoreOptions.id.name, id?.first.map(String.init)),
+            Store.googlePlay: (PlayOptions.package.name, package),
+        ]
+        var files: [HealthFile] = []
+        for path in paths {
+            let file = try Self.read(path)
+            if let (flag, expected) = apps[file.store], let expected, expected != file.app {
+                throw .badInput("health: \(path) names the app \(file.app.debugDescription), not \(flag) \(expected)")
+            }
+            guard !files.contains(where: { $0.store == file.store }) else {
+                throw .usage("health: two health files for \(file.store); give one a store")
+            }
+            files.append(file)
+        }
+        self.files = files
+    }
+
+    /// The criteria the flags ask for, each bad value an error naming its flag.
+    private static func criteria(_ arguments: ParsedArguments) throws(CLIError) -> HealthCriteria {
+        let minimum = try arguments.value(Self.minUsers)?.count ?? HealthCriteria.defaultMinimumUserDays
+        let crash = try arguments.value(Self.maxCrashRate)?.value ?? HealthCriteria.defaultMaximumCrashRate
+        let anr = try arguments.value(Self.maxANRRate)?.value ?? HealthCriteria.defaultMaximumANRRate
+        do throws(HealthCriteriaError) {
+            return try HealthCriteria(minimumUserDays: minimum, maximumCrashRate: crash, maximumANRRate: anr)
+        } catch {
+            throw .usage("health: \(error)")
+        }
+    }
+
+    /// The UTC day of `date`.
+    private static func day(_ date: Date) throws(CLIError) -> HealthDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let text = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        guard let day = HealthDate(text) else {
+            throw .badInput("health: \(Self.now) \(date) has no calendar day")
+        }
+        return day
+    }
+
+    /// A health file, a failure naming it and the key.
+    private static func read(_ path: String) throws(CLIError) -> HealthFile {
+        let data = Data(try InputFile.text(path, command: "health").utf8)
+        return try JSONProblem.decoding(
+            "health: \(Self.healthFile) \(path)", as: "not a health file", in: data
+        ) {
+            try StrictJSON.decode(HealthFile.self, from: data)
+        }
+    }
+}

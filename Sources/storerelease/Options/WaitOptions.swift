@@ -1,0 +1,98 @@
+import StoreReleaseKit
+
+/// `wait`'s flags, read once into the waiter they describe: what to wait for, until when, and
+/// the side of each store to ask.
+enum WaitOptions {
+    static let versionCode = Option<VersionCode>(
+        "--version-code", "N", "The Play versionCode to wait for (a higher one counts too).")
+    static let interval = Option<Seconds>("--interval", "S", "Seconds between rounds at first (default 60).")
+    static let timeout = CommonOptions.timeout.help("Seconds to wait in all (default 3600).")
+    static let until = Option<ReleaseWaiter.Until>(
+        "--until", "live|complete",
+        "live (default): serving some users; complete: every user (Play completed, phased release complete).")
+
+    /// The waiter the flags describe.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` naming a bad flag, a missing one, or one that goes with
+    ///   a side not given.
+    static func waiter(_ arguments: ParsedArguments) throws(CLIError) -> ReleaseWaiter {
+        let command = arguments.command
+        let until = try arguments.value(until)
+        let version = try arguments.value(CommonOptions.version)
+        let versionCode = try arguments.value(versionCode)
+        guard version != nil || versionCode != nil else {
+            throw .usage(
+                "\(command): \(CommonOptions.version.usage) is required (or \(Self.versionCode.usage) for Play alone)")
+        }
+        let sources = try SourceOptions(arguments)
+        let appStore = try appStoreSide(sources, version: version, command: command)
+        let play = try playSide(sources, arguments: arguments)
+        let connect = try connectSide(sources, version: version, command: command)
+        guard appStore != nil || play != nil || connect != nil else {
+            throw .usage(
+                "\(command): give the App Store side (\(AppStoreOptions.id) or \(AppStoreOptions.bundleID) with "
+                    + "\(AppStoreOptions.countries)), \(PlayOptions.package), or both")
+        }
+        if until != nil, play == nil, connect == nil {
+            throw .usage(
+                "\(command): \(Self.until) goes with \(PlayOptions.package) or App Store Connect credentials (a "
+                    + "storefront serves a version or not)")
+        }
+        var waiter = ReleaseWaiter(
+            appStore: appStore, play: play, appStoreConnect: connect, version: version, versionCode: versionCode)
+        waiter.until = until ?? .live
+        waiter.interval = try arguments.value(interval)?.duration ?? .seconds(60)
+        waiter.timeout = try arguments.value(timeout)?.duration ?? .seconds(3600)
+        return waiter
+    }
+
+    private static func appStoreSide(_ sources: SourceOptions, version: Version?, command: String) throws(CLIError)
+        -> ReleaseWaiter.AppStoreSide?
+    {
+        let options = sources.appStore
+        guard options.namesApp || options.selection != nil else { return nil }
+        let app = try options.app()
+        guard let selection = options.selection, selection != .listed([]) else {
+            if sources.connect.isRequested { return nil }
+            throw .usage("\(command): \(AppStoreOptions.countries) CC[,CC…] is required")
+        }
+        guard version != nil else {
+            throw .usage(
+                "\(command): the App Store side needs \(CommonOptions.version.usage) (the App Store has no versionCode)"
+            )
+        }
+        let client = try options.client(bustsCaches: true)
+        switch selection {
+        case .listed(let countries):
+            return ReleaseWaiter.AppStoreSide(app: app, countries: countries, client: client)
+        case .all:
+            return ReleaseWaiter.AppStoreSide(
+                app: app, countries: AppStoreStorefront.all.map(\.country), client: client)
+        case .sold:
+            return ReleaseWaiter.AppStoreSide(
+                app: app, countries: [], client: client, soldIn: try sources.connect.source())
+        }
+    }
+
+    private static func connectSide(_ sources: SourceOptions, version: Version?, command: String) throws(CLIError)
+        -> ReleaseWaiter.ConnectSide?
+    {
+        guard let client = try sources.connect.client() else { return nil }
+        let app = try sources.appStore.app()
+        guard version != nil else { throw .usage("\(command): App Store Connect needs \(CommonOptions.version.usage)") }
+        return ReleaseWaiter.ConnectSide(app: app, platform: sources.connect.platform, client: client)
+    }
+
+    private static func playSide(_ sources: SourceOptions, arguments: ParsedArguments) throws(CLIError)
+        -> ReleaseWaiter.PlaySide?
+    {
+        guard let package = sources.play.package else {
+            try arguments.refuse(
+                [PlayOptions.track.spec, PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec, versionCode.spec],
+                goesWith: "\(PlayOptions.package)")
+            return nil
+        }
+        return ReleaseWaiter.PlaySide(
+            packageName: package, track: sources.play.track, client: try sources.play.client())
+    }
+}
