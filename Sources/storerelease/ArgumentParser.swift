@@ -28,11 +28,11 @@ struct OptionSpec: Sendable {
 struct ParsedArguments {
     /// The command they were given to, which every message starts with.
     let command: String
-    private(set) var values: [String: String] = [:]
-    private(set) var flags: Set<String> = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
     private(set) var positionals: [String] = []
     /// The values of flags that may repeat, in the order given.
-    private(set) var repeated: [String: [String]] = [:]
+    private var repeated: [String: [String]] = [:]
     /// Whether `--help` or `-h` was given.
     private(set) var wantsHelp = false
 
@@ -92,11 +92,11 @@ struct ParsedArguments {
         return names.isEmpty ? " (it takes no flags)" : " (its flags: \(names.joined(separator: ", ")))"
     }
 
-    /// Every value of a flag that may repeat, in the order given.
-    func values(_ name: String) -> [String] { repeated[name] ?? [] }
+    /// Every text of a flag that may repeat, in the order given.
+    fileprivate func texts(_ name: String) -> [String] { repeated[name] ?? [] }
 
-    /// The value of a flag (the last, for one that repeats), if it was given.
-    func value(_ name: String) -> String? { values[name] }
+    /// The text of a flag (the last, for one that repeats), if it was given.
+    fileprivate func text(_ name: String) -> String? { values[name] }
 
     /// Throws when arguments other than flags were given to a command that takes only flags.
     func requireOnlyFlags() throws(CLIError) {
@@ -106,5 +106,63 @@ struct ParsedArguments {
     }
 
     /// Whether a switch was given.
-    func has(_ name: String) -> Bool { flags.contains(name) }
+    fileprivate func has(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// Reading the flags a command was given as typed values.
+extension ParsedArguments {
+    /// The option's value, if it was given (the last, for one that repeats).
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` naming the flag when its text is not a `Value`.
+    func value<Value>(_ option: Option<Value>) throws(CLIError) -> Value? {
+        guard let text = text(option.name) else { return nil }
+        return try read(text, as: option)
+    }
+
+    /// Every value of an option that may repeat, in the order given.
+    func values<Value>(_ option: Option<Value>) throws(CLIError) -> [Value] {
+        var result: [Value] = []
+        for text in texts(option.name) { result.append(try read(text, as: option)) }
+        return result
+    }
+
+    /// The option's value, which the command cannot do without.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` `decide: --installed V is required` (and `why`) when it
+    ///   was not given, or naming the flag when its text is not a `Value`.
+    func required<Value>(_ option: Option<Value>, _ why: String = "") throws(CLIError) -> Value {
+        guard let value = try value(option) else { throw .usage("\(command): \(option.usage) is required\(why)") }
+        return value
+    }
+
+    /// Whether the option was given, whatever its value.
+    func given<Value>(_ option: Option<Value>) -> Bool { text(option.name) != nil }
+
+    /// The text the option was given, as typed (for a message that quotes it).
+    func text<Value>(of option: Option<Value>) -> String? { text(option.name) }
+
+    /// Whether a flag was given, whatever its value.
+    func given(_ spec: OptionSpec) -> Bool { text(spec.name) != nil || has(spec.name) }
+
+    /// Refuses the flags of `specs` that were given: they go with `what` (`--platform googlePlay`),
+    /// which was not.
+    func refuse(_ specs: [OptionSpec], goesWith what: String) throws(CLIError) {
+        if let flag = specs.first(where: { given($0) }) { throw .usage("\(command): \(flag.name) goes with \(what)") }
+    }
+
+    /// Whether the switch was given.
+    func has(_ flag: Switch) -> Bool { has(flag.spec.name) }
+
+    /// The error for a value of `option` that its type accepts but the command cannot use.
+    func error<Value>(_ option: Option<Value>, _ problem: ArgumentProblem) -> CLIError {
+        .usage("\(command): \(option.name)\(problem.separator)\(problem.text)")
+    }
+
+    private func read<Value>(_ text: String, as option: Option<Value>) throws(CLIError) -> Value {
+        do throws(ArgumentProblem) {
+            return try Value(argument: text)
+        } catch {
+            throw self.error(option, error)
+        }
+    }
 }

@@ -63,8 +63,8 @@ struct AppStoreConnectOptions {
         let alias = aliased ? try arguments.value(Self.platformAlias) : nil
         if let platform, let alias, platform != alias {
             throw .usage(
-                "\(arguments.command): \(Self.platform) \(arguments.value(Self.platform.name) ?? "") and "
-                    + "\(Self.platformAlias) \(arguments.value(Self.platformAlias.name) ?? "") disagree; give one")
+                "\(arguments.command): \(Self.platform) \(arguments.text(of: Self.platform) ?? "") and "
+                    + "\(Self.platformAlias) \(arguments.text(of: Self.platformAlias) ?? "") disagree; give one")
         }
         self.platform = platform ?? alias ?? .iOS
     }
