@@ -16,9 +16,9 @@ func checkingTheAppStoreExamples(baseURL: URL) async throws {
     do {
         _ = try await client.lookup(id: 414478124)  // no country: the US storefront
     } catch {
-        // Typed throws: `error` is an AppStoreLookupError.
-        if case .notFound(let query, let country) = error {
-            print("\(query) is not sold in \(country?.code ?? "us")")
+        // Typed throws: `error` is an HTTPClientError; decide by its code.
+        if error.code == .notFound {
+            print(error)  // not found in the default storefront (us): App Store id 414478124; …
         }
     }
 

@@ -43,7 +43,7 @@ func appStoreVersion(client: AppStoreLookupClient) async -> String {
     do {
         let release = try await client.lookup(id: 414478124, country: StorefrontCountry("cn"))
         return release.version?.description ?? "no version"
-    } catch let error as AppStoreLookupError {
+    } catch let error as HTTPClientError {
         return "could not check: \(error)"  // not "no update": a 503, HTML, a timeout, not sold in cn…
     } catch {
         return "bad storefront: \(error)"

@@ -37,7 +37,7 @@ public enum AppStoreSource: Sendable {
             return releases
         case .live(let app, let storefronts, let client):
             let countries = try storefronts.countries(availability: availability)
-            do throws(AppStoreLookupError) {
+            do throws(HTTPClientError) {
                 return try await client.sweep(app, in: countries)
             } catch {
                 throw .appStore(error)
@@ -119,7 +119,7 @@ extension StorefrontSelection {
         var found: [StoreRelease] = []
         var missing: [StorefrontLookup.Missing] = []
         for country in Self.shard(Array(plan.keys), part: part, of: parts) {
-            do throws(AppStoreLookupError) {
+            do throws(HTTPClientError) {
                 let result = try await client.lookup(plan[country] ?? apps, in: [country], entity: entity)
                 found += result.found
                 missing += result.missing
@@ -184,7 +184,7 @@ public enum PlaySource: Sendable {
         case .stored(let track, _):
             return track
         case .live(let packageName, let track, let client):
-            do throws(PlayDeveloperAPIError) {
+            do throws(HTTPClientError) {
                 return try await client.track(track, packageName: packageName)
             } catch {
                 throw .play(error)
@@ -199,7 +199,7 @@ extension PlaySource {
     /// - Throws: ``ReleaseSourceError/play(_:)`` when the API refuses or fails.
     public func availability() async throws(ReleaseSourceError) -> PlayCountryAvailability? {
         guard case .live(let packageName, let track, let client) = self else { return nil }
-        do throws(PlayDeveloperAPIError) {
+        do throws(HTTPClientError) {
             return try await client.countryAvailability(track: track, packageName: packageName)
         } catch {
             throw .play(error)
@@ -212,7 +212,7 @@ extension PlaySource {
     /// - Throws: ``ReleaseSourceError/play(_:)`` when the API refuses or fails.
     public func reviewStates() async throws(ReleaseSourceError) -> [PlayReleaseSummary] {
         guard case .live(let packageName, let track, let client) = self else { return [] }
-        do throws(PlayDeveloperAPIError) {
+        do throws(HTTPClientError) {
             return try await client.releases(packageName: packageName, track: track)
         } catch {
             throw .play(error)
@@ -245,7 +245,7 @@ public struct AppStoreConnectSource: Sendable {
     ///
     /// - Throws: ``ReleaseSourceError/appStoreConnect(_:)`` when the API refuses or fails.
     public func availability(of app: AppStoreApp) async throws(ReleaseSourceError) -> AppStoreAvailability {
-        do throws(AppStoreConnectError) {
+        do throws(HTTPClientError) {
             return try await client.availability(of: app)
         } catch {
             throw .appStoreConnect(error)
@@ -256,7 +256,7 @@ public struct AppStoreConnectSource: Sendable {
     ///
     /// - Throws: ``ReleaseSourceError/appStoreConnect(_:)`` when the API refuses or fails.
     public func status(of app: AppStoreApp) async throws(ReleaseSourceError) -> AppStoreConnectStatus {
-        do throws(AppStoreConnectError) {
+        do throws(HTTPClientError) {
             return try await client.status(of: app, platform: platform)
         } catch {
             throw .appStoreConnect(error)
@@ -267,11 +267,11 @@ public struct AppStoreConnectSource: Sendable {
 /// Why the stores' state could not be read from its sources.
 public enum ReleaseSourceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A lookup failed.
-    case appStore(AppStoreLookupError)
+    case appStore(HTTPClientError)
     /// The Play Developer API refused or failed.
-    case play(PlayDeveloperAPIError)
+    case play(HTTPClientError)
     /// App Store Connect refused or failed.
-    case appStoreConnect(AppStoreConnectError)
+    case appStoreConnect(HTTPClientError)
     /// The stored lookups carry no App Store id to ask App Store Connect about.
     case noAppStoreID
     /// The stores' state makes no manifest.

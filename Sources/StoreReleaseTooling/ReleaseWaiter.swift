@@ -86,13 +86,13 @@ public struct ReleaseWaiter: Sendable {
         /// The timeout passed; the last round says what is still missing.
         case timedOut(Round)
         /// The App Store refused in a way asking again cannot fix.
-        case appStore(AppStoreLookupError)
+        case appStore(HTTPClientError)
         /// No storefront asked has the app, three rounds running.
         case appUnknown(AppStoreApp, countries: [String], rounds: Int)
         /// The Play Developer API refused in a way asking again cannot fix.
-        case play(PlayDeveloperAPIError)
+        case play(HTTPClientError)
         /// App Store Connect refused in a way asking again cannot fix.
-        case appStoreConnect(AppStoreConnectError)
+        case appStoreConnect(HTTPClientError)
         /// The task was cancelled.
         case cancelled
 
@@ -232,11 +232,11 @@ public struct ReleaseWaiter: Sendable {
         }
 
         private mutating func askConnect(_ side: ConnectSide, _ version: Version) async throws(Failure) {
-            do throws(AppStoreConnectError) {
+            do throws(HTTPClientError) {
                 connect = ConnectProgress(
                     try await side.client.status(of: side.app, platform: side.platform), version: version)
             } catch {
-                if error == .exchange(.cancelled) { throw .cancelled }
+                if error.code == .cancelled { throw .cancelled }
                 if error.isPermanent { throw .appStoreConnect(error) }
             }
         }
@@ -249,7 +249,7 @@ public struct ReleaseWaiter: Sendable {
                 var apps = [side.app]
                 if case .bundleID = side.app, let learnedID { apps.append(.id(learnedID)) }
                 for app in apps {
-                    do throws(AppStoreLookupError) {
+                    do throws(HTTPClientError) {
                         let release = try await side.client.lookup(app, country: country)
                         allUnknown = false
                         everFound = true
@@ -261,10 +261,10 @@ public struct ReleaseWaiter: Sendable {
                             break
                         }
                     } catch {
-                        switch error {
+                        switch error.code {
                         case .notFound: continue
-                        case .exchange(.cancelled): throw .cancelled
-                        case .invalidRequest, .bundleIDMismatch: throw .appStore(error)
+                        case .cancelled: throw .cancelled
+                        case .invalidRequest, .otherApp: throw .appStore(error)
                         default: allUnknown = false
                         }
                     }
@@ -282,7 +282,7 @@ public struct ReleaseWaiter: Sendable {
         private mutating func askPlay(_ side: PlaySide) async throws(Failure) {
             let version = waiter.version
             let versionCode = waiter.versionCode
-            do throws(PlayDeveloperAPIError) {
+            do throws(HTTPClientError) {
                 let listed = try await side.client.releases(packageName: side.packageName, track: side.track)
                 let carrying = listed.filter { $0.carries(version: version, versionCode: versionCode) }
                 guard carrying.contains(where: { $0.lifecycleState == .published }) else {
@@ -295,7 +295,7 @@ public struct ReleaseWaiter: Sendable {
                 let track = try await side.client.track(side.track, packageName: side.packageName)
                 play = PlayProgress(releases: track.releases, version: version, versionCode: versionCode)
             } catch {
-                if error == .exchange(.cancelled) { throw .cancelled }
+                if error.code == .cancelled { throw .cancelled }
                 if error.isPermanent { throw .play(error) }
             }
         }

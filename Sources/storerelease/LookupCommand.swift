@@ -73,7 +73,7 @@ enum LookupCommand {
         let country = options.country
         let releases: [StoreRelease]
         var missing: [Int] = []
-        do throws(AppStoreLookupError) {
+        do throws(HTTPClientError) {
             if let bundleID = options.bundleID {
                 releases = [try await client.lookup(bundleID: bundleID, country: country, entity: entity)]
             } else {
@@ -88,7 +88,7 @@ enum LookupCommand {
             let query =
                 missing.count == 1
                 ? "App Store id \(missing[0])" : "App Store ids \(missing.map(String.init).joined(separator: ","))"
-            throw .failure("lookup: \(AppStoreLookupError.notFound(query: query, country: country))")
+            throw .failure("lookup: \(HTTPClientError.lookup(.notFound(query: query, country: country)))")
         }
         return 0
     }

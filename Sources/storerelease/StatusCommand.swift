@@ -32,7 +32,7 @@ extension Command {
             let app = try sources.appStore.app()
             let connect = try sources.connect.requiredSource()
             let status: AppStoreConnectStatus
-            do throws(AppStoreConnectError) {
+            do throws(HTTPClientError) {
                 status = try await connect.client.status(of: app, platform: connect.platform)
             } catch {
                 throw AppStoreConnectOptions.failure(error, command: arguments.command)

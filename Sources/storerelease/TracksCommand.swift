@@ -33,7 +33,7 @@ extension Command {
             let client = try play.client(timeout: try arguments.value(TracksCommand.timeout)?.duration ?? .seconds(30))
             let track = play.trackName
             let tracks: [PlayTrack]
-            do throws(PlayDeveloperAPIError) {
+            do throws(HTTPClientError) {
                 tracks =
                     if let track { [try await client.track(track, packageName: package)] } else {
                         try await client.tracks(packageName: package)

@@ -80,7 +80,9 @@ extension ReleaseWaiter.Failure {
     /// A store's refusal of a bad request exits 2, anything else 1.
     var cliError: CLIError {
         switch self {
-        case .appStore(.invalidRequest(let message)), .play(.invalidRequest(let message)): .usage("wait: \(message)")
+        case .appStore(let error) where error.code == .invalidRequest,
+            .play(let error) where error.code == .invalidRequest:
+            .usage("wait: \(error)")
         default: .failure("wait: \(self)")
         }
     }

@@ -102,7 +102,7 @@ import Testing
             encoding: .utf8)
         #expect(result.stdout == expected, "the examples print something else than Docs/Examples/expected-output.txt")
         #expect(result.stdout.contains("Checking the App Store\n"))
-        #expect(result.stdout.contains("App Store id 414478124 is not sold in us"))
+        #expect(result.stdout.contains("not found in the default storefront (us): App Store id 414478124;"))
         #expect(result.stdout.contains("All documentation examples ran."))
         #expect(result.stdout.contains("Doc comments\ntrue\n1.2\n8.0.2\n8.0.10\n"))
         // What the release tooling guide says its live examples print.

@@ -26,16 +26,16 @@ import Testing
     }
 
     func expectError(
-        _ expected: (AppStoreLookupError) -> Bool, in body: () async throws -> Void,
+        _ expected: (HTTPClientError) -> Bool, in body: () async throws -> Void,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async {
         do {
             try await body()
             Issue.record("expected an error", sourceLocation: sourceLocation)
-        } catch let error as AppStoreLookupError {
+        } catch let error as HTTPClientError {
             #expect(expected(error), "got \(error)", sourceLocation: sourceLocation)
         } catch {
-            Issue.record("expected an AppStoreLookupError, got \(error)", sourceLocation: sourceLocation)
+            Issue.record("expected an HTTPClientError, got \(error)", sourceLocation: sourceLocation)
         }
     }
 
@@ -54,11 +54,11 @@ import Testing
     @Test func anAppSoldOnlyInChinaIsNotFoundElsewhereAndTheErrorSaysSo() async throws {
         let client = try client("ok")
         await expectError(
-            { $0 == .notFound(query: "App Store id 414478124", country: nil) },
+            { $0 == .lookup(.notFound(query: "App Store id 414478124", country: nil)) },
             in: {
                 _ = try await client.lookup(id: 414_478_124)
             })
-        let error = AppStoreLookupError.notFound(query: "App Store id 414478124", country: nil)
+        let error = HTTPClientError.lookup(.notFound(query: "App Store id 414478124", country: nil))
         #expect(error.description.contains("the default storefront (us)"))
         #expect(error.description.contains("try another country"))
     }
@@ -123,7 +123,7 @@ import Testing
         #expect(result.missingDescription == "no result for bundle id com.tencent.xin in storefront ru")
         let empty = try client("sweep")
         await expectError(
-            { $0 == .invalidRequest("no App Store id or bundle id given") },
+            { $0 == .lookup(.invalidRequest("no App Store id or bundle id given")) },
             in: { _ = try await empty.lookup([], in: [us]) })
     }
 
@@ -139,7 +139,7 @@ import Testing
         let token = UUID().uuidString
         let client = try client("503always", token: token)
         await expectError(
-            { if case .httpStatus(503, _) = $0 { true } else { false } },
+            { if case .lookup(.httpStatus(503, _)) = $0.reason { true } else { false } },
             in: {
                 _ = try await client.lookup(id: 414_478_124)
             })
@@ -158,7 +158,7 @@ import Testing
         let token = UUID().uuidString
         let client = try client("429long", token: token)
         await expectError(
-            { $0 == .rateLimited(retryAfter: .seconds(3600)) },
+            { $0 == .lookup(.rateLimited(retryAfter: .seconds(3600))) },
             in: {
                 _ = try await client.lookup(id: 414_478_124)
             })
@@ -169,7 +169,7 @@ import Testing
         let client = try client("html")
         await expectError(
             { error in
-                if case .exchange(.notJSON(let type, let start)) = error {
+                if case .lookup(.exchange(.notJSON(let type, let start))) = error.reason {
                     type == "text/html" && start.hasPrefix("<!DOCTYPE html>")
                 } else {
                     false
@@ -183,7 +183,7 @@ import Testing
     @Test func aTruncatedBodyIsReported() async throws {
         let client = try client("truncated")
         await expectError(
-            { if case .exchange(.truncated(_, let expected)) = $0 { expected == 1000 } else { false } },
+            { if case .lookup(.exchange(.truncated(_, let expected))) = $0.reason { expected == 1000 } else { false } },
             in: {
                 _ = try await client.lookup(id: 414_478_124)
             })
@@ -192,7 +192,7 @@ import Testing
     @Test func anOversizedBodyIsRefusedWhileReading() async throws {
         let client = try client("huge", maximumBodySize: 1 << 20)
         await expectError(
-            { $0 == .exchange(.bodyTooLarge(limit: 1 << 20)) },
+            { $0 == .lookup(.exchange(.bodyTooLarge(limit: 1 << 20))) },
             in: {
                 _ = try await client.lookup(id: 414_478_124)
             })
@@ -201,7 +201,7 @@ import Testing
     @Test func aServerThatNeverAnswersTimesOut() async throws {
         let client = try client("hang", timeout: .milliseconds(500), retry: .none)
         await expectError(
-            { $0 == .exchange(.timedOut(after: .milliseconds(500))) },
+            { $0 == .lookup(.exchange(.timedOut(after: .milliseconds(500)))) },
             in: {
                 _ = try await client.lookup(id: 414_478_124)
             })
@@ -212,7 +212,7 @@ import Testing
         // deadline on the whole exchange ends it (the hang guard is not a timing assertion).
         let client = try client("trickle", timeout: .seconds(2), retry: .none)
         await expectError(
-            { $0 == .exchange(.timedOut(after: .seconds(2))) },
+            { $0 == .lookup(.exchange(.timedOut(after: .seconds(2)))) },
             in: {
                 _ = try await endingWithin("the trickled lookup ends", deadline: .seconds(60)) {
                     try await client.lookup(id: 414_478_124)
@@ -226,14 +226,14 @@ import Testing
         let task = Task { try await client.lookup(id: 414_478_124) }
         try await until("the server holds the request") { (try? server.stats(token: token).requests) == 1 }
         task.cancel()
-        await expectError({ $0 == .exchange(.cancelled) }, in: { _ = try await task.value })
+        await expectError({ $0 == .lookup(.exchange(.cancelled)) }, in: { _ = try await task.value })
     }
 
     @Test func anEmptyResultIsNotFound() async throws {
         let client = try client("empty")
         await expectError(
             {
-                $0 == .notFound(query: "bundle id com.tencent.xin", country: StorefrontCountry.unitedStates)
+                $0 == .lookup(.notFound(query: "bundle id com.tencent.xin", country: StorefrontCountry.unitedStates))
             },
             in: {
                 _ = try await client.lookup(bundleID: "com.tencent.xin", country: .unitedStates)
@@ -243,7 +243,7 @@ import Testing
     @Test func aDifferentBundleIDIsAMismatch() async throws {
         let client = try client("wrongbundle")
         await expectError(
-            { $0 == .bundleIDMismatch(asked: "com.tencent.xin", returned: "com.example.other") },
+            { $0 == .lookup(.bundleIDMismatch(asked: "com.tencent.xin", returned: "com.example.other")) },
             in: {
                 _ = try await client.lookup(bundleID: "com.tencent.xin", country: StorefrontCountry("cn"))
             })
@@ -253,7 +253,7 @@ import Testing
         let client = try client("badversion")
         await expectError(
             { error in
-                if case .exchange(.invalidPayload(let message)) = error {
+                if case .lookup(.exchange(.invalidPayload(let message))) = error.reason {
                     message.hasPrefix("results[0].version: version is not a version: \"1.4 (18)\"")
                 } else {
                     false
@@ -276,7 +276,7 @@ import Testing
         let token = UUID().uuidString
         let client = try client("404", token: token)
         await expectError(
-            { if case .httpStatus(404, _) = $0 { true } else { false } },
+            { if case .lookup(.httpStatus(404, _)) = $0.reason { true } else { false } },
             in: {
                 _ = try await client.lookup(id: 414_478_124)
             })
@@ -286,7 +286,7 @@ import Testing
     @Test func plainHTTPIsOnlyForLoopback() throws {
         for base in ["http://itunes.apple.com", "ftp://127.0.0.1", "http://10.0.0.1:8080"] {
             let configuration = HTTPClientConfiguration(baseURL: try #require(URL(string: base)))
-            #expect(throws: AppStoreLookupError.self, "\(base)") {
+            #expect(throws: HTTPClientError.self, "\(base)") {
                 try AppStoreLookupClient(configuration: configuration)
             }
         }

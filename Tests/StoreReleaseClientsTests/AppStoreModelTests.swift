@@ -185,15 +185,15 @@ import Testing
         (Array(1...201), "201 ids in one request; the API takes at most 200"),
     ])
     func badIDListsAreRefused(_ ids: [Int], _ message: String) {
-        #expect(throws: AppStoreLookupError.invalidRequest(message)) { try AppStoreLookupRequest(ids: ids) }
+        #expect(throws: HTTPClientError.lookup(.invalidRequest(message))) { try AppStoreLookupRequest(ids: ids) }
     }
 
     @Test func badBundleIDsAndLanguagesAreRefused() {
         for bundle in ["", "com.tencent xin", "com/tencent", "com.微信", "a&b=c"] {
-            #expect(throws: AppStoreLookupError.self, "\(bundle)") { try AppStoreLookupRequest(bundleID: bundle) }
+            #expect(throws: HTTPClientError.self, "\(bundle)") { try AppStoreLookupRequest(bundleID: bundle) }
         }
         for language in ["english", "en-us", "e_us", "en_usa", "12_34"] {
-            #expect(throws: AppStoreLookupError.self, "\(language)") {
+            #expect(throws: HTTPClientError.self, "\(language)") {
                 try AppStoreLookupRequest(ids: [1], language: language)
             }
         }
@@ -286,7 +286,7 @@ import Testing
         let third = Task { try await clients[2].lookup(id: 414_478_124, country: cn) }
         try await until("the third lookup is waiting its turn") { await limiter.reservedSlots == 3 }
         third.cancel()
-        await #expect(throws: AppStoreLookupError.exchange(.cancelled)) { try await third.value }
+        await #expect(throws: HTTPClientError.lookup(.exchange(.cancelled))) { try await third.value }
     }
 }
 
@@ -306,13 +306,13 @@ import Testing
 
         let always = try AppStoreLookupClient(
             configuration: .init(baseURL: server.baseURL("403always"), retry: retry), rateLimiter: limiter)
-        await #expect(throws: AppStoreLookupError.throttled) {
+        await #expect(throws: HTTPClientError.lookup(.throttled)) {
             try await always.lookup(id: 414_478_124, country: StorefrontCountry("cn"))
         }
-        #expect(AppStoreLookupError.throttled.description.contains("bare HTTP 403"))
+        #expect(HTTPClientError.lookup(.throttled).description.contains("bare HTTP 403"))
         let notThrottling = try AppStoreLookupClient(
             configuration: .init(baseURL: server.baseURL("404"), retry: retry), rateLimiter: limiter)
-        await #expect(throws: AppStoreLookupError.self) { try await notThrottling.lookup(id: 1) }
+        await #expect(throws: HTTPClientError.self) { try await notThrottling.lookup(id: 1) }
     }
 
     @Test func aPauseHoldsEveryLaterRequestBack() {

@@ -46,11 +46,11 @@ import Testing
 
     /// The error `body` throws, checked to hide the token in every rendering.
     func error(
-        _ body: () async throws(PlayDeveloperAPIError) -> Void, sourceLocation: SourceLocation = #_sourceLocation
+        _ body: () async throws(HTTPClientError) -> Void, sourceLocation: SourceLocation = #_sourceLocation
     )
-        async -> PlayDeveloperAPIError?
+        async -> HTTPClientError?
     {
-        do throws(PlayDeveloperAPIError) {
+        do throws(HTTPClientError) {
             try await body()
             Issue.record("expected an error", sourceLocation: sourceLocation)
             return nil
@@ -90,20 +90,22 @@ import Testing
     @Test func aTrackTheAppDoesNotHaveIsAnErrorNamingTheTracksItHas() async throws {
         let token = UUID().uuidString
         let client = try client("ok", token: token)
-        let missing = await error { () throws(PlayDeveloperAPIError) in
+        let missing = await error { () throws(HTTPClientError) in
             _ = try await client.track("prodution", packageName: "com.example.completed")
         }
         #expect(
             missing
-                == .trackNotFound("prodution", available: ["production", "internal", "beta", "Pre-release testing"]))
+                == .play(
+                    .trackNotFound("prodution", available: ["production", "internal", "beta", "Pre-release testing"])))
         #expect(missing?.isPermanent == true, "polling cannot make a track appear")
         try expectEditsCleanedUp(token, inserted: 1)
 
-        let editFree = await error { () throws(PlayDeveloperAPIError) in
+        let editFree = await error { () throws(HTTPClientError) in
             _ = try await client.releases(packageName: "com.example.completed", track: "prodution")
         }
         #expect(
-            editFree == .trackNotFound("prodution", available: nil), "the edit-free list opens no edit to name them")
+            editFree == .play(.trackNotFound("prodution", available: nil)),
+            "the edit-free list opens no edit to name them")
         #expect(editFree?.description.contains("storerelease tracks --package") == true)
     }
 
@@ -119,10 +121,10 @@ import Testing
 
     @Test func aPermissionDenied401SaysToInviteTheAccountNotToMakeAToken() async throws {
         let notInvited = try client("401permission", token: UUID().uuidString)
-        let denied = await error { () throws(PlayDeveloperAPIError) in
+        let denied = await error { () throws(HTTPClientError) in
             _ = try await notInvited.tracks(packageName: "com.example.completed")
         }
-        guard case .notInvited(let message) = denied else {
+        guard case .play(.notInvited(let message)) = denied?.reason else {
             Issue.record("expected notInvited, got \(String(describing: denied))")
             return
         }
@@ -130,7 +132,7 @@ import Testing
         #expect(denied?.description.contains("Play Console") == true && denied?.description.contains("Invite") == true)
         #expect(denied?.description.contains("gcloud auth") == false, "not told to make a fresh token")
         let refused = try client("401", token: UUID().uuidString)
-        let expired = await error { () throws(PlayDeveloperAPIError) in
+        let expired = await error { () throws(HTTPClientError) in
             _ = try await refused.tracks(packageName: "com.example.completed")
         }
         #expect(expired?.description.contains("make a fresh one") == true, "other 401s keep their message")
@@ -144,10 +146,10 @@ import Testing
 
         let again = UUID().uuidString
         let deleting = try client("editDeleted400", token: again)
-        let failure = await error { () throws(PlayDeveloperAPIError) in
+        let failure = await error { () throws(HTTPClientError) in
             _ = try await deleting.tracks(packageName: "com.example.halted")
         }
-        guard case .editDeleted(let message) = failure else {
+        guard case .play(.editDeleted(let message)) = failure?.reason else {
             Issue.record("expected editDeleted, got \(String(describing: failure))")
             return
         }
@@ -164,14 +166,16 @@ import Testing
     func refusalsAreTypedPermanentAndSayWhatToDo(_ scenario: String, _ message: String) async throws {
         let token = UUID().uuidString
         let refusing = try client(scenario, token: token)
-        let failure = await error { () throws(PlayDeveloperAPIError) in
+        let failure = await error { () throws(HTTPClientError) in
             _ = try await refusing.track("production", packageName: "com.example.completed")
         }
         #expect(failure?.description.contains(message) == true, "\(String(describing: failure))")
         #expect(failure?.isPermanent == true)
         if scenario == "403scope" {
             #expect(
-                failure == .forbidden(.scopeInsufficient, message: "Request had insufficient authentication scopes."))
+                failure
+                    == .play(.forbidden(.scopeInsufficient, message: "Request had insufficient authentication scopes."))
+            )
         }
         #expect(try stats(token)["requests"] == 1, "no retry on a refusal")
         try expectEditsCleanedUp(token, inserted: 0)
@@ -180,14 +184,14 @@ import Testing
     @Test func anUnknownPackageIsNamed() async throws {
         let token = UUID().uuidString
         let client = try client("ok", token: token)
-        let failure = await error { () throws(PlayDeveloperAPIError) in
+        let failure = await error { () throws(HTTPClientError) in
             _ = try await client.tracks(packageName: "com.example.nothing")
         }
-        #expect(failure == .packageNotFound("com.example.nothing") && failure?.isPermanent == true)
-        let listing = await error { () throws(PlayDeveloperAPIError) in
+        #expect(failure == .play(.packageNotFound("com.example.nothing")) && failure?.isPermanent == true)
+        let listing = await error { () throws(HTTPClientError) in
             _ = try await client.releases(packageName: "com.example.nothing", track: "production")
         }
-        #expect(listing == .packageNotFound("com.example.nothing"))
+        #expect(listing == .play(.packageNotFound("com.example.nothing")))
         try expectEditsCleanedUp(token, inserted: 0)
     }
 
@@ -201,18 +205,27 @@ import Testing
     }
 
     @Test func theEditIsDeletedWhenTheReadFails() async throws {
-        let cases: [(String, (PlayDeveloperAPIError) -> Bool)] = [
-            ("500tracks", { $0 == .httpStatus(500, message: "Internal error encountered.") }),
+        let cases: [(String, (HTTPClientError) -> Bool)] = [
+            ("500tracks", { $0 == .play(.httpStatus(500, message: "Internal error encountered.")) }),
             (
                 "badjson",
-                { if case .exchange(.invalidPayload(let m)) = $0 { m.contains("userFraction") } else { false } }
+                {
+                    if case .play(.exchange(.invalidPayload(let m))) = $0.reason {
+                        m.contains("userFraction")
+                    } else {
+                        false
+                    }
+                }
             ),
-            ("html", { if case .exchange(.notJSON(let type, _)) = $0 { type == "text/html" } else { false } }),
+            (
+                "html",
+                { if case .play(.exchange(.notJSON(let type, _))) = $0.reason { type == "text/html" } else { false } }
+            ),
         ]
         for (scenario, expected) in cases {
             let token = UUID().uuidString
             let failing = try client(scenario, token: token)
-            let failure = await error { () throws(PlayDeveloperAPIError) in
+            let failure = await error { () throws(HTTPClientError) in
                 _ = try await failing.track("production", packageName: "com.example.completed")
             }
             #expect(failure.map(expected) == true, "\(scenario): \(String(describing: failure))")
@@ -223,22 +236,22 @@ import Testing
     @Test func theEditIsDeletedOnATimeoutAndOnCancellation() async throws {
         let timedOut = UUID().uuidString
         let slow = try client("slow", token: timedOut, timeout: .seconds(2), retry: .none)
-        let failure = await error { () throws(PlayDeveloperAPIError) in
+        let failure = await error { () throws(HTTPClientError) in
             _ = try await slow.track("production", packageName: "com.example.completed")
         }
-        #expect(failure == .exchange(.timedOut(after: .seconds(2))))
+        #expect(failure == .play(.exchange(.timedOut(after: .seconds(2)))))
         try expectEditsCleanedUp(timedOut, inserted: 1)
 
         let cancelled = UUID().uuidString
         let client = try client("slow", token: cancelled)
-        let task = Task { () throws(PlayDeveloperAPIError) -> PlayTrack in
+        let task = Task { () throws(HTTPClientError) -> PlayTrack in
             try await client.track("production", packageName: "com.example.completed")
         }
         // Cancel once the edit is open and the server holds its read.
         try await until("the server holds the read") { (try? stats(cancelled)["trackReads"]) == 1 }
         task.cancel()
         let result = await task.result
-        #expect(throws: PlayDeveloperAPIError.exchange(.cancelled)) { try result.get() }
+        #expect(throws: HTTPClientError.play(.exchange(.cancelled))) { try result.get() }
         try expectEditsCleanedUp(cancelled, inserted: 1)
     }
 
@@ -270,17 +283,17 @@ import Testing
     }
 
     @Test func badNamesAndBaseURLsAreRefusedBeforeAnythingIsSent() async throws {
-        #expect(throws: PlayDeveloperAPIError.self) {
+        #expect(throws: HTTPClientError.self) {
             try PlayDeveloperAPIClient(
                 token: try BearerToken("t"),
                 configuration: .init(baseURL: try #require(URL(string: "http://example.com"))))
         }
         let client = try client("ok", token: UUID().uuidString)
         for package in ["app", "com..app", "1com.app", "com.app-x", ""] {
-            let failure = await error { () throws(PlayDeveloperAPIError) in
+            let failure = await error { () throws(HTTPClientError) in
                 _ = try await client.tracks(packageName: package)
             }
-            guard case .invalidRequest(let message) = failure else {
+            guard case .play(.invalidRequest(let message)) = failure?.reason else {
                 Issue.record("\(package): \(String(describing: failure))")
                 continue
             }
@@ -290,7 +303,7 @@ import Testing
             ("", "is empty"), (String(repeating: "x", count: 101), "over 100 characters"),
             ("beta\n", "control character"),
         ] {
-            let badTrack = await error { () throws(PlayDeveloperAPIError) in
+            let badTrack = await error { () throws(HTTPClientError) in
                 _ = try await client.track(track, packageName: "com.example.app")
             }
             #expect(badTrack?.description.contains(message) == true, "\(String(describing: badTrack))")

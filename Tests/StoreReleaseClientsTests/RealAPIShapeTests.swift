@@ -79,11 +79,11 @@ import Testing
         let play = try PlayDeveloperAPIClient(
             token: try BearerToken(Self.secret),
             configuration: .init(baseURL: server.baseURL(scenario), retry: .none))
-        do throws(PlayDeveloperAPIError) {
+        do throws(HTTPClientError) {
             _ = try await play.track("production", packageName: "com.example.completed")
             Issue.record("expected a refusal")
         } catch {
-            guard case .forbidden(.permissionDenied, _) = error else {
+            guard case .play(.forbidden(.permissionDenied, _)) = error.reason else {
                 Issue.record("\(scenario): \(error)")
                 return
             }
@@ -123,11 +123,11 @@ import Testing
             AppStoreLookupClient.errorMessage(in: try real("appstore/fastlane-itunesLookup-invalid.json"))
                 == "Invalid value(s) for key(s): [itunesId]")
         let client = try AppStoreLookupClient(configuration: .init(baseURL: server.baseURL("badrequest")))
-        do throws(AppStoreLookupError) {
+        do throws(HTTPClientError) {
             _ = try await client.lookup(id: 1)
             Issue.record("expected the API's refusal")
         } catch {
-            #expect(error == .rejected(status: 400, message: "Invalid value(s) for key(s): [itunesId]"))
+            #expect(error == .lookup(.rejected(status: 400, message: "Invalid value(s) for key(s): [itunesId]")))
             #expect(error.description.contains("HTTP 400): Invalid value(s) for key(s): [itunesId]"))
         }
     }
@@ -152,11 +152,11 @@ import Testing
         let play = try PlayDeveloperAPIClient(
             token: try BearerToken(Self.secret), configuration: .init(baseURL: server.baseURL("redirect", token: token))
         )
-        do throws(PlayDeveloperAPIError) {
+        do throws(HTTPClientError) {
             _ = try await play.tracks(packageName: "com.example.completed")
             Issue.record("expected the redirect to be refused")
         } catch {
-            guard case .exchange(.redirected(let origin)) = error else {
+            guard case .play(.exchange(.redirected(let origin))) = error.reason else {
                 Issue.record("\(error)")
                 return
             }
@@ -172,7 +172,7 @@ import Testing
         let connect = try AppStoreConnectClient(
             credentials: .token(try BearerToken(Self.secret)),
             configuration: .init(baseURL: server.baseURL("redirect", token: token)))
-        do throws(AppStoreConnectError) {
+        do throws(HTTPClientError) {
             _ = try await connect.status(of: .id(414_478_124))
             Issue.record("expected the redirect to be refused")
         } catch {

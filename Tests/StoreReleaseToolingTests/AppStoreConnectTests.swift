@@ -185,9 +185,8 @@ struct TestKey {
                 baseURL: server.baseURL(scenario, token: token), retry: RetryPolicy(baseDelay: .milliseconds(10))))
     }
 
-    func failure(_ client: AppStoreConnectClient, _ app: AppStoreApp = .id(414_478_124)) async -> AppStoreConnectError?
-    {
-        do throws(AppStoreConnectError) {
+    func failure(_ client: AppStoreConnectClient, _ app: AppStoreApp = .id(414_478_124)) async -> HTTPClientError? {
+        do throws(HTTPClientError) {
             _ = try await client.status(of: app)
             return nil
         } catch {
@@ -293,7 +292,7 @@ struct TestKey {
         for jwt in stats["tokens"] as? [String] ?? [] { #expect(!dumped.contains(jwt) && !"\(client)".contains(jwt)) }
 
         let always = try self.client("401", token: UUID().uuidString, credentials: credentials)
-        guard case .unauthorized = await failure(always) else {
+        guard case .connect(.unauthorized) = await failure(always)?.reason else {
             Issue.record("a 401 after a fresh token is final")
             return
         }
@@ -303,16 +302,17 @@ struct TestKey {
         let token = UUID().uuidString
         let once = await failure(try client("401once", token: token))
         #expect(once?.isPermanent == true, "\(String(describing: once))")
-        guard case .unauthorized(let detail) = once else { return }
+        guard case .connect(.unauthorized(let detail)) = once?.reason else { return }
         #expect(detail.contains("signed bearer token"))
         #expect(try server.ascStats(token: token)["requests"] as? Int == 1)
         #expect(
             await failure(try client("403", token: UUID().uuidString))
-                == .forbidden(code: "FORBIDDEN_ERROR", detail: "The API key in use does not allow this request"))
-        #expect(await failure(try client("complete", token: UUID().uuidString), .id(1)) == .appNotFound("1"))
+                == .connect(
+                    .forbidden(code: "FORBIDDEN_ERROR", detail: "The API key in use does not allow this request")))
+        #expect(await failure(try client("complete", token: UUID().uuidString), .id(1)) == .connect(.appNotFound("1")))
         #expect(
             await failure(try client("complete", token: UUID().uuidString), .bundleID("com.example.none"))
-                == .appNotFound("with bundle id com.example.none"))
+                == .connect(.appNotFound("with bundle id com.example.none")))
         for scenario in ["evilnext", "schemenext"] {
             let evil = await failure(try client(scenario, token: UUID().uuidString))
             #expect(

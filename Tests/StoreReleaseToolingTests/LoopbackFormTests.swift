@@ -62,9 +62,9 @@ import Testing
             let base = try url(scheme, host, "ok")
             let token = try BearerToken("x")
             let problems: [String?] = [
-                problem { () throws(AppStoreLookupError) in try AppStoreLookupRequest.validate(baseURL: base) },
-                problem { () throws(PlayDeveloperAPIError) in try PlayDeveloperAPIClient.validate(baseURL: base) },
-                problem { () throws(AppStoreConnectError) in
+                problem { () throws(HTTPClientError) in try AppStoreLookupRequest.validate(baseURL: base) },
+                problem { () throws(HTTPClientError) in try PlayDeveloperAPIClient.validate(baseURL: base) },
+                problem { () throws(HTTPClientError) in
                     _ = try AppStoreConnectClient(credentials: .token(token), configuration: .init(baseURL: base))
                 },
                 problem { () throws(WebhookNotifier.URLProblem) in

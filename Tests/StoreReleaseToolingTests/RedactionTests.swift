@@ -81,7 +81,7 @@ import Testing
         let play = try PlayDeveloperAPIClient(
             token: try BearerToken(Self.long),
             configuration: .init(baseURL: server.baseURL(scenario), retry: RetryPolicy(maximumAttempts: 1)))
-        do throws(PlayDeveloperAPIError) {
+        do throws(HTTPClientError) {
             _ = try await play.track("production", packageName: "com.example.completed")
             Issue.record("\(scenario): expected an error")
         } catch {
@@ -94,7 +94,7 @@ import Testing
         let connect = try AppStoreConnectClient(
             credentials: .token(try BearerToken(Self.long)),
             configuration: .init(baseURL: server.baseURL(scenario), retry: RetryPolicy(maximumAttempts: 1)))
-        do throws(AppStoreConnectError) {
+        do throws(HTTPClientError) {
             _ = try await connect.status(of: .id(414_478_124))
             Issue.record("\(scenario): expected an error")
         } catch {
@@ -109,7 +109,7 @@ import Testing
             credentials: credentials,
             configuration: .init(
                 baseURL: server.baseURL("echoerror", token: token), retry: RetryPolicy(maximumAttempts: 1)))
-        do throws(AppStoreConnectError) {
+        do throws(HTTPClientError) {
             _ = try await connect.status(of: .id(414_478_124))
             Issue.record("expected an error")
         } catch {

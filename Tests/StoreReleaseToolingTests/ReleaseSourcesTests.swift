@@ -58,14 +58,14 @@ import Testing
                 appStore: appStore, play: .live(packageName: "com.example.rollout", track: "prodution", client: play))
             Issue.record("expected the missing track")
         } catch {
-            #expect(error == .play(.trackNotFound("prodution", available: ["production"])))
+            #expect(error == .play(.play(.trackNotFound("prodution", available: ["production"]))))
         }
         let missing = AppStoreSource.live(.id(1), storefronts: .listed([cn]), client: try lookupClient())
         do throws(ReleaseSourceError) {
             _ = try await missing.releases()
             Issue.record("expected not found")
         } catch {
-            guard case .appStore(.notFound) = error else {
+            guard case .appStore(let error) = error, error.code == .notFound else {
                 Issue.record("\(error)")
                 return
             }

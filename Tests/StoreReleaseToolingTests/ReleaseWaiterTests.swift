@@ -232,7 +232,9 @@ final class VirtualClock: @unchecked Sendable {
         await #expect {
             try await refused.run()
         } throws: { error in
-            guard case .play(.unauthorized) = error as? ReleaseWaiter.Failure else { return false }
+            guard case .play(let error) = error as? ReleaseWaiter.Failure, error.code == .unauthorized else {
+                return false
+            }
             return true
         }
 
@@ -240,7 +242,7 @@ final class VirtualClock: @unchecked Sendable {
             appStore: nil, play: try play("ok", token: UUID().uuidString, package: "com.example.nothing"),
             version: try Version(parsing: "8.0.2"))
         unknownPackage.clock = VirtualClock().clock
-        await #expect(throws: ReleaseWaiter.Failure.play(.packageNotFound("com.example.nothing"))) {
+        await #expect(throws: ReleaseWaiter.Failure.play(.play(.packageNotFound("com.example.nothing")))) {
             try await unknownPackage.run()
         }
 

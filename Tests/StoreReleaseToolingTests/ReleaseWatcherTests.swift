@@ -138,7 +138,7 @@ import Testing
             state: WatchStateFile(path: path), interval: .seconds(600), clock: clock.clock, startDate: Self.start
         ) { now, previous throws(ReleaseSourceError) in
             let round = rounds.next()
-            if round == 2 || round == 3 { throw .play(.exchange(.timedOut(after: .seconds(30)))) }
+            if round == 2 || round == 3 { throw .play(.play(.exchange(.timedOut(after: .seconds(30))))) }
             let version = round < 4 ? "8.0.9" : "8.0.10"
             return ReleaseSnapshot(
                 takenAt: now,

@@ -59,11 +59,11 @@ import Testing
         #expect(rollout.serves(jp) == true && rollout.serves(kr) == false)
         let beta = try await client.countryAvailability(track: "beta", packageName: "com.example.completed")
         #expect(beta.syncWithProduction && beta.serves(us) == nil)
-        do throws(PlayDeveloperAPIError) {
+        do throws(HTTPClientError) {
             _ = try await client.countryAvailability(track: "prodution", packageName: "com.example.rollout")
             Issue.record("expected the missing track")
         } catch {
-            guard case .trackNotFound("prodution", _) = error else {
+            guard case .play(.trackNotFound("prodution", _)) = error.reason else {
                 Issue.record("\(error)")
                 return
             }

@@ -8,7 +8,7 @@ import StoreReleaseModels
 /// (``AppStoreConnectKey``), fresh for each call and made again once when Apple answers 401.
 /// Pages are followed through `links.next` (only on the same host), 429 and 5xx are retried with
 /// back-off, the body is capped, and the key's hourly budget (`X-Rate-Limit`) is kept in
-/// ``rateLimit``. Every failure is an ``AppStoreConnectError`` without a token in it.
+/// ``rateLimit``. Every failure is an ``HTTPClientError`` without a token in it.
 ///
 /// ```swift
 /// let key = try AppStoreConnectKey(
@@ -48,13 +48,13 @@ public struct AppStoreConnectClient: Sendable {
     ///   - configuration: Host, timeout, retries, body cap, page limit: Apple's host, 30 s and 40
     ///     pages by default (``HTTPClientConfiguration/appStoreConnect``).
     ///   - transport: The HTTP stack; `URLSession` by default.
-    /// - Throws: ``AppStoreConnectError/invalidRequest(_:)`` when the base URL is not `https`
+    /// - Throws: ``HTTPClientError/Code/invalidRequest`` when the base URL is not `https`
     ///   (or `http` on a loopback address).
     public init(
         credentials: Credentials, configuration: HTTPClientConfiguration = .appStoreConnect,
         transport: any HTTPTransport = URLSessionTransport()
-    ) throws(AppStoreConnectError) {
-        if let problem = configuration.problem { throw .invalidRequest(problem) }
+    ) throws(HTTPClientError) {
+        if let problem = configuration.problem { throw .connect(.invalidRequest(problem)) }
         self.credentials = credentials
         exchange = HTTPExchange(transport: transport, configuration: configuration)
     }
@@ -64,7 +64,7 @@ public struct AppStoreConnectClient: Sendable {
 
     /// The app's status: its live version with the phased release, and the pending one.
     public func status(of app: AppStoreApp, platform: AppStoreConnectPlatform = .iOS)
-        async throws(AppStoreConnectError) -> AppStoreConnectStatus
+        async throws(HTTPClientError) -> AppStoreConnectStatus
     {
         let id: String
         switch app {
@@ -77,28 +77,29 @@ public struct AppStoreConnectClient: Sendable {
     /// The App Store id of the app with exactly this bundle id.
     ///
     /// Apple's filter also returns apps whose bundle ids only start with it; those are ignored.
-    public func appID(bundleID: String) async throws(AppStoreConnectError) -> String {
+    public func appID(bundleID: String) async throws(HTTPClientError) -> String {
         guard !bundleID.isEmpty,
             bundleID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.".contains($0)) })
         else {
-            throw .invalidRequest("\(bundleID.debugDescription) is not a bundle id (such as com.example.app)")
+            throw .connect(.invalidRequest("\(bundleID.debugDescription) is not a bundle id (such as com.example.app)"))
         }
         let path = "/v1/apps?filter%5BbundleId%5D=" + BaseURL.component(bundleID)
         let response = try await get(try url(path), app: "with bundle id \(bundleID)")
         let apps = try HTTPExchange.decode(
-            AppStoreConnectDocuments.Apps.self, from: response, failing: AppStoreConnectError.self, redactor: redactor)
+            AppStoreConnectDocuments.Apps.self, from: response, failing: AppStoreConnectFailure.self, redactor: redactor
+        )
         guard let app = apps.data.first(where: { $0.attributes?.bundleId == bundleID }) else {
-            throw .appNotFound("with bundle id \(bundleID)")
+            throw .connect(.appNotFound("with bundle id \(bundleID)"))
         }
         return app.id
     }
 
     /// Every version of the app on a platform, following the pages, with their phased releases.
-    public func versions(appID: String, platform: AppStoreConnectPlatform = .iOS) async throws(AppStoreConnectError)
+    public func versions(appID: String, platform: AppStoreConnectPlatform = .iOS) async throws(HTTPClientError)
         -> [AppStoreVersion]
     {
         guard !appID.isEmpty, appID.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-            throw .invalidRequest("\(appID.debugDescription) is not an App Store id (digits)")
+            throw .connect(.invalidRequest("\(appID.debugDescription) is not an App Store id (digits)"))
         }
         let first = try url(
             "/v1/apps/\(BaseURL.component(appID))/appStoreVersions?filter%5Bplatform%5D="
@@ -109,14 +110,14 @@ public struct AppStoreConnectClient: Sendable {
         while let page = next {
             pages += 1
             guard pages <= configuration.maximumPages else {
-                throw .exchange(.invalidPayload("more than \(configuration.maximumPages) pages of versions"))
+                throw .connect(.exchange(.invalidPayload("more than \(configuration.maximumPages) pages of versions")))
             }
             let response = try await get(page, app: appID)
             let document = try HTTPExchange.decode(
-                AppStoreConnectDocuments.Versions.self, from: response, failing: AppStoreConnectError.self,
+                AppStoreConnectDocuments.Versions.self, from: response, failing: AppStoreConnectFailure.self,
                 redactor: redactor)
             versions += document.versions()
-            next = try document.links?.next.map { link throws(AppStoreConnectError) in try nextPage(link) }
+            next = try document.links?.next.map { link throws(HTTPClientError) in try nextPage(link) }
         }
         return versions
     }
@@ -125,7 +126,7 @@ public struct AppStoreConnectClient: Sendable {
     ///
     /// Reads the availability, then its territory availabilities page by page (`links.next`,
     /// on the base URL's origin only), with each territory's id (`USA`) mapped to a storefront.
-    public func availability(of app: AppStoreApp) async throws(AppStoreConnectError) -> AppStoreAvailability {
+    public func availability(of app: AppStoreApp) async throws(HTTPClientError) -> AppStoreAvailability {
         let appID: String
         switch app {
         case .id(let number): appID = String(number)
@@ -134,7 +135,7 @@ public struct AppStoreConnectClient: Sendable {
         let shownID = redactor(appID)  // from the server when asked by bundle id
         let response = try await get(try url("/v1/apps/\(BaseURL.component(appID))/appAvailabilityV2"), app: shownID)
         let availability = try HTTPExchange.decode(
-            AppStoreConnectDocuments.Availability.self, from: response, failing: AppStoreConnectError.self,
+            AppStoreConnectDocuments.Availability.self, from: response, failing: AppStoreConnectFailure.self,
             redactor: redactor)
         var next: URL? = try url(
             "/v2/appAvailabilities/\(BaseURL.component(availability.data.id))/territoryAvailabilities"
@@ -144,13 +145,14 @@ public struct AppStoreConnectClient: Sendable {
         while let page = next {
             pages += 1
             guard pages <= configuration.maximumPages else {
-                throw .exchange(.invalidPayload("more than \(configuration.maximumPages) pages of territories"))
+                throw .connect(
+                    .exchange(.invalidPayload("more than \(configuration.maximumPages) pages of territories")))
             }
             let document = try HTTPExchange.decode(
                 AppStoreConnectDocuments.TerritoryAvailabilities.self, from: try await get(page, app: shownID),
-                failing: AppStoreConnectError.self, redactor: redactor)
+                failing: AppStoreConnectFailure.self, redactor: redactor)
             territories += document.territories
-            next = try document.links?.next.map { link throws(AppStoreConnectError) in try nextPage(link) }
+            next = try document.links?.next.map { link throws(HTTPClientError) in try nextPage(link) }
         }
         return AppStoreAvailability(
             availableInNewTerritories: availability.data.attributes?.availableInNewTerritories, territories: territories
@@ -161,51 +163,52 @@ public struct AppStoreConnectClient: Sendable {
 
     /// A `links.next` URL, absolute or relative (resolved against the base URL), which must be on
     /// the base URL's origin: a token is never sent anywhere else.
-    private func nextPage(_ link: String) throws(AppStoreConnectError) -> URL {
+    private func nextPage(_ link: String) throws(HTTPClientError) -> URL {
         let base = configuration.baseURL
         let shown = redactor(link).debugDescription
         guard let url = URL(string: link, relativeTo: base)?.absoluteURL else {
-            throw .exchange(.invalidPayload("links.next \(shown) is not a URL"))
+            throw .connect(.exchange(.invalidPayload("links.next \(shown) is not a URL")))
         }
         guard Origin(url) == Origin(base) else {
-            throw .exchange(
-                .invalidPayload(
-                    "links.next \(shown) points at \(redactor(Origin(url).description)), not \(Origin(base)): the "
-                        + "token is never sent to another host"))
+            throw .connect(
+                .exchange(
+                    .invalidPayload(
+                        "links.next \(shown) points at \(redactor(Origin(url).description)), not \(Origin(base)): the "
+                            + "token is never sent to another host")))
         }
         return Origin.normalized(url)
     }
 
     /// The base URL followed by `path`.
-    private func url(_ path: String) throws(AppStoreConnectError) -> URL {
+    private func url(_ path: String) throws(HTTPClientError) -> URL {
         guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
-            throw .invalidRequest("cannot make a URL of \(redactor(path).debugDescription)")
+            throw .connect(.invalidRequest("cannot make a URL of \(redactor(path).debugDescription)"))
         }
         return url
     }
 
     /// GETs a URL with the token, a fresh one once after a 401 when the client has a key.
-    private func get(_ url: URL, app: String) async throws(AppStoreConnectError) -> HTTPResponse {
+    private func get(_ url: URL, app: String) async throws(HTTPClientError) -> HTTPResponse {
         var fresh = false
         while true {
             let token = try currentToken(fresh: fresh)
             let request = HTTPRequest(url: url, headers: ["Authorization": token.authorizationHeader])
-            do throws(AppStoreConnectError) {
+            do throws(HTTPClientError) {
                 let response = try await exchange.send(request) {
-                    response -> HTTPExchange.Verdict<AppStoreConnectError> in
+                    response -> HTTPExchange.Verdict<AppStoreConnectFailure> in
                     if let budget = RateLimitBudget(header: response.headers["x-rate-limit"]) { state.budget = budget }
                     return judge(response, app: app)
                 }
                 return response
             } catch {
-                guard case .unauthorized = error, case .key = credentials, !fresh else { throw error }
+                guard case .connect(.unauthorized) = error.reason, case .key = credentials, !fresh else { throw error }
                 fresh = true
             }
         }
     }
 
     private func judge(_ response: HTTPResponse, app: String)
-        -> HTTPExchange.Verdict<AppStoreConnectError>
+        -> HTTPExchange.Verdict<AppStoreConnectFailure>
     {
         if (200...299).contains(response.status) { return .success }
         let entry = AppleErrorDocument.first(in: response.body)
@@ -222,7 +225,7 @@ public struct AppStoreConnectClient: Sendable {
         }
     }
 
-    private func currentToken(fresh: Bool) throws(AppStoreConnectError) -> BearerToken {
+    private func currentToken(fresh: Bool) throws(HTTPClientError) -> BearerToken {
         switch credentials {
         case .token(let token):
             return token
@@ -233,7 +236,7 @@ public struct AppStoreConnectClient: Sendable {
                 state.store(token, until: Date().addingTimeInterval(600))
                 return token
             } catch {
-                throw .signing(error.message)
+                throw .connect(.signing(error.message))
             }
         }
     }
@@ -278,7 +281,8 @@ private final class ClientState: @unchecked Sendable {
 }
 
 extension HTTPClientConfiguration {
-    /// App Store Connect's defaults: ``AppStoreConnectClient/defaultBaseURL``, 30 s, the default
-    /// retries, 4 MiB, 40 pages.
+    /// App Store Connect's defaults.
+    ///
+    /// ``AppStoreConnectClient/defaultBaseURL``, 30 s, the default retries, 4 MiB, 40 pages.
     public static let appStoreConnect = HTTPClientConfiguration(baseURL: AppStoreConnectClient.defaultBaseURL)
 }

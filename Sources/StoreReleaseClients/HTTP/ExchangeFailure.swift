@@ -3,10 +3,10 @@ import StoreReleaseCore
 
 /// Why an exchange with a store's API gave no answer the client can read.
 ///
-/// Every client's error carries it the same way (``AppStoreLookupError/exchange(_:)``,
-/// ``PlayDeveloperAPIError/exchange(_:)``, ``AppStoreConnectError/exchange(_:)``), so a caller
-/// handles a timeout or a proxy's error page once for all three APIs.
-public enum ExchangeFailure: Error, Sendable, Hashable {
+/// Every API's failure carries it the same way, and an ``HTTPClientError`` gives it a code of
+/// its own (``HTTPClientError/Code/timedOut``…), so a caller handles a timeout or a proxy's error
+/// page once for all the APIs.
+package enum ExchangeFailure: Error, Sendable, Hashable {
     /// The body is not JSON: a captive portal or a proxy's error page.
     ///
     /// `contentType` is as sent, `start` the body's first characters, cut after every credential
@@ -42,7 +42,7 @@ public enum ExchangeFailure: Error, Sendable, Hashable {
     }
 
     /// A sentence naming the API (`the Play Developer API`) and what went wrong.
-    public func description(api: String) -> String {
+    package func description(api: String) -> String {
         switch self {
         case .notJSON(let contentType, let start):
             return "the answer from \(api) is not JSON (Content-Type \(contentType ?? "none"); it starts "

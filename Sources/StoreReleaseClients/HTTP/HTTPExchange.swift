@@ -53,8 +53,19 @@ struct HTTPExchange: Sendable {
     ///   - request: What to send.
     ///   - judge: What a response means.
     /// - Returns: The response `judge` called a success.
-    /// - Throws: The client's error for the last failure.
-    func send<Failure: HTTPClientError>(_ request: HTTPRequest, judge: (HTTPResponse) -> Verdict<Failure>)
+    /// - Throws: The ``HTTPClientError`` of the client's failure for the last attempt.
+    func send<Failure: StoreAPIFailure>(_ request: HTTPRequest, judge: (HTTPResponse) -> Verdict<Failure>)
+        async throws(HTTPClientError) -> HTTPResponse
+    {
+        do throws(Failure) {
+            return try await attempts(request, judge: judge)
+        } catch {
+            throw error.error
+        }
+    }
+
+    /// ``send(_:judge:)``, failing with the client's own failure.
+    private func attempts<Failure: StoreAPIFailure>(_ request: HTTPRequest, judge: (HTTPResponse) -> Verdict<Failure>)
         async throws(Failure) -> HTTPResponse
     {
         let cancelled = Failure.exchange(.cancelled)
@@ -139,7 +150,7 @@ struct HTTPExchange: Sendable {
     }
 
     /// The client's error for a transport failure.
-    private func failure<Failure: HTTPClientError>(_ error: HTTPTransportError, as: Failure.Type) -> Failure {
+    private func failure<Failure: StoreAPIFailure>(_ error: HTTPTransportError, as: Failure.Type) -> Failure {
         .exchange(ExchangeFailure(error, timeout: timeout, maximumBodySize: maximumBodySize))
     }
 
@@ -151,26 +162,22 @@ struct HTTPExchange: Sendable {
     /// Decodes a response's JSON body: a body that is not a JSON object is
     /// ``ExchangeFailure/notJSON(contentType:start:)`` (its first characters, redacted before the
     /// cut), one that does not decode ``ExchangeFailure/invalidPayload(_:)`` saying where (redacted).
-    static func decode<T: Decodable, Failure: HTTPClientError>(
+    static func decode<T: Decodable, Failure: StoreAPIFailure>(
         _ type: T.Type, from response: HTTPResponse, failing: Failure.Type, redactor: Redactor = Redactor()
-    ) throws(Failure) -> T {
+    ) throws(HTTPClientError) -> T {
         let body = response.body
         guard StrictJSON.firstByte(of: body) == UInt8(ascii: "{") else {
             let start = redactor.start(of: body, length: 60)
-            throw .exchange(.notJSON(contentType: response.headers["content-type"].map { redactor($0) }, start: start))
+            throw Failure.exchange(
+                .notJSON(contentType: response.headers["content-type"].map { redactor($0) }, start: start)
+            ).error
         }
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch let error as DecodingError {
-            throw .exchange(.invalidPayload(redactor(error.readableDescription)))
+            throw Failure.exchange(.invalidPayload(redactor(error.readableDescription))).error
         } catch {
-            throw .exchange(.invalidPayload(redactor(String(describing: error))))
+            throw Failure.exchange(.invalidPayload(redactor(String(describing: error)))).error
         }
     }
-}
-
-/// The error of a client here: every one carries an ``ExchangeFailure`` the same way.
-protocol HTTPClientError: Error {
-    /// The client's error for an exchange that gave no answer it can read.
-    static func exchange(_ failure: ExchangeFailure) -> Self
 }

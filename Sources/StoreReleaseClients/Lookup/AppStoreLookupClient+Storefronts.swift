@@ -4,8 +4,8 @@ import StoreReleaseModels
 extension AppStoreLookupClient {
     /// Looks an app up by id or bundle id in one storefront.
     ///
-    /// - Throws: ``AppStoreLookupError/notFound(query:country:)`` when the storefront does not have it.
-    public func lookup(_ app: AppStoreApp, country: StorefrontCountry?) async throws(AppStoreLookupError)
+    /// - Throws: ``HTTPClientError/Code/notFound`` when the storefront does not have it.
+    public func lookup(_ app: AppStoreApp, country: StorefrontCountry?) async throws(HTTPClientError)
         -> StoreRelease
     {
         switch app {
@@ -20,11 +20,13 @@ extension AppStoreLookupClient {
     ///
     /// - Returns: One release per storefront, in the order given, each with its country.
     /// - Throws: The first failure, naming its storefront.
-    public func lookup(_ app: AppStoreApp, in countries: [StorefrontCountry]) async throws(AppStoreLookupError)
+    public func lookup(_ app: AppStoreApp, in countries: [StorefrontCountry]) async throws(HTTPClientError)
         -> [StoreRelease]
     {
         let result = try await lookup([app], in: countries)
-        if let first = result.missing.first { throw .notFound(query: first.app.description, country: first.country) }
+        if let first = result.missing.first {
+            throw .lookup(.notFound(query: first.app.description, country: first.country))
+        }
         return result.found
     }
 
@@ -33,14 +35,14 @@ extension AppStoreLookupClient {
     /// In the order given, each storefront asked once; a storefront without it is left out (a
     /// sweep reports it as missing or not sold).
     ///
-    /// - Throws: ``AppStoreLookupError/notFound(query:country:)`` when no storefront has it,
+    /// - Throws: ``HTTPClientError/Code/notFound`` when no storefront has it,
     ///   and any other failure at once.
-    public func sweep(_ app: AppStoreApp, in countries: [StorefrontCountry]) async throws(AppStoreLookupError)
+    public func sweep(_ app: AppStoreApp, in countries: [StorefrontCountry]) async throws(HTTPClientError)
         -> [StoreRelease]
     {
         let result = try await lookup([app], in: countries)
         if result.found.isEmpty, let first = result.missing.first {
-            throw .notFound(query: first.app.description, country: first.country)
+            throw .lookup(.notFound(query: first.app.description, country: first.country))
         }
         return result.found
     }
@@ -52,14 +54,14 @@ extension AppStoreLookupClient {
     /// requests), a bundle id one a request, all under the client's rate limit. A storefront that
     /// has no result for an app is a ``StorefrontLookup/Missing`` pair, not a failure.
     ///
-    /// - Throws: ``AppStoreLookupError/invalidRequest(_:)`` when no app is given, and any other
+    /// - Throws: ``HTTPClientError/Code/invalidRequest`` when no app is given, and any other
     ///   failure at once (a 5xx after the retries, a bundle id that answers with another app…).
     public func lookup(_ apps: [AppStoreApp], in countries: [StorefrontCountry], entity: AppStoreEntity? = nil)
-        async throws(AppStoreLookupError) -> StorefrontLookup
+        async throws(HTTPClientError) -> StorefrontLookup
     {
         var seen: Set<AppStoreApp> = []
         let apps = apps.filter { seen.insert($0).inserted }
-        guard !apps.isEmpty else { throw .invalidRequest("no App Store id or bundle id given") }
+        guard !apps.isEmpty else { throw .lookup(.invalidRequest("no App Store id or bundle id given")) }
         let ids = apps.compactMap { app -> Int? in
             guard case .id(let id) = app else { return nil }
             return id
@@ -74,10 +76,10 @@ extension AppStoreLookupClient {
                 case .id(let id):
                     release = byID[id]
                 case .bundleID(let bundleID):
-                    do throws(AppStoreLookupError) {
+                    do throws(HTTPClientError) {
                         release = try await lookup(bundleID: bundleID, country: country, entity: entity)
                     } catch {
-                        guard case .notFound = error else { throw error }
+                        guard case .lookup(.notFound) = error.reason else { throw error }
                     }
                 }
                 if let release {
@@ -96,7 +98,7 @@ extension AppStoreLookupClient {
     ///
     /// - Returns: The releases found, in the order of their first id, and the missing ids.
     public func releases(ids: [Int], country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil)
-        async throws(AppStoreLookupError) -> (found: [StoreRelease], missing: [Int])
+        async throws(HTTPClientError) -> (found: [StoreRelease], missing: [Int])
     {
         let byID = try await lookup(ids: ids, country: country, entity: entity)
         var seen: Set<Int> = []

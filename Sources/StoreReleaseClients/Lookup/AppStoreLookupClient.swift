@@ -7,7 +7,7 @@ import StoreReleaseModels
 /// Each request has a timeout; 5xx, 429, timeouts and dropped connections are retried with
 /// back-off (``RetryPolicy``); a ``RateLimiter`` shared by every lookup keeps within Apple's
 /// limit; the body is capped while it is read; nothing is cached. Every failure is an
-/// ``AppStoreLookupError`` that says what happened.
+/// ``HTTPClientError`` that says what happened.
 ///
 /// ```swift
 /// let client = try AppStoreLookupClient()
@@ -17,8 +17,9 @@ import StoreReleaseModels
 public struct AppStoreLookupClient: Sendable {
     /// The host, timeout, retries and body cap the client works under.
     public var configuration: HTTPClientConfiguration { exchange.configuration }
-    /// Whether each request carries a unique `_` parameter, so no cache on the way answers with
-    /// an old copy.
+    /// Whether each request carries a unique `_` parameter.
+    ///
+    /// With it, no cache on the way answers with an old copy.
     public let bustsCaches: Bool
     private let exchange: HTTPExchange
 
@@ -30,25 +31,25 @@ public struct AppStoreLookupClient: Sendable {
     ///   - bustsCaches: Whether to add a unique `_` parameter to each request; no by default.
     ///   - transport: The HTTP stack; `URLSession` by default.
     ///   - rateLimiter: Share one limiter between clients that share Apple's limit.
-    /// - Throws: ``AppStoreLookupError/invalidRequest(_:)`` when the base URL is not `https`
+    /// - Throws: ``HTTPClientError/Code/invalidRequest`` when the base URL is not `https`
     ///   (or `http` on a loopback address).
     public init(
         configuration: HTTPClientConfiguration = .appStoreLookup, bustsCaches: Bool = false,
         transport: any HTTPTransport = URLSessionTransport(), rateLimiter: RateLimiter = RateLimiter()
-    ) throws(AppStoreLookupError) {
-        if let problem = configuration.problem { throw .invalidRequest(problem) }
+    ) throws(HTTPClientError) {
+        if let problem = configuration.problem { throw .lookup(.invalidRequest(problem)) }
         self.bustsCaches = bustsCaches
         exchange = HTTPExchange(transport: transport, configuration: configuration, rateLimiter: rateLimiter)
     }
 
     /// Looks one app up by App Store id.
     ///
-    /// - Throws: ``AppStoreLookupError/notFound(query:country:)`` when the storefront has no such app.
+    /// - Throws: ``HTTPClientError/Code/notFound`` when the storefront has no such app.
     public func lookup(id: Int, country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil)
-        async throws(AppStoreLookupError) -> StoreRelease
+        async throws(HTTPClientError) -> StoreRelease
     {
         guard let release = try await lookup(ids: [id], country: country, entity: entity)[id] else {
-            throw .notFound(query: "App Store id \(id)", country: country)
+            throw .lookup(.notFound(query: "App Store id \(id)", country: country))
         }
         return release
     }
@@ -59,12 +60,12 @@ public struct AppStoreLookupClient: Sendable {
     ///
     /// - Returns: The releases found, by id; an id the storefront does not have is absent.
     public func lookup(ids: [Int], country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil)
-        async throws(AppStoreLookupError) -> [Int: StoreRelease]
+        async throws(HTTPClientError) -> [Int: StoreRelease]
     {
         var unique: [Int] = []
         var seen: Set<Int> = []
         for id in ids where seen.insert(id).inserted { unique.append(id) }
-        guard !unique.isEmpty else { throw .invalidRequest("no App Store id given") }
+        guard !unique.isEmpty else { throw .lookup(.invalidRequest("no App Store id given")) }
         var releases: [Int: StoreRelease] = [:]
         var start = 0
         while start < unique.count {
@@ -82,31 +83,31 @@ public struct AppStoreLookupClient: Sendable {
 
     /// Looks an app up by bundle id, and checks the app returned has that bundle id.
     ///
-    /// - Throws: ``AppStoreLookupError/notFound(query:country:)`` or
-    ///   ``AppStoreLookupError/bundleIDMismatch(asked:returned:)``.
+    /// - Throws: ``HTTPClientError/Code/notFound`` or
+    ///   ``HTTPClientError/Code/otherApp``.
     public func lookup(bundleID: String, country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil)
-        async throws(AppStoreLookupError) -> StoreRelease
+        async throws(HTTPClientError) -> StoreRelease
     {
         let request = try AppStoreLookupRequest(
             bundleID: bundleID, country: country, entity: entity, cacheBuster: cacheBuster())
         let results = try await response(for: request).results
         guard let result = results.first else {
-            throw .notFound(query: "bundle id \(bundleID)", country: country)
+            throw .lookup(.notFound(query: "bundle id \(bundleID)", country: country))
         }
         guard let match = results.first(where: { $0.bundleId.lowercased() == bundleID.lowercased() }) else {
-            throw .bundleIDMismatch(asked: bundleID, returned: result.bundleId)
+            throw .lookup(.bundleIDMismatch(asked: bundleID, returned: result.bundleId))
         }
         return StoreRelease(match, country: country)
     }
 
     /// Sends one request, with the rate limit and retries, and decodes the answer.
-    public func response(for request: AppStoreLookupRequest) async throws(AppStoreLookupError)
+    public func response(for request: AppStoreLookupRequest) async throws(HTTPClientError)
         -> AppStoreLookupResponse
     {
         let url = request.url(baseURL: configuration.baseURL)
         let answer = try await exchange.send(
             HTTPRequest(url: url),
-            judge: { response -> HTTPExchange.Verdict<AppStoreLookupError> in
+            judge: { response -> HTTPExchange.Verdict<AppStoreLookupFailure> in
                 let retryAfter = HTTPExchange.retryAfter(response)
                 switch response.status {
                 case 200: return .success
@@ -122,7 +123,7 @@ public struct AppStoreLookupClient: Sendable {
                     return .fail(.httpStatus(response.status, url: url.absoluteString))
                 }
             })
-        return try HTTPExchange.decode(AppStoreLookupResponse.self, from: answer, failing: AppStoreLookupError.self)
+        return try HTTPExchange.decode(AppStoreLookupResponse.self, from: answer, failing: AppStoreLookupFailure.self)
     }
 
     private func cacheBuster() -> String? {
@@ -143,8 +144,10 @@ extension AppStoreLookupClient {
 }
 
 extension HTTPClientConfiguration {
-    /// The App Store lookup's defaults: `https://itunes.apple.com`, 10 s, the default retries,
-    /// 4 MiB (a lookup of 200 apps is well under 2 MiB).
+    /// The App Store lookup's defaults.
+    ///
+    /// `https://itunes.apple.com`, 10 s, the default retries, 4 MiB (a lookup of 200 apps is well
+    /// under 2 MiB).
     public static let appStoreLookup = HTTPClientConfiguration(
         baseURL: AppStoreLookupRequest.defaultBaseURL, timeout: .seconds(10))
 }

@@ -43,37 +43,39 @@ public struct AppStoreLookupRequest: Sendable, Hashable {
 
     /// A request by App Store ids.
     ///
-    /// - Throws: ``AppStoreLookupError/invalidRequest(_:)`` when the list is empty, an id is not
+    /// - Throws: ``HTTPClientError/Code/invalidRequest`` when the list is empty, an id is not
     ///   positive, or there are more than 200 (use ``AppStoreLookupClient/lookup(ids:country:entity:)``,
     ///   which batches).
     public init(
         ids: [Int], country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil, language: String? = nil,
         cacheBuster: String? = nil
-    ) throws(AppStoreLookupError) {
-        guard !ids.isEmpty else { throw .invalidRequest("no App Store id given") }
+    ) throws(HTTPClientError) {
+        guard !ids.isEmpty else { throw .lookup(.invalidRequest("no App Store id given")) }
         if let bad = ids.first(where: { $0 <= 0 }) {
-            throw .invalidRequest("App Store id \(bad) is not a positive number")
+            throw .lookup(.invalidRequest("App Store id \(bad) is not a positive number"))
         }
         guard ids.count <= Self.maximumIDsPerRequest else {
-            throw .invalidRequest("\(ids.count) ids in one request; the API takes at most \(Self.maximumIDsPerRequest)")
+            throw .lookup(
+                .invalidRequest("\(ids.count) ids in one request; the API takes at most \(Self.maximumIDsPerRequest)"))
         }
         try self.init(query: .ids(ids), country: country, entity: entity, language: language, cacheBuster: cacheBuster)
     }
 
     /// A request by bundle identifier.
     ///
-    /// - Throws: ``AppStoreLookupError/invalidRequest(_:)`` when the bundle id is empty or has
+    /// - Throws: ``HTTPClientError/Code/invalidRequest`` when the bundle id is empty or has
     ///   characters a bundle id cannot (letters, digits, `-` and `.` only).
     public init(
         bundleID: String, country: StorefrontCountry? = nil, entity: AppStoreEntity? = nil, language: String? = nil,
         cacheBuster: String? = nil
-    ) throws(AppStoreLookupError) {
+    ) throws(HTTPClientError) {
         let allowed = bundleID.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == ".")
         }
         guard !bundleID.isEmpty, bundleID.count <= 255, allowed else {
-            throw .invalidRequest(
-                "bundle id \(bundleID.debugDescription) is not a bundle identifier (letters, digits, '-' and '.')")
+            throw .lookup(
+                .invalidRequest(
+                    "bundle id \(bundleID.debugDescription) is not a bundle identifier (letters, digits, '-' and '.')"))
         }
         try self.init(
             query: .bundleID(bundleID), country: country, entity: entity, language: language, cacheBuster: cacheBuster)
@@ -81,14 +83,15 @@ public struct AppStoreLookupRequest: Sendable, Hashable {
 
     private init(
         query: Query, country: StorefrontCountry?, entity: AppStoreEntity?, language: String?, cacheBuster: String?
-    ) throws(AppStoreLookupError) {
+    ) throws(HTTPClientError) {
         if let language {
             let parts = language.split(separator: "_", omittingEmptySubsequences: false)
             let valid =
                 parts.count == 2
                 && parts.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isLetter) && $0.allSatisfy(\.isASCII) }
             guard valid else {
-                throw .invalidRequest("language \(language.debugDescription) is not of the form ja_jp or en_us")
+                throw .lookup(
+                    .invalidRequest("language \(language.debugDescription) is not of the form ja_jp or en_us"))
             }
         }
         self.query = query
@@ -122,8 +125,8 @@ public struct AppStoreLookupRequest: Sendable, Hashable {
 
     /// Checks that a base URL is `https`, or `http` on a loopback address (for tests).
     ///
-    /// - Throws: ``AppStoreLookupError/invalidRequest(_:)`` naming the URL.
-    public static func validate(baseURL: URL) throws(AppStoreLookupError) {
-        if let problem = BaseURL.problem(with: baseURL) { throw .invalidRequest(problem) }
+    /// - Throws: ``HTTPClientError/Code/invalidRequest`` naming the URL.
+    public static func validate(baseURL: URL) throws(HTTPClientError) {
+        if let problem = BaseURL.problem(with: baseURL) { throw .lookup(.invalidRequest(problem)) }
     }
 }

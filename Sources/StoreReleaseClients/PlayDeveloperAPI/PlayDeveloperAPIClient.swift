@@ -13,7 +13,7 @@ import StoreReleaseModels
 ///
 /// Requests carry `Authorization: Bearer …`; 409, 429 and 5xx are retried with back-off
 /// honouring `Retry-After` (``RetryPolicy``); an edit deleted under us is opened again once; the
-/// body is capped. Every failure is a ``PlayDeveloperAPIError`` without the token in it.
+/// body is capped. Every failure is a ``HTTPClientError`` without the token in it.
 ///
 /// ```swift
 /// let play = try PlayDeveloperAPIClient(token: try BearerToken(token))
@@ -46,13 +46,13 @@ public struct PlayDeveloperAPIClient: Sendable {
     ///   - configuration: Host, timeout, retries, body cap: Google's host and 30 s by default
     ///     (``HTTPClientConfiguration/playDeveloperAPI``).
     ///   - transport: The HTTP stack; `URLSession` by default.
-    /// - Throws: ``PlayDeveloperAPIError/invalidRequest(_:)`` when the base URL is not `https`
+    /// - Throws: ``HTTPClientError/Code/invalidRequest`` when the base URL is not `https`
     ///   (or `http` on a loopback address).
     public init(
         token: BearerToken, configuration: HTTPClientConfiguration = .playDeveloperAPI,
         transport: any HTTPTransport = URLSessionTransport()
-    ) throws(PlayDeveloperAPIError) {
-        if let problem = configuration.problem { throw .invalidRequest(problem) }
+    ) throws(HTTPClientError) {
+        if let problem = configuration.problem { throw .play(.invalidRequest(problem)) }
         self.token = token
         redactor = Redactor(tokens: [token])
         exchange = HTTPExchange(transport: transport, configuration: configuration)
@@ -60,16 +60,16 @@ public struct PlayDeveloperAPIClient: Sendable {
 
     /// Checks that a base URL is `https`, or `http` on a loopback address (for tests).
     ///
-    /// - Throws: ``PlayDeveloperAPIError/invalidRequest(_:)`` naming the URL.
-    public static func validate(baseURL: URL) throws(PlayDeveloperAPIError) {
-        if let problem = BaseURL.problem(with: baseURL) { throw .invalidRequest(problem) }
+    /// - Throws: ``HTTPClientError/Code/invalidRequest`` naming the URL.
+    public static func validate(baseURL: URL) throws(HTTPClientError) {
+        if let problem = BaseURL.problem(with: baseURL) { throw .play(.invalidRequest(problem)) }
     }
 
     /// The releases of a track from the edit-free list; an empty track has none.
     ///
-    /// - Throws: ``PlayDeveloperAPIError/trackNotFound(_:available:)`` (without the app's tracks,
+    /// - Throws: ``HTTPClientError/Code/notFound`` (without the app's tracks,
     ///   which only an edit can list) when the app has no such track.
-    public func releases(packageName: String, track: String) async throws(PlayDeveloperAPIError)
+    public func releases(packageName: String, track: String) async throws(HTTPClientError)
         -> [PlayReleaseSummary]
     {
         struct List: Decodable { let releases: [PlayReleaseSummary]? }
@@ -79,8 +79,8 @@ public struct PlayDeveloperAPIClient: Sendable {
     }
 
     /// Every track of the app, with rollout detail, read through an edit that is then deleted.
-    public func tracks(packageName: String) async throws(PlayDeveloperAPIError) -> [PlayTrack] {
-        try await withEdit(packageName) { edit throws(PlayDeveloperAPIError) in
+    public func tracks(packageName: String) async throws(HTTPClientError) -> [PlayTrack] {
+        try await withEdit(packageName) { edit throws(HTTPClientError) in
             try await tracks(inEdit: edit, packageName: packageName)
         }
     }
@@ -90,20 +90,20 @@ public struct PlayDeveloperAPIClient: Sendable {
     /// A track without releases comes back with none (v3 answers `{"track": …}` without
     /// `releases`; the old v2 answered 404 `trackEmpty`).
     ///
-    /// - Throws: ``PlayDeveloperAPIError/trackNotFound(_:available:)`` naming the tracks the app
+    /// - Throws: ``HTTPClientError/Code/notFound`` naming the tracks the app
     ///   has (read in the same edit) when it has no track of that name.
-    public func track(_ name: String, packageName: String) async throws(PlayDeveloperAPIError) -> PlayTrack {
+    public func track(_ name: String, packageName: String) async throws(HTTPClientError) -> PlayTrack {
         let segment = try Self.trackSegment(name)
-        return try await withEdit(packageName) { edit throws(PlayDeveloperAPIError) in
-            do throws(PlayDeveloperAPIError) {
+        return try await withEdit(packageName) { edit throws(HTTPClientError) in
+            do throws(HTTPClientError) {
                 guard
                     let body = try await send("GET", edit + "/tracks/\(segment)", packageName: packageName, track: name)
                 else { return PlayTrack(track: name, releases: []) }
                 return try decode(PlayTrack.self, from: body)
             } catch {
-                guard case .trackNotFound(let missing, available: nil) = error else { throw error }
+                guard case .play(.trackNotFound(let missing, available: nil)) = error.reason else { throw error }
                 let names = try? await tracks(inEdit: edit, packageName: packageName).map { redactor($0.track) }
-                throw .trackNotFound(missing, available: names)
+                throw .play(.trackNotFound(missing, available: names))
             }
         }
     }
@@ -112,8 +112,8 @@ public struct PlayDeveloperAPIClient: Sendable {
     ///
     /// Read through an edit that is then deleted; country codes come back lower-case.
     ///
-    /// - Throws: ``PlayDeveloperAPIError/trackNotFound(_:available:)`` when the app has no such track.
-    public func countryAvailability(track name: String, packageName: String) async throws(PlayDeveloperAPIError)
+    /// - Throws: ``HTTPClientError/Code/notFound`` when the app has no such track.
+    public func countryAvailability(track name: String, packageName: String) async throws(HTTPClientError)
         -> PlayCountryAvailability
     {
         struct Answer: Decodable {
@@ -123,7 +123,7 @@ public struct PlayDeveloperAPIClient: Sendable {
             let syncWithProduction: Bool?
         }
         let segment = try Self.trackSegment(name)
-        return try await withEdit(packageName) { edit throws(PlayDeveloperAPIError) in
+        return try await withEdit(packageName) { edit throws(HTTPClientError) in
             guard
                 let body = try await send(
                     "GET", edit + "/countryAvailability/\(segment)", packageName: packageName, track: name)
@@ -139,7 +139,7 @@ public struct PlayDeveloperAPIClient: Sendable {
     }
 
     /// The tracks listed in an open edit.
-    private func tracks(inEdit edit: String, packageName: String) async throws(PlayDeveloperAPIError) -> [PlayTrack] {
+    private func tracks(inEdit edit: String, packageName: String) async throws(HTTPClientError) -> [PlayTrack] {
         struct List: Decodable { let tracks: [PlayTrack]? }
         guard let body = try await send("GET", edit + "/tracks", packageName: packageName) else { return [] }
         return try decode(List.self, from: body).tracks ?? []
@@ -150,18 +150,18 @@ public struct PlayDeveloperAPIClient: Sendable {
     /// Opens an edit, runs `read` with its path, and deletes the edit whatever happened; an edit
     /// deleted under us is opened again once.
     private func withEdit<T: Sendable>(
-        _ packageName: String, _ read: (String) async throws(PlayDeveloperAPIError) -> T
-    ) async throws(PlayDeveloperAPIError) -> T {
+        _ packageName: String, _ read: (String) async throws(HTTPClientError) -> T
+    ) async throws(HTTPClientError) -> T {
         let application = try Self.applicationPath(packageName)
         var attempt = 1
         while true {
             guard let body = try await send("POST", application + "/edits", packageName: packageName) else {
-                throw .exchange(.invalidPayload("the new edit came without an id"))
+                throw .play(.exchange(.invalidPayload("the new edit came without an id")))
             }
             let id = try decode(Edit.self, from: body).id
             let editPath = application + "/edits/" + BaseURL.component(id)
-            let result: Result<T, PlayDeveloperAPIError>
-            do throws(PlayDeveloperAPIError) {
+            let result: Result<T, HTTPClientError>
+            do throws(HTTPClientError) {
                 result = .success(try await read(editPath))
             } catch {
                 result = .failure(error)
@@ -170,10 +170,9 @@ public struct PlayDeveloperAPIClient: Sendable {
             switch result {
             case .success(let value):
                 return value
-            case .failure(.editDeleted) where attempt == 1:
-                attempt += 1
             case .failure(let error):
-                throw error
+                guard attempt == 1, case .play(.editDeleted) = error.reason else { throw error }
+                attempt += 1
             }
         }
     }
@@ -197,10 +196,10 @@ public struct PlayDeveloperAPIClient: Sendable {
     /// Sends one request with retries; returns a 2xx answer with a body, or `nil` for a 204 or
     /// (when it asks for `track`) v2's 404 `trackEmpty`.
     private func send(_ method: String, _ path: String, packageName: String, track: String? = nil)
-        async throws(PlayDeveloperAPIError) -> HTTPResponse?
+        async throws(HTTPClientError) -> HTTPResponse?
     {
         guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
-            throw .invalidRequest("cannot make a URL of \(redactor(path).debugDescription)")
+            throw .play(.invalidRequest("cannot make a URL of \(redactor(path).debugDescription)"))
         }
         let request = HTTPRequest(
             method: method, url: url, headers: ["Authorization": token.authorizationHeader],
@@ -208,7 +207,7 @@ public struct PlayDeveloperAPIClient: Sendable {
         var emptyTrack = false
         let response = try await exchange.send(
             request,
-            judge: { response -> HTTPExchange.Verdict<PlayDeveloperAPIError> in
+            judge: { response -> HTTPExchange.Verdict<PlayDeveloperAPIFailure> in
                 if track != nil, response.status == 404, isEmptyTrack(response) {
                     emptyTrack = true
                     return .success
@@ -221,7 +220,7 @@ public struct PlayDeveloperAPIClient: Sendable {
 
     /// What an answer means: Google's error envelope, typed.
     private func judge(_ response: HTTPResponse, packageName: String, track: String?)
-        -> HTTPExchange.Verdict<PlayDeveloperAPIError>
+        -> HTTPExchange.Verdict<PlayDeveloperAPIFailure>
     {
         if (200...299).contains(response.status) { return .success }
         let envelope = GoogleErrorEnvelope.decode(response.body)
@@ -271,18 +270,19 @@ public struct PlayDeveloperAPIClient: Sendable {
         return envelope.reasons.contains("trackEmpty") || (envelope.message ?? "").contains("no APK version codes")
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(PlayDeveloperAPIError) -> T {
-        try HTTPExchange.decode(type, from: response, failing: PlayDeveloperAPIError.self, redactor: redactor)
+    private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(HTTPClientError) -> T {
+        try HTTPExchange.decode(type, from: response, failing: PlayDeveloperAPIFailure.self, redactor: redactor)
     }
 
     // MARK: - Names
 
     /// `/androidpublisher/v3/applications/{package}`, after checking the package name.
-    static func applicationPath(_ packageName: String) throws(PlayDeveloperAPIError) -> String {
+    static func applicationPath(_ packageName: String) throws(HTTPClientError) -> String {
         guard isPackageName(packageName) else {
-            throw .invalidRequest(
-                "\(packageName.debugDescription) is not an Android package name (segments of letters, digits and _ "
-                    + "joined by dots, each starting with a letter: com.example.app)")
+            throw .play(
+                .invalidRequest(
+                    "\(packageName.debugDescription) is not an Android package name (segments of letters, digits and _ "
+                        + "joined by dots, each starting with a letter: com.example.app)"))
         }
         return "/androidpublisher/v3/applications/" + BaseURL.component(packageName)
     }
@@ -305,9 +305,9 @@ public struct PlayDeveloperAPIClient: Sendable {
     /// Play's track id is free text: `production`, `wear:production` (sent as
     /// `wear%3Aproduction`, since Google reads a trailing `:production` as a custom method), or a
     /// custom track such as `Pre-release testing`.
-    static func trackSegment(_ track: String) throws(PlayDeveloperAPIError) -> String {
+    static func trackSegment(_ track: String) throws(HTTPClientError) -> String {
         guard let problem = problem(withTrack: track) else { return BaseURL.component(track) }
-        throw .invalidRequest(problem)
+        throw .play(.invalidRequest(problem))
     }
 
     /// What is wrong with a track name, or `nil` when nothing is.
@@ -324,7 +324,8 @@ public struct PlayDeveloperAPIClient: Sendable {
 }
 
 extension HTTPClientConfiguration {
-    /// The Play Developer API's defaults: ``PlayDeveloperAPIClient/defaultBaseURL``, 30 s, the
-    /// default retries, 4 MiB.
+    /// The Play Developer API's defaults.
+    ///
+    /// ``PlayDeveloperAPIClient/defaultBaseURL``, 30 s, the default retries, 4 MiB.
     public static let playDeveloperAPI = HTTPClientConfiguration(baseURL: PlayDeveloperAPIClient.defaultBaseURL)
 }

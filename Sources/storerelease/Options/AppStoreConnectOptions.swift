@@ -101,7 +101,7 @@ struct AppStoreConnectOptions {
             }
             return nil
         }
-        do throws(AppStoreConnectError) {
+        do throws(HTTPClientError) {
             return try AppStoreConnectClient(credentials: credentials, configuration: configuration)
         } catch {
             throw arguments.error(Self.baseURL, .detail("\(error)"))
@@ -149,8 +149,8 @@ struct AppStoreConnectOptions {
     }
 
     /// The CLI error for a failed call: bad requests exit 2, everything else 1.
-    static func failure(_ error: AppStoreConnectError, command: String) -> CLIError {
-        if case .invalidRequest(let message) = error { return .usage("\(command): \(message)") }
+    static func failure(_ error: HTTPClientError, command: String) -> CLIError {
+        if error.code == .invalidRequest { return .usage("\(command): \(error)") }
         return .failure("\(command): \(error)")
     }
 

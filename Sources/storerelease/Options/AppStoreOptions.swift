@@ -141,7 +141,7 @@ struct AppStoreOptions {
     /// A client for `--base-url` and `--lookups-per-minute`, with the given timeout and cache-busting.
     func client(timeout: Duration = .seconds(10), bustsCaches: Bool = false) throws(CLIError) -> AppStoreLookupClient {
         let configuration = HTTPClientConfiguration(baseURL: baseURL, timeout: timeout)
-        do throws(AppStoreLookupError) {
+        do throws(HTTPClientError) {
             return try AppStoreLookupClient(
                 configuration: configuration, bustsCaches: bustsCaches,
                 rateLimiter: RateLimiter(requests: lookupsPerMinute))
@@ -171,8 +171,8 @@ struct AppStoreOptions {
     }
 
     /// The CLI error for a failed lookup: bad requests exit 2, everything else 1.
-    static func failure(_ error: AppStoreLookupError, command: String) -> CLIError {
-        if case .invalidRequest(let message) = error { return .usage("\(command): \(message)") }
+    static func failure(_ error: HTTPClientError, command: String) -> CLIError {
+        if error.code == .invalidRequest { return .usage("\(command): \(error)") }
         return .failure("\(command): \(error)")
     }
 }

@@ -94,7 +94,7 @@ struct PlayOptions {
         configuration.timeout = timeout
         if let baseURL { configuration.baseURL = baseURL }
         let token = try token()
-        do throws(PlayDeveloperAPIError) {
+        do throws(HTTPClientError) {
             return try PlayDeveloperAPIClient(token: token, configuration: configuration)
         } catch {
             throw arguments.error(Self.baseURL, .detail("\(error)"))
@@ -142,8 +142,8 @@ struct PlayOptions {
     }
 
     /// The CLI error for a failed call: bad requests exit 2, everything else 1.
-    static func failure(_ error: PlayDeveloperAPIError, command: String) -> CLIError {
-        if case .invalidRequest(let message) = error { return .usage("\(command): \(message)") }
+    static func failure(_ error: HTTPClientError, command: String) -> CLIError {
+        if error.code == .invalidRequest { return .usage("\(command): \(error)") }
         return .failure("\(command): \(error)")
     }
 }

@@ -106,7 +106,7 @@ struct BaseURL: ArgumentValue {
 
     init(argument: String) throws(ArgumentProblem) {
         guard let url = URL(string: argument) else { throw .value("\(argument.debugDescription) is not a URL") }
-        do throws(AppStoreLookupError) {
+        do throws(HTTPClientError) {
             try AppStoreLookupRequest.validate(baseURL: url)
         } catch {
             throw .detail("\(error)")

@@ -2,8 +2,9 @@ import Foundation
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// Why an App Store lookup failed; the ``description`` says what happened and what to try.
-public enum AppStoreLookupError: Error, Sendable, Hashable {
+/// Why an App Store lookup failed, in the lookup's words: what an ``HTTPClientError`` of the lookup
+/// holds; the ``description`` says what happened and what to try.
+package enum AppStoreLookupFailure: Error, Sendable, Hashable {
     /// The request itself is wrong (an empty id list, a malformed bundle id or base URL).
     case invalidRequest(String)
     /// The storefront has no such app. Apps sold in some countries only are found only there.
@@ -29,11 +30,32 @@ public enum AppStoreLookupError: Error, Sendable, Hashable {
     case exchange(ExchangeFailure)
 }
 
-extension AppStoreLookupError: HTTPClientError {}
+extension AppStoreLookupFailure: StoreAPIFailure {
+    package var code: HTTPClientError.Code {
+        switch self {
+        case .invalidRequest: .invalidRequest
+        case .notFound: .notFound
+        case .httpStatus, .rejected: .httpStatus
+        case .rateLimited, .throttled: .rateLimited
+        case .bundleIDMismatch: .otherApp
+        case .exchange(let failure): failure.code
+        }
+    }
 
-extension AppStoreLookupError: CustomStringConvertible {
+    /// A request, an app or a redirect that is wrong; an app not found may appear later.
+    package var isPermanent: Bool {
+        switch self {
+        case .invalidRequest, .bundleIDMismatch, .exchange(.redirected): true
+        case .notFound, .httpStatus, .rejected, .rateLimited, .throttled, .exchange: false
+        }
+    }
+
+    package var error: HTTPClientError { .lookup(self) }
+}
+
+extension AppStoreLookupFailure: CustomStringConvertible {
     /// A sentence that names what failed and, where there is one, what to try.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidRequest(let message):
             return message

@@ -2,12 +2,13 @@ import Foundation
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// Why a Play Developer API call failed; the ``description`` says what happened and what to do.
+/// Why a Play Developer API call failed, in its words: what an ``HTTPClientError`` of the Play
+/// Developer API holds; the ``description`` says what happened and what to do.
 ///
 /// No case holds the access token: messages from Google are kept with the token taken out.
-public enum PlayDeveloperAPIError: Error, Sendable, Hashable {
+package enum PlayDeveloperAPIFailure: Error, Sendable, Hashable {
     /// Why Google refused with 403.
-    public enum Refusal: Sendable, Hashable {
+    package enum Refusal: Sendable, Hashable {
         /// The token lacks the `androidpublisher` scope (`ACCESS_TOKEN_SCOPE_INSUFFICIENT`).
         case scopeInsufficient
         /// The Google Play Android Developer API is not enabled in the token's Cloud project.
@@ -50,7 +51,7 @@ public enum PlayDeveloperAPIError: Error, Sendable, Hashable {
     ///
     /// The token, the account's rights or the package are wrong; a command that polls stops at
     /// once on these.
-    public var isPermanent: Bool {
+    package var isPermanent: Bool {
         switch self {
         case .invalidRequest, .unauthorized, .notInvited, .forbidden, .packageNotFound, .trackNotFound:
             return true
@@ -62,9 +63,9 @@ public enum PlayDeveloperAPIError: Error, Sendable, Hashable {
     }
 }
 
-extension PlayDeveloperAPIError: CustomStringConvertible {
+extension PlayDeveloperAPIFailure: CustomStringConvertible {
     /// A sentence that names what failed and what to try.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidRequest(let message):
             return message
@@ -111,7 +112,22 @@ extension PlayDeveloperAPIError: CustomStringConvertible {
     }
 }
 
-extension PlayDeveloperAPIError: HTTPClientError {}
+extension PlayDeveloperAPIFailure: StoreAPIFailure {
+    package var code: HTTPClientError.Code {
+        switch self {
+        case .invalidRequest: .invalidRequest
+        case .unauthorized: .unauthorized
+        case .notInvited, .forbidden: .forbidden
+        case .packageNotFound, .trackNotFound: .notFound
+        case .editDeleted, .conflict: .conflict
+        case .rateLimited: .rateLimited
+        case .httpStatus: .httpStatus
+        case .exchange(let failure): failure.code
+        }
+    }
+
+    package var error: HTTPClientError { .play(self) }
+}
 
 /// Google's error envelope: `{"error": {"code", "message", "status", "errors": [{"reason"}], "details": [{"reason"}]}}`.
 struct GoogleErrorEnvelope: Decodable {

@@ -2,10 +2,11 @@ import Foundation
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// Why an App Store Connect call failed; the ``description`` says what happened and what to do.
+/// Why an App Store Connect call failed, in its words: what an ``HTTPClientError`` of App Store
+/// Connect holds; the ``description`` says what happened and what to do.
 ///
 /// No case holds a token or key material: Apple's `detail` is kept with the token taken out.
-public enum AppStoreConnectError: Error, Sendable, Hashable {
+package enum AppStoreConnectFailure: Error, Sendable, Hashable {
     /// The request itself is wrong (a malformed bundle id, platform or base URL).
     case invalidRequest(String)
     /// The token could not be made (signing failed).
@@ -27,7 +28,7 @@ public enum AppStoreConnectError: Error, Sendable, Hashable {
     case exchange(ExchangeFailure)
 
     /// Whether asking again later cannot help: the key, its rights or the app are wrong.
-    public var isPermanent: Bool {
+    package var isPermanent: Bool {
         switch self {
         case .invalidRequest, .signing, .unauthorized, .forbidden, .appNotFound, .exchange(.redirected): return true
         case .rateLimited, .httpStatus, .exchange:
@@ -36,11 +37,26 @@ public enum AppStoreConnectError: Error, Sendable, Hashable {
     }
 }
 
-extension AppStoreConnectError: HTTPClientError {}
+extension AppStoreConnectFailure: StoreAPIFailure {
+    package var code: HTTPClientError.Code {
+        switch self {
+        case .invalidRequest: .invalidRequest
+        case .signing: .signing
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .appNotFound: .notFound
+        case .rateLimited: .rateLimited
+        case .httpStatus: .httpStatus
+        case .exchange(let failure): failure.code
+        }
+    }
 
-extension AppStoreConnectError: CustomStringConvertible {
+    package var error: HTTPClientError { .connect(self) }
+}
+
+extension AppStoreConnectFailure: CustomStringConvertible {
     /// A sentence that names what failed and what to try.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidRequest(let message):
             return message
