@@ -102,7 +102,7 @@ import Testing
     /// it (their buffers moved the floor by up to 70 MB, which hid a planted leak of 16 KiB a round).
     static func soakInAProcessOfItsOwn() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("soak-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
         let process = Process()
