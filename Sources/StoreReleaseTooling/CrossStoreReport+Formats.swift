@@ -31,7 +31,7 @@ extension CrossStoreReport {
             lines.append("  halted   \(Self.label(halted.version, nil, halted.versionCode))\(share)")
         }
         if let ahead, let aheadBy {
-            lines.append("\(ahead == "appStore" ? "The App Store" : "Google Play") is ahead (\(aheadBy)).")
+            lines.append("\(ahead == .appStore ? "The App Store" : "Google Play") is ahead (\(aheadBy)).")
         }
         lines.append(
             forceLine

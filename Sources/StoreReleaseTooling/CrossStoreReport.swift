@@ -79,7 +79,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     /// Whether a forced update to ``version`` is safe now, and if not, why.
     public struct ForceUpdate: Sendable, Hashable, Encodable {
         /// The version a forced update would require: the newest either store serves to everyone.
-        public let version: String?
+        public let version: Version?
         /// Whether every storefront and Play's full rollout serve it, for the release delay.
         public let safe: Bool
         /// Why it is not safe yet, one sentence a reason; empty when safe.
@@ -121,10 +121,10 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     ///
     /// Completed, in-progress and halted releases count; their version is unknown.
     public let playReleaseNameWithoutVersion: [Int]
-    /// `appStore` or `googlePlay`, whichever is ahead; `nil` when they agree or cannot be compared.
-    public let ahead: String?
-    /// The most significant component in which the store ahead leads (`minor`).
-    public let aheadBy: String?
+    /// The store ahead (written `appStore` or `googlePlay`); `nil` when they agree or cannot be compared.
+    public let ahead: Store?
+    /// The most significant component in which the store ahead leads (written `minor`).
+    public let aheadBy: VersionChange?
     /// Whether a forced update is safe now.
     public let forceUpdate: ForceUpdate
     /// App Store Connect's view, when it was asked.
@@ -205,8 +205,8 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
             !versions.isEmpty && playVersion != nil && versions.allSatisfy { $0 == playVersion }
             && !countries.contains { $0.appStore == .missing || $0.appStore == .unexpected }
         if let apple = newestApple, let google = playVersion, apple != google {
-            ahead = apple > google ? "appStore" : "googlePlay"
-            aheadBy = apple.change(from: google).map { "\($0)" }
+            ahead = apple > google ? .appStore : .googlePlay
+            aheadBy = apple.change(from: google)
         } else {
             ahead = nil
             aheadBy = nil
@@ -225,7 +225,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         } else {
             reasons.append("no version is known")
         }
-        forceUpdate = ForceUpdate(version: target?.description, safe: reasons.isEmpty, reasons: reasons)
+        forceUpdate = ForceUpdate(version: target, safe: reasons.isEmpty, reasons: reasons)
     }
 
     /// Builds the report from a reading of both stores (``StoreSources/read(_:)``).

@@ -83,7 +83,7 @@ enum ForceGate {
             reasons.append(
                 "the lookup shows \(lookup) but App Store Connect's live version is \(live.version)")
         }
-        if let phase = live.phasedRelease, phase.state == "ACTIVE" || phase.state == "PAUSED" {
+        if let phase = live.phasedRelease, phase.isInProgress {
             let day = phase.day.map { "day \($0), " } ?? ""
             reasons.append(
                 "\(live.version) is in a phased release on the App Store (\(phase.state), \(day)\(phase.percent)% of "

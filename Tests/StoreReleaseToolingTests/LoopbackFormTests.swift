@@ -39,7 +39,11 @@ import Testing
         let token = UUID().uuidString
         let hook = try WebhookNotifier(
             url: try url(scheme, "127.0.0.1", "ok", token: token).appendingPathComponent("hook"), format: .json)
-        try await hook.deliver([ReleaseEvent(.forceUpdateSafe(version: "8.0.2"), at: "2021-02-10T00:00:00Z")])
+        try await hook.deliver([
+            ReleaseEvent(
+                .forceUpdateSafe(version: try Version(parsing: "8.0.2")), at: Date(timeIntervalSince1970: 1_612_915_200)
+            )
+        ])
         #expect(try server.hooks(token: token).count == 1)
     }
 

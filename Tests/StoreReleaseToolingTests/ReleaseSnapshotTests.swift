@@ -22,22 +22,28 @@ import Testing
             country: try StorefrontCountry(country))
     }
 
+    /// `firstSeen` as the file writes it: version → storefront or state → ISO 8601.
+    static func written(_ seen: ReleaseSnapshot.FirstSeen) throws -> [String: [String: [String: String]]] {
+        try JSONDecoder().decode([String: [String: [String: String]]].self, from: try JSONEncoder().encode(seen))
+    }
+
     @Test func firstSeenIsCarriedForwardAndExtendedByWhatIsNew() throws {
         let day1 = Date(timeIntervalSince1970: 1_612_310_400)  // 2021-02-03T00:00:00Z
         let first = ReleaseSnapshot(
             takenAt: day1, releases: [try release("cn", "8.0.2")], track: nil, status: nil)
-        #expect(first.firstSeen.appStore == ["8.0.2": ["cn": "2021-02-03T00:00:00Z"]])
+        #expect(try Self.written(first.firstSeen)["appStore"] == ["8.0.2": ["cn": "2021-02-03T00:00:00Z"]])
         let day2 = day1.addingTimeInterval(86_400)
         let second = ReleaseSnapshot(
             takenAt: day2, releases: [try release("cn", "8.0.10"), try release("us", "8.0.2")], track: nil,
             status: nil, previous: first)
         #expect(
-            second.firstSeen.appStore == [
+            try Self.written(second.firstSeen)["appStore"] == [
                 "8.0.2": ["cn": "2021-02-03T00:00:00Z", "us": "2021-02-04T00:00:00Z"],
                 "8.0.10": ["cn": "2021-02-04T00:00:00Z"],
             ], "what was seen before keeps its time")
         let decoded = try JSONDecoder().decode(ReleaseSnapshot.self, from: try JSONEncoder().encode(second))
         #expect(decoded == second, "a snapshot reads back as it was written")
+        #expect(second.firstSeen.appStore[try Version(parsing: "8.0.10")]?[try StorefrontCountry("cn")] == day2)
     }
 
     @Test func everyKeyIsThereAndAStoreNotReadIsNull() throws {
@@ -65,13 +71,34 @@ import Testing
             appStore: .live(.id(414_478_124), storefronts: .listed([try StorefrontCountry("cn")]), client: lookup),
             play: .live(packageName: "com.example.rollout", track: "production", client: play),
             appStoreConnect: connect, now: Date(timeIntervalSince1970: 1_612_310_400))
-        #expect(snapshot.appStore?.storefronts["cn"]?.version == "8.0.2")
+        #expect(snapshot.appStore?.storefronts[try StorefrontCountry("cn")]?.version?.description == "8.0.2")
         let rollout = try #require(snapshot.googlePlay?.releases.first)
-        #expect(rollout.versionCode == 81 && rollout.status == "inProgress" && rollout.userFraction == 0.2)
-        #expect(rollout.countries == ["US", "CA"] && rollout.lifecycle == "RELEASE_LIFECYCLE_STATE_PUBLISHED")
+        #expect(rollout.versionCode?.rawValue == 81 && rollout.status == .inProgress && rollout.userFraction == 0.2)
+        #expect(rollout.countries == ["US", "CA"] && rollout.lifecycle == .published)
         #expect(snapshot.appStoreConnect?.live?.phasedRelease?.state == "ACTIVE")
-        #expect(snapshot.firstSeen.appStoreConnect["8.0.2"]?["READY_FOR_DISTRIBUTION"] == "2021-02-03T00:00:00Z")
+        #expect(
+            try Self.written(snapshot.firstSeen)["appStoreConnect"]?["8.0.2"]?["READY_FOR_DISTRIBUTION"]
+                == "2021-02-03T00:00:00Z")
         let stats = try server.playStats(token: token)
         #expect(stats["openEdits"] as? Int == 0 && stats["releasesRequests"] as? Int == 1)
+    }
+
+    @Test func theBundledSnapshotsReadBackAsTheyWereWritten() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        for name in ["snapshot-before.json", "snapshot-after.json", "watch-state.json"] {
+            let url = LoopbackServer.packageRoot.appendingPathComponent("Docs/Examples/payloads/\(name)")
+            let data = try Data(contentsOf: url)
+            let snapshot = try JSONDecoder().decode(ReleaseSnapshot.self, from: data)
+            let written = try encoder.encode(snapshot)
+            // Every value typed in memory, and the same document written: each key, each text.
+            let file = try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)
+            let document = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+            // A snapshot written before the app was recorded reads with no app, written `null`.
+            let app = file["app"] == nil ? document["app"] is NSNull : true
+            #expect(app && NSDictionary(dictionary: document.filter { file[$0.key] != nil }) == file, "\(name)")
+            let again = try encoder.encode(try JSONDecoder().decode(ReleaseSnapshot.self, from: written))
+            #expect(again == written, "\(name): written again byte for byte")
+        }
     }
 }

@@ -73,14 +73,16 @@ import Testing
         func f(_ x: Double?) -> String { x.map { "\($0)" } ?? "-" }
         switch event.change {
         case .storefrontUpdated(let country, let from, let to, let lag):
-            return "storefrontUpdated \(country) \(from ?? "-")→\(to ?? "-") lag \(lag.map(String.init) ?? "-")"
-        case .playReviewChanged(let code, _, _): return "playReviewChanged \(code ?? 0)"
+            return
+                "storefrontUpdated \(country) \(from?.description ?? "-")→\(to?.description ?? "-") lag \(lag.map(String.init) ?? "-")"
+        case .playReviewChanged(let code, _, _): return "playReviewChanged \(code?.rawValue ?? 0)"
         case .playRolloutChanged(let code, let from, let to):
-            return "playRolloutChanged \(code ?? 0) \(f(from))→\(f(to))"
-        case .playStatusChanged(let code, let from, let to): return "playStatusChanged \(code ?? 0) \(from)→\(to)"
-        case .playReleaseRemoved(let code): return "playReleaseRemoved \(code ?? 0)"
+            return "playRolloutChanged \(code?.rawValue ?? 0) \(f(from))→\(f(to))"
+        case .playStatusChanged(let code, let from, let to):
+            return "playStatusChanged \(code?.rawValue ?? 0) \(from)→\(to)"
+        case .playReleaseRemoved(let code): return "playReleaseRemoved \(code?.rawValue ?? 0)"
         case .ascStateChanged(let version, let from, let to):
-            return "ascStateChanged \(version) \(from ?? "-")→\(to ?? "-")"
+            return "ascStateChanged \(version) \(from?.rawValue ?? "-")→\(to?.rawValue ?? "-")"
         case .phasedReleaseChanged(let version, let from, let to):
             return "phasedReleaseChanged \(version) \(from?.key ?? "-")→\(to?.key ?? "-")"
         case .forceUpdateSafe(let version): return "forceUpdateSafe \(version)"
@@ -121,10 +123,14 @@ import Testing
         #expect(retried.first?["at"] as? String == "2021-02-10T01:00:00Z", "a retried event keeps when it was seen")
 
         let state = try #require(try WatchStateFile(path: folder.appendingPathComponent("state.json").path).read())
-        #expect(state.takenAt == "2021-02-10T07:00:00Z", "the file advanced to the last delivered round")
-        let lag = try #require(PropagationLag.report(state).first { $0.version == "8.0.10" })
+        #expect(
+            ISO8601Timestamp.string(from: state.takenAt) == "2021-02-10T07:00:00Z",
+            "the file advanced to the last delivered round")
+        let lag = try #require(PropagationLag.report(state).first { $0.version.description == "8.0.10" })
         #expect(lag.storefronts == ["us": 0, "jp": 3600, "cn": 10800] && lag.missing.isEmpty)
-        #expect(lag.medianSeconds == 3600 && lag.worstSeconds == 10800 && lag.readyAt == "2021-02-10T03:00:00Z")
+        #expect(
+            lag.medianSeconds == 3600 && lag.worstSeconds == 10800
+                && ISO8601Timestamp.string(from: lag.readyAt) == "2021-02-10T03:00:00Z")
         #expect(
             clock.slept == [.seconds(3600), .seconds(7200)] + Array(repeating: .seconds(3600), count: 4),
             "the wait after the failed delivery doubles, then returns to the interval")
@@ -234,7 +240,8 @@ import Testing
         #expect(kept == [2, 6, 8], "each round owes what it owed plus what is new")
         #expect(outcome.undelivered == 8 && outcome.lastRoundFailed)
         let state = try #require(try WatchStateFile(path: folder.appendingPathComponent("state.json").path).read())
-        #expect(state.takenAt == "2021-02-10T00:00:00Z", "the file stays at the baseline")
+        #expect(
+            ISO8601Timestamp.string(from: state.takenAt) == "2021-02-10T00:00:00Z", "the file stays at the baseline")
         #expect(clock.slept == [.seconds(3600), .seconds(7200), .seconds(14400)])
     }
 
@@ -262,7 +269,9 @@ import Testing
         }
         #expect(ids.count == Self.story.prefix(2).joined().count && Set(ids).count == ids.count, "none sent again")
         let state = try #require(try WatchStateFile(path: folder.appendingPathComponent("state.json").path).read())
-        #expect(state.takenAt == "2021-02-10T02:00:00Z", "the file advanced with each delivery")
+        #expect(
+            ISO8601Timestamp.string(from: state.takenAt) == "2021-02-10T02:00:00Z",
+            "the file advanced with each delivery")
     }
 
     /// Counts the rounds a reader was called for.
@@ -306,12 +315,14 @@ import Testing
     @Test func slackGetsEscapedLinesAndACount() throws {
         let notifier = try WebhookNotifier(url: try #require(URL(string: "https://hooks.slack.com/x")))
         let events = (0..<60).map {
-            ReleaseEvent(.forceUpdateSafe(version: "1.\($0) <b>&"), at: "2021-02-10T00:00:00Z")
+            ReleaseEvent(.ascStateChanged(version: "1.\($0) <b>&", from: nil, to: .readyForDistribution), at: Date())
         }
         let body = try #require(
             try JSONSerialization.jsonObject(with: try notifier.body(for: events)) as? [String: String])
         let text = try #require(body["text"])
-        #expect(text.hasPrefix("*StoreRelease*: 60 changes\n• Forcing 1.0 &lt;b&gt;&amp; is now safe"))
+        #expect(
+            text.hasPrefix(
+                "*StoreRelease*: 60 changes\n• App Store Connect: 1.0 &lt;b&gt;&amp; new → READY_FOR_DISTRIBUTION"))
         #expect(text.hasSuffix("\n…and 10 more") && text.split(separator: "\n").count == 52)
     }
 
@@ -320,7 +331,7 @@ import Testing
         var configured = try WebhookNotifier(url: server.hookURL("trickle", token: UUID().uuidString), format: .json)
         configured.timeout = .seconds(2)
         let notifier = configured
-        let event = ReleaseEvent(.forceUpdateSafe(version: "1.0"), at: "2021-02-10T00:00:00Z")
+        let event = ReleaseEvent(.forceUpdateSafe(version: try Version(parsing: "1.0")), at: Date())
         let failure = WebhookNotifier.Failure.transport(
             "no complete answer from the webhook within 2 s", origin: "\(Origin(server.baseURL))")
         // The receiver sends 200's headers, then a byte a second for 30 s, never quiet for 2 s
@@ -337,7 +348,9 @@ import Testing
         let token = UUID().uuidString
         let notifier = try WebhookNotifier(url: server.hookURL("redirect", token: token), format: .json)
         await #expect(throws: WebhookNotifier.Failure.redirected(origin: "\(Origin(server.baseURL))")) {
-            try await notifier.deliver([ReleaseEvent(.forceUpdateSafe(version: "1.0"), at: "2021-02-10T00:00:00Z")])
+            try await notifier.deliver([
+                ReleaseEvent(.forceUpdateSafe(version: try Version(parsing: "1.0")), at: Date())
+            ])
         }
         #expect(try server.elsewhere(token: token).requests == 0, "the events went nowhere else")
     }

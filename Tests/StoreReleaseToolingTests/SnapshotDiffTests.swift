@@ -2,6 +2,7 @@ import Foundation
 import StoreReleaseCore
 import Testing
 
+@testable import StoreReleaseCore
 @testable import StoreReleaseModels
 @testable import StoreReleaseTooling
 
@@ -16,14 +17,19 @@ import Testing
         pending: (String, String)? = nil, readySince: String? = nil
     ) -> Snapshot {
         var snapshot = Snapshot(takenAt: Date(timeIntervalSince1970: 0), releases: nil, track: nil, status: nil)
-        snapshot.takenAt = at
-        snapshot.appStore = .init(storefronts: storefronts.mapValues { .init(version: $0, releaseDate: nil) })
+        snapshot.takenAt = date(at)
+        snapshot.appStore = .init(
+            storefronts: Dictionary(
+                uniqueKeysWithValues: storefronts.compactMap { code, version in
+                    (try? StorefrontCountry(code)).map { ($0, .init(version: Version(version), releaseDate: nil)) }
+                }))
         snapshot.googlePlay = .init(
             track: "production",
             releases: play.map {
                 .init(
-                    versionCode: $0.0, name: Self.names[$0.0], version: Self.names[$0.0], status: $0.1,
-                    userFraction: $0.2, countries: nil, lifecycle: $0.3)
+                    versionCode: VersionCode(rawValue: $0.0), name: Self.names[$0.0],
+                    version: Self.names[$0.0].flatMap { Version($0) }, status: .init(rawValue: $0.1),
+                    userFraction: $0.2, countries: nil, lifecycle: $0.3.map { .init(rawValue: $0) })
             })
         snapshot.appStoreConnect = AppStoreConnectStatus(
             appID: "1",
@@ -32,9 +38,19 @@ import Testing
                     version: $0.0, state: $0.1,
                     phasedRelease: phase.map { .init(state: $0.0, day: $0.1, percent: 0) }, removedFromSale: false)
             }, pending: pending.map { .init(version: $0.0, state: $0.1) }, draft: nil)
-        if let readySince { snapshot.firstSeen.appStoreConnect = ["8.0.10": ["READY_FOR_DISTRIBUTION": readySince]] }
+        if let readySince, let version = Version("8.0.10") {
+            snapshot.firstSeen.appStoreConnect = [version: [.readyForDistribution: date(readySince)]]
+        }
         return snapshot
     }
+
+    /// The date an ISO 8601 text says (the epoch for another text).
+    static func date(_ text: String) -> Date {
+        ISO8601Timestamp.date(from: text) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    /// A version's text, or `nil`.
+    static func text(_ version: Version?) -> String { version?.description ?? "nil" }
 
     /// The release names of the versionCodes the tests use, as Play Console writes them.
     static let names = [80: "8.0.2", 81: "8.0.10", 82: "8.1"]
@@ -105,18 +121,20 @@ import Testing
         func f(_ value: Double?) -> String { value.map { "\($0)" } ?? "nil" }
         switch event.change {
         case .storefrontUpdated(let c, let from, let to, let lag):
-            return "storefrontUpdated \(c) \(from ?? "nil")→\(to ?? "nil")" + (lag.map { " lag \($0)" } ?? "")
-        case .storefrontAdded(let c, let v): return "storefrontAdded \(c) \(v ?? "nil")"
-        case .storefrontRemoved(let c, let v): return "storefrontRemoved \(c) \(v ?? "nil")"
+            return "storefrontUpdated \(c) \(text(from))→\(text(to))" + (lag.map { " lag \($0)" } ?? "")
+        case .storefrontAdded(let c, let v): return "storefrontAdded \(c) \(text(v))"
+        case .storefrontRemoved(let c, let v): return "storefrontRemoved \(c) \(text(v))"
         case .playReleaseAdded(let code, _, let status, let fraction):
-            return "playReleaseAdded \(code ?? 0) \(status) \(f(fraction))"
-        case .playReleaseRemoved(let code): return "playReleaseRemoved \(code ?? 0)"
-        case .playStatusChanged(let code, let from, let to): return "playStatusChanged \(code ?? 0) \(from)→\(to)"
+            return "playReleaseAdded \(code?.rawValue ?? 0) \(status) \(f(fraction))"
+        case .playReleaseRemoved(let code): return "playReleaseRemoved \(code?.rawValue ?? 0)"
+        case .playStatusChanged(let code, let from, let to):
+            return "playStatusChanged \(code?.rawValue ?? 0) \(from)→\(to)"
         case .playRolloutChanged(let code, let from, let to):
-            return "playRolloutChanged \(code ?? 0) \(f(from))→\(f(to))"
+            return "playRolloutChanged \(code?.rawValue ?? 0) \(f(from))→\(f(to))"
         case .playReviewChanged(let code, let from, let to):
-            return "playReviewChanged \(code ?? 0) \(from ?? "nil")→\(to ?? "nil")"
-        case .ascStateChanged(let v, let from, let to): return "ascStateChanged \(v) \(from ?? "nil")→\(to ?? "nil")"
+            return "playReviewChanged \(code?.rawValue ?? 0) \(from?.rawValue ?? "nil")→\(to?.rawValue ?? "nil")"
+        case .ascStateChanged(let v, let from, let to):
+            return "ascStateChanged \(v) \(from?.rawValue ?? "nil")→\(to?.rawValue ?? "nil")"
         case .phasedReleaseChanged(let v, let from, let to):
             return "phasedReleaseChanged \(v) \(from?.key ?? "nil")→\(to?.key ?? "nil")"
         case .forceUpdateSafe(let v): return "forceUpdateSafe \(v)"
@@ -130,24 +148,26 @@ import Testing
         #expect(events.allSatisfy { $0.at == row.new.takenAt })
     }
 
-    @Test func anEventsIdLeavesOutWhenAndTheLag() {
-        let a = ReleaseEvent(.storefrontUpdated(country: "cn", from: "1", to: "2", lagSeconds: 5), at: "x")
-        let b = ReleaseEvent(.storefrontUpdated(country: "cn", from: "1", to: "2", lagSeconds: 9), at: "y")
-        let c = ReleaseEvent(.storefrontUpdated(country: "jp", from: "1", to: "2", lagSeconds: 5), at: "x")
+    @Test func anEventsIdLeavesOutWhenAndTheLag() throws {
+        let (cn, jp) = (try StorefrontCountry("cn"), try StorefrontCountry("jp"))
+        let (one, two) = (Version("1"), Version("2"))
+        let a = ReleaseEvent(.storefrontUpdated(country: cn, from: one, to: two, lagSeconds: 5), at: Self.date("x"))
+        let b = ReleaseEvent(.storefrontUpdated(country: cn, from: one, to: two, lagSeconds: 9), at: Date())
+        let c = ReleaseEvent(.storefrontUpdated(country: jp, from: one, to: two, lagSeconds: 5), at: Self.date("x"))
         #expect(a.id == b.id && a.id != c.id)
     }
 
     /// A snapshot's state as keys and values, to apply events to.
     static func summary(_ s: Snapshot) -> [String: String] {
         var out: [String: String] = [:]
-        for (c, f) in s.appStore?.storefronts ?? [:] { out["as/\(c)"] = f.version ?? "nil" }
+        for (c, f) in s.appStore?.storefronts ?? [:] { out["as/\(c)"] = text(f.version) }
         for r in s.googlePlay?.releases ?? [] {
-            let code = r.versionCode ?? 0
-            out["gp/\(code)/status"] = r.status
+            let code = r.versionCode?.rawValue ?? 0
+            out["gp/\(code)/status"] = r.status.rawValue
             out["gp/\(code)/fraction"] = r.userFraction.map { "\($0)" } ?? "nil"
-            out["gp/\(code)/lifecycle"] = r.lifecycle ?? "nil"
+            out["gp/\(code)/lifecycle"] = r.lifecycle?.rawValue ?? "nil"
         }
-        for (v, state) in s.appStoreConnect?.states ?? [:] { out["asc/\(v)"] = state }
+        for (v, state) in s.appStoreConnect?.states ?? [:] { out["asc/\(v)"] = state.rawValue }
         if let live = s.appStoreConnect?.live { out["phase/\(live.version)"] = live.phasedRelease?.key ?? "nil" }
         return out
     }
@@ -157,21 +177,23 @@ import Testing
         var out = start
         for event in events {
             switch event.change {
-            case .storefrontUpdated(let c, _, let to, _): out["as/\(c)"] = to ?? "nil"
-            case .storefrontAdded(let c, let v): out["as/\(c)"] = v ?? "nil"
+            case .storefrontUpdated(let c, _, let to, _): out["as/\(c)"] = text(to)
+            case .storefrontAdded(let c, let v): out["as/\(c)"] = text(v)
             case .storefrontRemoved(let c, _): out["as/\(c)"] = nil
             case .playReleaseAdded(let code, _, let status, let fraction):
-                out["gp/\(code ?? 0)/status"] = status
-                out["gp/\(code ?? 0)/fraction"] = fraction.map { "\($0)" } ?? "nil"
+                out["gp/\(code?.rawValue ?? 0)/status"] = status.rawValue
+                out["gp/\(code?.rawValue ?? 0)/fraction"] = fraction.map { "\($0)" } ?? "nil"
                 // A new release's review state is part of its addition.
-                out["gp/\(code ?? 0)/lifecycle"] =
-                    new.googlePlay?.releases.first { $0.versionCode == code }?.lifecycle ?? "nil"
+                out["gp/\(code?.rawValue ?? 0)/lifecycle"] =
+                    new.googlePlay?.releases.first { $0.versionCode == code }?.lifecycle?.rawValue ?? "nil"
             case .playReleaseRemoved(let code):
-                for key in ["status", "fraction", "lifecycle"] { out["gp/\(code ?? 0)/\(key)"] = nil }
-            case .playStatusChanged(let code, _, let to): out["gp/\(code ?? 0)/status"] = to
-            case .playRolloutChanged(let code, _, let to): out["gp/\(code ?? 0)/fraction"] = to.map { "\($0)" } ?? "nil"
-            case .playReviewChanged(let code, _, let to): out["gp/\(code ?? 0)/lifecycle"] = to ?? "nil"
-            case .ascStateChanged(let v, _, let to): out["asc/\(v)"] = to
+                for key in ["status", "fraction", "lifecycle"] { out["gp/\(code?.rawValue ?? 0)/\(key)"] = nil }
+            case .playStatusChanged(let code, _, let to): out["gp/\(code?.rawValue ?? 0)/status"] = to.rawValue
+            case .playRolloutChanged(let code, _, let to):
+                out["gp/\(code?.rawValue ?? 0)/fraction"] = to.map { "\($0)" } ?? "nil"
+            case .playReviewChanged(let code, _, let to):
+                out["gp/\(code?.rawValue ?? 0)/lifecycle"] = to?.rawValue ?? "nil"
+            case .ascStateChanged(let v, _, let to): out["asc/\(v)"] = to?.rawValue
             case .phasedReleaseChanged(let v, _, let to): out["phase/\(v)"] = to?.key ?? "nil"
             case .forceUpdateSafe: break  // a verdict, not a state
             }

@@ -4,7 +4,7 @@
 /// once per minor version". Levels are ordered by significance, so
 /// `change >= .minor` means "the major or the minor component changed". The raw value is the
 /// case's name, as a policy's JSON writes it (`"beyondPatch"`).
-public enum VersionChange: String, Sendable, Hashable, CaseIterable {
+public enum VersionChange: String, Sendable, Hashable, CaseIterable, Codable {
     /// Only the SemVer pre-release identifiers differ (`1.0.0-beta` → `1.0.0`).
     case preRelease
     /// A component after the third differs (`7.13.88.4021` → `7.13.88.4022`).

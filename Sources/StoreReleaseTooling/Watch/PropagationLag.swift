@@ -14,9 +14,9 @@ import StoreReleaseModels
 /// serving the version when App Store Connect was first seen to call it ready counts 0.
 public struct PropagationLag: Sendable, Hashable, Encodable {
     /// The version (`8.0.10`).
-    public let version: String
-    /// When App Store Connect was first seen to show it ready, ISO 8601.
-    public let readyAt: String
+    public let version: Version
+    /// When App Store Connect was first seen to show it ready (written ISO 8601).
+    public let readyAt: Date
     /// Each storefront that served it, and the seconds it took.
     public let storefronts: [String: Int]
     /// The median of ``storefronts``' seconds, or `nil` when none has served it yet.
@@ -46,21 +46,19 @@ public struct PropagationLag: Sendable, Hashable, Encodable {
     public static func report(_ state: ReleaseSnapshot) -> [PropagationLag] {
         let served = state.appStore?.storefronts ?? [:]
         var entries: [PropagationLag] = []
-        for version in state.firstSeen.appStoreConnect.keys {
+        for version in state.firstSeen.appStoreConnect.keys.sorted() {
             guard let ready = state.firstSeen.liveSince(version),
                 state.firstSeen.sawApproval(of: version, liveSince: ready)
             else { continue }
             var seconds: [String: Int] = [:]
             for (country, seen) in state.firstSeen.appStore[version] ?? [:] {
-                guard let date = ISO8601Timestamp.date(from: seen) else { continue }
-                seconds[country] = max(0, Int(date.timeIntervalSince(ready)))
+                seconds[country.code] = max(0, Int(seen.timeIntervalSince(ready)))
             }
-            let wanted = Version(version)
             let missing = served.filter { country, storefront in
-                guard seconds[country] == nil else { return false }
-                guard let wanted, let current = storefront.version.flatMap(Version.init) else { return true }
-                return current < wanted
-            }.keys.sorted()
+                guard seconds[country.code] == nil else { return false }
+                guard let current = storefront.version else { return true }
+                return current < version
+            }.keys.map(\.code).sorted()
             let sorted = seconds.values.sorted()
             let median: Int? =
                 sorted.isEmpty
@@ -69,15 +67,10 @@ public struct PropagationLag: Sendable, Hashable, Encodable {
                     ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
             entries.append(
                 PropagationLag(
-                    version: version, readyAt: ISO8601Timestamp.string(from: ready), storefronts: seconds,
+                    version: version, readyAt: ready, storefronts: seconds,
                     medianSeconds: median, worstSeconds: sorted.last, missing: missing))
         }
-        return entries.sorted { a, b in
-            switch (Version(a.version), Version(b.version)) {
-            case (let x?, let y?) where x != y: x < y
-            default: a.version < b.version
-            }
-        }
+        return entries
     }
 
     /// `31h 0m`: seconds as hours and minutes, as people read a lag.
@@ -87,7 +80,7 @@ public struct PropagationLag: Sendable, Hashable, Encodable {
     public var line: String {
         let hours = Self.duration
         let each = storefronts.sorted { $0.key < $1.key }.map { "\($0.key) \(hours($0.value))" }
-        var text = "\(version): ready \(readyAt); "
+        var text = "\(version): ready \(ISO8601Timestamp.string(from: readyAt)); "
         if let medianSeconds, let worstSeconds {
             text +=
                 "median \(hours(medianSeconds)), worst \(hours(worstSeconds)) over \(storefronts.count) "

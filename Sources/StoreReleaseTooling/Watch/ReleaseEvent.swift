@@ -13,23 +13,25 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         /// A storefront serves another version.
         ///
         /// `lagSeconds` is the time since App Store Connect first showed `to` ready, when it did.
-        case storefrontUpdated(country: String, from: String?, to: String?, lagSeconds: Int?)
+        case storefrontUpdated(country: StorefrontCountry, from: Version?, to: Version?, lagSeconds: Int?)
         /// A storefront answers that did not.
-        case storefrontAdded(country: String, version: String?)
+        case storefrontAdded(country: StorefrontCountry, version: Version?)
         /// A storefront no longer answers.
-        case storefrontRemoved(country: String, version: String?)
+        case storefrontRemoved(country: StorefrontCountry, version: Version?)
         /// A release appeared on the Play track.
-        case playReleaseAdded(versionCode: Int?, version: String?, status: String, userFraction: Double?)
+        case playReleaseAdded(
+            versionCode: VersionCode?, version: Version?, status: PlayTrackRelease.Status, userFraction: Double?)
         /// A release left the Play track.
-        case playReleaseRemoved(versionCode: Int?)
+        case playReleaseRemoved(versionCode: VersionCode?)
         /// A Play release's status changed (`inProgress` → `halted`).
-        case playStatusChanged(versionCode: Int?, from: String, to: String)
+        case playStatusChanged(versionCode: VersionCode?, from: PlayTrackRelease.Status, to: PlayTrackRelease.Status)
         /// A Play rollout's share changed (0.2 → 0.5).
-        case playRolloutChanged(versionCode: Int?, from: Double?, to: Double?)
+        case playRolloutChanged(versionCode: VersionCode?, from: Double?, to: Double?)
         /// A Play release's review state changed (`IN_REVIEW` → `PUBLISHED`).
-        case playReviewChanged(versionCode: Int?, from: String?, to: String?)
+        case playReviewChanged(
+            versionCode: VersionCode?, from: PlayReleaseSummary.LifecycleState?, to: PlayReleaseSummary.LifecycleState?)
         /// An App Store Connect version's state changed.
-        case ascStateChanged(version: String, from: String?, to: String?)
+        case ascStateChanged(version: String, from: AppStoreVersion.State?, to: AppStoreVersion.State?)
         /// The live version's phased release moved (state and day).
         case phasedReleaseChanged(
             version: String, from: AppStoreConnectStatus.Phase?, to: AppStoreConnectStatus.Phase?)
@@ -37,16 +39,26 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         ///
         /// Every storefront and Play's full rollout serve it, past the release delay, with no
         /// phased release under way.
-        case forceUpdateSafe(version: String)
+        case forceUpdateSafe(version: Version)
+    }
+
+    /// The store an event happened in, as the JSON names it.
+    public enum Source: String, Sendable, Hashable, Encodable {
+        /// A storefront (and forcing an update, judged over both stores).
+        case appStore
+        /// The Play track.
+        case googlePlay
+        /// App Store Connect.
+        case appStoreConnect
     }
 
     /// What changed.
     public let change: Change
-    /// When it was seen: the newer snapshot's `takenAt`.
-    public let at: String
+    /// When it was seen: the newer snapshot's `takenAt` (written ISO 8601).
+    public let at: Date
 
     /// Makes an event.
-    public init(_ change: Change, at: String) {
+    public init(_ change: Change, at: Date) {
         self.change = change
         self.at = at
     }
@@ -69,24 +81,23 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
     }
 
     /// The store it happened in: `appStore`, `googlePlay` or `appStoreConnect`.
-    public var store: String {
+    public var store: Source {
         switch change {
-        case .storefrontUpdated, .storefrontAdded, .storefrontRemoved: "appStore"
+        case .storefrontUpdated, .storefrontAdded, .storefrontRemoved: .appStore
         case .playReleaseAdded, .playReleaseRemoved, .playStatusChanged, .playRolloutChanged, .playReviewChanged:
-            "googlePlay"
-        case .ascStateChanged, .phasedReleaseChanged: "appStoreConnect"
-        case .forceUpdateSafe: "appStore"
+            .googlePlay
+        case .ascStateChanged, .phasedReleaseChanged: .appStoreConnect
+        case .forceUpdateSafe: .appStore
         }
     }
 
     /// The same for the same change: the type and what changed, never when, never the lag.
     public var id: String {
-        func text(_ value: Any?) -> String {
+        func text(_ value: (any CustomStringConvertible)?) -> String {
             guard let value else { return "-" }
-            if let phase = value as? AppStoreConnectStatus.Phase { return "\(phase.state)@\(phase.day ?? 0)" }
-            return "\(value)"
+            return value.description
         }
-        let parts: [Any?]
+        let parts: [(any CustomStringConvertible)?]
         switch change {
         case .storefrontUpdated(let country, let from, let to, _): parts = [country, from, to]
         case .storefrontAdded(let country, let version): parts = [country, version]
@@ -98,26 +109,27 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .playRolloutChanged(let code, let from, let to): parts = [code, from, to]
         case .playReviewChanged(let code, let from, let to): parts = [code, from, to]
         case .ascStateChanged(let version, let from, let to): parts = [version, from, to]
-        case .phasedReleaseChanged(let version, let from, let to): parts = [version, from, to]
+        case .phasedReleaseChanged(let version, let from, let to): parts = [version, from?.key, to?.key]
         case .forceUpdateSafe(let version): parts = [version]
         }
-        return ([type, store] + parts.map(text)).joined(separator: ":")
+        return ([type, store.rawValue] + parts.map(text)).joined(separator: ":")
     }
 
     /// The event for people, one sentence ("Play rollout of 81 went 20% → 50%").
     public var sentence: String {
         func share(_ fraction: Double?) -> String { CrossStoreReport.percent(fraction) ?? "100%" }
-        func code(_ versionCode: Int?) -> String { versionCode.map(String.init) ?? "?" }
+        func code(_ versionCode: VersionCode?) -> String { versionCode?.description ?? "?" }
+        func text(_ version: Version?, else none: String) -> String { version?.description ?? none }
         switch change {
         case .storefrontUpdated(let country, let from, let to, let lag):
             let after = lag.map { ", \(PropagationLag.duration($0)) after App Store Connect showed it ready" } ?? ""
-            return "App Store \(country): \(from ?? "nothing") → \(to ?? "nothing")\(after)"
+            return "App Store \(country): \(text(from, else: "nothing")) → \(text(to, else: "nothing"))\(after)"
         case .storefrontAdded(let country, let version):
-            return "App Store \(country) now answers: \(version ?? "no version")"
+            return "App Store \(country) now answers: \(text(version, else: "no version"))"
         case .storefrontRemoved(let country, let version):
-            return "App Store \(country) no longer answers (it served \(version ?? "no version"))"
+            return "App Store \(country) no longer answers (it served \(text(version, else: "no version")))"
         case .playReleaseAdded(let versionCode, let version, let status, let fraction):
-            return "Play: release \(code(versionCode)) (\(version ?? "no version")) added, \(status)"
+            return "Play: release \(code(versionCode)) (\(text(version, else: "no version"))) added, \(status)"
                 + (fraction.map { _ in " at \(share(fraction))" } ?? "")
         case .playReleaseRemoved(let versionCode):
             return "Play: release \(code(versionCode)) left the track"
@@ -126,12 +138,9 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .playRolloutChanged(let versionCode, let from, let to):
             return "Play rollout of \(code(versionCode)) went \(share(from)) → \(share(to))"
         case .playReviewChanged(let versionCode, let from, let to):
-            func state(_ text: String?) -> String {
-                text.map { $0.hasPrefix("RELEASE_LIFECYCLE_STATE_") ? String($0.dropFirst(24)) : $0 } ?? "none"
-            }
-            return "Play review of \(code(versionCode)): \(state(from)) → \(state(to))"
+            return "Play review of \(code(versionCode)): \(from?.shortName ?? "none") → \(to?.shortName ?? "none")"
         case .ascStateChanged(let version, let from, let to):
-            return "App Store Connect: \(version) \(from ?? "new") → \(to ?? "gone")"
+            return "App Store Connect: \(version) \(from?.rawValue ?? "new") → \(to?.rawValue ?? "gone")"
         case .phasedReleaseChanged(let version, let from, let to):
             func phase(_ phase: AppStoreConnectStatus.Phase?) -> String {
                 phase.map { "\($0.state)" + ($0.day.map { " day \($0)" } ?? "") } ?? "none"
@@ -156,7 +165,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         try c.encode(id, forKey: Key("id"))
         try c.encode(type, forKey: Key("type"))
         try c.encode(store, forKey: Key("store"))
-        try c.encode(at, forKey: Key("at"))
+        try c.encode(ISO8601Timestamp.string(from: at), forKey: Key("at"))
         func put(_ name: String, _ value: (some Encodable)?) throws { try c.encode(value, forKey: Key(name)) }
         switch change {
         case .storefrontUpdated(let country, let from, let to, let lag):
@@ -211,5 +220,13 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         func encode(to encoder: any Encoder) throws {
             try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
+    }
+}
+
+extension PlayReleaseSummary.LifecycleState {
+    /// The state without the API's `RELEASE_LIFECYCLE_STATE_` prefix (`IN_REVIEW`).
+    var shortName: String {
+        let prefix = "RELEASE_LIFECYCLE_STATE_"
+        return rawValue.hasPrefix(prefix) ? String(rawValue.dropFirst(prefix.count)) : rawValue
     }
 }

@@ -11,8 +11,7 @@ extension ReleaseSnapshot {
     /// Decodes a snapshot, refusing a `takenAt` that is not an ISO 8601 date.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        takenAt = try c.decode(String.self, forKey: .takenAt)
-        try Self.requireDate(takenAt, forKey: .takenAt, in: c)
+        takenAt = try Self.date(try c.decode(String.self, forKey: .takenAt), forKey: .takenAt, in: c)
         app = try c.decodeIfPresent(App.self, forKey: .app)
         appStore = try c.decodeIfPresent(AppStore.self, forKey: .appStore)
         googlePlay = try c.decodeIfPresent(GooglePlay.self, forKey: .googlePlay)
@@ -21,20 +20,42 @@ extension ReleaseSnapshot {
         if let status = appStoreConnect { try Self.check(status, forKey: .appStoreConnect, in: c) }
     }
 
-    /// Throws when `text` is not an ISO 8601 timestamp.
-    static func requireDate<Key: CodingKey>(_ text: String, forKey key: Key, in c: KeyedDecodingContainer<Key>) throws {
-        guard ISO8601Timestamp.date(from: text) == nil else { return }
-        throw c.invalid(key, "\(text.debugDescription) is not an ISO 8601 date (such as 2021-02-02T08:15:22Z)")
+    /// The date `text` says, or an error at `key` when it is not an ISO 8601 timestamp.
+    static func date<Key: CodingKey>(_ text: String, forKey key: Key, in c: KeyedDecodingContainer<Key>) throws -> Date
+    {
+        try date(text, at: [key], in: c)
     }
 
-    /// Throws when `code` is not an App Store storefront, lower-case alpha-2 as a snapshot writes it.
-    static func requireStorefront<Key: CodingKey>(
+    /// The date `text` says, or an error at `path` when it is not an ISO 8601 timestamp.
+    static func date<Key: CodingKey>(_ text: String, at path: [any CodingKey], in c: KeyedDecodingContainer<Key>)
+        throws -> Date
+    {
+        if let date = ISO8601Timestamp.date(from: text) { return date }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: c.codingPath + path,
+                debugDescription: "\(text.debugDescription) is not an ISO 8601 date (such as 2021-02-02T08:15:22Z)"))
+    }
+
+    /// The version `text` says, or an error at `path` when it is not one.
+    static func version<Key: CodingKey>(_ text: String, at path: [any CodingKey], in c: KeyedDecodingContainer<Key>)
+        throws -> Version
+    {
+        if let version = Version(text) { return version }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: c.codingPath + path, debugDescription: "\(text.debugDescription) is not a version"))
+    }
+
+    /// The storefront `code` names, or an error at `path` when it is not an App Store storefront,
+    /// lower-case alpha-2 as a snapshot writes it.
+    static func storefront<Key: CodingKey>(
         _ code: String, at path: [any CodingKey], in c: KeyedDecodingContainer<Key>
     )
-        throws
+        throws -> StorefrontCountry
     {
         if let country = try? StorefrontCountry(code), country.code == code, AppStoreStorefront.named(country) != nil {
-            return
+            return country
         }
         throw DecodingError.dataCorrupted(
             DecodingError.Context(
@@ -76,12 +97,12 @@ extension ReleaseSnapshot.Storefront {
     /// Decodes a storefront's state: a version, and its release date in ISO 8601.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        version = try c.decodeIfPresent(String.self, forKey: .version)
-        releaseDate = try c.decodeIfPresent(String.self, forKey: .releaseDate)
-        if let version, Version(version) == nil {
-            throw c.invalid(.version, "\(version.debugDescription) is not a version")
+        version = try c.decodeIfPresent(String.self, forKey: .version).map { text in
+            try ReleaseSnapshot.version(text, at: [CodingKeys.version], in: c)
         }
-        if let releaseDate { try ReleaseSnapshot.requireDate(releaseDate, forKey: .releaseDate, in: c) }
+        releaseDate = try c.decodeIfPresent(String.self, forKey: .releaseDate).map { text in
+            try ReleaseSnapshot.date(text, forKey: .releaseDate, in: c)
+        }
     }
 }
 
@@ -93,10 +114,14 @@ extension ReleaseSnapshot.AppStore {
     /// Decodes the storefronts, each an App Store storefront.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        storefronts = try c.decode([String: ReleaseSnapshot.Storefront].self, forKey: .storefronts)
-        for code in storefronts.keys.sorted() {
-            try ReleaseSnapshot.requireStorefront(code, at: [CodingKeys.storefronts, AnyKey(stringValue: code)], in: c)
+        var storefronts: [StorefrontCountry: ReleaseSnapshot.Storefront] = [:]
+        for (code, storefront) in try c.decode([String: ReleaseSnapshot.Storefront].self, forKey: .storefronts)
+            .sorted(by: { $0.key < $1.key })
+        {
+            let path: [any CodingKey] = [CodingKeys.storefronts, AnyKey(stringValue: code)]
+            storefronts[try ReleaseSnapshot.storefront(code, at: path, in: c)] = storefront
         }
+        self.storefronts = storefronts
     }
 }
 
@@ -104,20 +129,22 @@ extension ReleaseSnapshot.PlayRelease {
     /// Decodes a release: a versionCode of at least 1, a status, a fraction in (0, 1].
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        versionCode = try c.decodeIfPresent(Int.self, forKey: .versionCode)
+        versionCode = try c.decodeIfPresent(Int.self, forKey: .versionCode).map { code in
+            guard let versionCode = VersionCode(rawValue: code) else {
+                throw c.invalid(.versionCode, "versionCode \(code) is outside 1–\(VersionCode.maximum)")
+            }
+            return versionCode
+        }
         name = try c.decodeIfPresent(String.self, forKey: .name)
-        version = try c.decodeIfPresent(String.self, forKey: .version)
-        status = try c.decode(String.self, forKey: .status)
+        version = try c.decodeIfPresent(String.self, forKey: .version).map { text in
+            try ReleaseSnapshot.version(text, at: [CodingKeys.version], in: c)
+        }
+        let status = try c.decode(String.self, forKey: .status)
+        if status.isEmpty { throw c.invalid(.status, "the status is empty (draft, inProgress, halted, completed…)") }
+        self.status = PlayTrackRelease.Status(rawValue: status)
         userFraction = try c.decodeIfPresent(Double.self, forKey: .userFraction)
         countries = try c.decodeIfPresent([String].self, forKey: .countries)
-        lifecycle = try c.decodeIfPresent(String.self, forKey: .lifecycle)
-        if let code = versionCode, VersionCode(rawValue: code) == nil {
-            throw c.invalid(.versionCode, "versionCode \(code) is outside 1–\(VersionCode.maximum)")
-        }
-        if let version, Version(version) == nil {
-            throw c.invalid(.version, "\(version.debugDescription) is not a version")
-        }
-        if status.isEmpty { throw c.invalid(.status, "the status is empty (draft, inProgress, halted, completed…)") }
+        lifecycle = try c.decodeIfPresent(String.self, forKey: .lifecycle).map(PlayReleaseSummary.LifecycleState.init)
         if let fraction = userFraction, !(fraction > 0 && fraction <= 1) {
             throw c.invalid(.userFraction, "userFraction \(fraction) is outside (0, 1]")
         }
@@ -145,25 +172,29 @@ extension ReleaseSnapshot.FirstSeen {
         case appStore, appStoreConnect
     }
 
-    /// Decodes when each thing was first seen: ISO 8601 dates, App Store storefronts.
+    /// Decodes when each thing was first seen: versions, App Store storefronts, ISO 8601 dates.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        appStore = try c.decode([String: [String: String]].self, forKey: .appStore)
-        appStoreConnect = try c.decode([String: [String: String]].self, forKey: .appStoreConnect)
-        for (key, seen) in [(CodingKeys.appStore, appStore), (.appStoreConnect, appStoreConnect)] {
-            for (version, byPlace) in seen.sorted(by: { $0.key < $1.key }) {
-                for (place, date) in byPlace.sorted(by: { $0.key < $1.key }) {
-                    let path: [any CodingKey] = [key, AnyKey(stringValue: version), AnyKey(stringValue: place)]
-                    if key == .appStore { try ReleaseSnapshot.requireStorefront(place, at: path, in: c) }
-                    guard ISO8601Timestamp.date(from: date) == nil else { continue }
-                    throw DecodingError.dataCorrupted(
-                        DecodingError.Context(
-                            codingPath: c.codingPath + path,
-                            debugDescription:
-                                "\(date.debugDescription) is not an ISO 8601 date (such as 2021-02-02T08:15:22Z)"))
+        func decode<Place: Hashable>(_ key: CodingKeys, place: (String, [any CodingKey]) throws -> Place) throws
+            -> [Version: [Place: Date]]
+        {
+            var seen: [Version: [Place: Date]] = [:]
+            for (text, byPlace) in try c.decode([String: [String: String]].self, forKey: key).sorted(by: {
+                $0.key < $1.key
+            }) {
+                let version = try ReleaseSnapshot.version(text, at: [key, AnyKey(stringValue: text)], in: c)
+                for (name, date) in byPlace.sorted(by: { $0.key < $1.key }) {
+                    let path: [any CodingKey] = [key, AnyKey(stringValue: text), AnyKey(stringValue: name)]
+                    let place = try place(name, path)
+                    let when = try ReleaseSnapshot.date(date, at: path, in: c)
+                    // Two spellings of one version ("8.0", "8.0.0"): the earlier sighting.
+                    seen[version, default: [:]][place] = min(when, seen[version]?[place] ?? when)
                 }
             }
+            return seen
         }
+        appStore = try decode(.appStore) { code, path in try ReleaseSnapshot.storefront(code, at: path, in: c) }
+        appStoreConnect = try decode(.appStoreConnect) { name, _ in AppStoreVersion.State(rawValue: name) }
     }
 }
 

@@ -12,12 +12,12 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     /// One storefront's live release.
     public struct Storefront: Sendable, Hashable, Codable {
         /// The version it serves.
-        public var version: String?
-        /// When that version was released, ISO 8601.
-        public var releaseDate: String?
+        public var version: Version?
+        /// When that version was released (written ISO 8601).
+        public var releaseDate: Date?
 
         /// Makes a storefront's state.
-        public init(version: String?, releaseDate: String?) {
+        public init(version: Version?, releaseDate: Date?) {
             self.version = version
             self.releaseDate = releaseDate
         }
@@ -32,28 +32,54 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
         }
     }
 
-    /// The App Store's storefronts, by country code.
+    /// The App Store's storefronts.
     public struct AppStore: Sendable, Hashable, Codable {
-        /// Each storefront's release.
-        public var storefronts: [String: Storefront]
+        /// Each storefront's release (written by country code).
+        public var storefronts: [StorefrontCountry: Storefront]
+
+        /// The storefronts' releases.
+        public init(storefronts: [StorefrontCountry: Storefront]) {
+            self.storefronts = storefronts
+        }
+
+        /// Encodes the storefronts by code.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(
+                Dictionary(uniqueKeysWithValues: storefronts.map { ($0.key.code, $0.value) }), forKey: .storefronts)
+        }
     }
 
     /// One release of the Play track.
     public struct PlayRelease: Sendable, Hashable, Codable {
         /// Its highest versionCode.
-        public var versionCode: Int?
+        public var versionCode: VersionCode?
         /// Its name, as written in Play Console.
         public var name: String?
         /// The version its name carries.
-        public var version: String?
+        public var version: Version?
         /// `draft`, `inProgress`, `halted`, `completed`…
-        public var status: String
+        public var status: PlayTrackRelease.Status
         /// The share of users a staged rollout reaches.
         public var userFraction: Double?
         /// The countries it is limited to.
         public var countries: [String]?
         /// Play's review state from the edit-free list (`RELEASE_LIFECYCLE_STATE_PUBLISHED`).
-        public var lifecycle: String?
+        public var lifecycle: PlayReleaseSummary.LifecycleState?
+
+        /// Makes a release's state.
+        public init(
+            versionCode: VersionCode?, name: String?, version: Version?, status: PlayTrackRelease.Status,
+            userFraction: Double?, countries: [String]?, lifecycle: PlayReleaseSummary.LifecycleState?
+        ) {
+            self.versionCode = versionCode
+            self.name = name
+            self.version = version
+            self.status = status
+            self.userFraction = userFraction
+            self.countries = countries
+            self.lifecycle = lifecycle
+        }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case versionCode, name, version, status, userFraction, countries, lifecycle
@@ -71,37 +97,60 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
         public var track: String
         /// Its releases, highest versionCode first.
         public var releases: [PlayRelease]
+
+        /// The track's releases.
+        public init(track: String, releases: [PlayRelease]) {
+            self.track = track
+            self.releases = releases
+        }
     }
 
-    /// When each thing was first seen, ISO 8601.
+    /// When each thing was first seen (written ISO 8601, by version text and code or state).
     public struct FirstSeen: Sendable, Hashable, Codable {
         /// Version → storefront → when the storefront first served it.
-        public var appStore: [String: [String: String]]
+        public var appStore: [Version: [StorefrontCountry: Date]]
         /// Version → App Store Connect state → when it was first shown in it.
-        public var appStoreConnect: [String: [String: String]]
+        public var appStoreConnect: [Version: [AppStoreVersion.State: Date]]
 
         /// Nothing seen yet.
-        public init(appStore: [String: [String: String]] = [:], appStoreConnect: [String: [String: String]] = [:]) {
+        public init(
+            appStore: [Version: [StorefrontCountry: Date]] = [:],
+            appStoreConnect: [Version: [AppStoreVersion.State: Date]] = [:]
+        ) {
             self.appStore = appStore
             self.appStoreConnect = appStoreConnect
         }
 
         /// When App Store Connect was first seen to show `version` live (``AppStoreVersion/State/isLive``).
-        func liveSince(_ version: String) -> Date? {
-            (appStoreConnect[version] ?? [:]).filter { AppStoreVersion.State(rawValue: $0.key).isLive }.values
-                .compactMap(ISO8601Timestamp.date(from:)).min()
+        func liveSince(_ version: Version) -> Date? {
+            (appStoreConnect[version] ?? [:]).filter(\.key.isLive).values.min()
         }
 
         /// Whether App Store Connect was seen showing `version` in another state no later than
         /// `live`: the watch saw the approval happen.
-        func sawApproval(of version: String, liveSince live: Date) -> Bool {
-            (appStoreConnect[version] ?? [:]).contains { state, seen in
-                guard !AppStoreVersion.State(rawValue: state).isLive, let date = ISO8601Timestamp.date(from: seen)
-                else {
-                    return false
-                }
-                return date <= live
+        func sawApproval(of version: Version, liveSince live: Date) -> Bool {
+            (appStoreConnect[version] ?? [:]).contains { state, seen in !state.isLive && seen <= live }
+        }
+
+        /// Encodes each version by its text, each storefront by its code, each state by its name,
+        /// each date ISO 8601.
+        public func encode(to encoder: any Encoder) throws {
+            func text<Place>(_ seen: [Version: [Place: Date]], _ name: (Place) -> String) -> [String: [String: String]]
+            {
+                Dictionary(
+                    uniqueKeysWithValues: seen.map { version, byPlace in
+                        (
+                            version.description,
+                            Dictionary(
+                                uniqueKeysWithValues: byPlace.map {
+                                    (name($0.key), ISO8601Timestamp.string(from: $0.value))
+                                })
+                        )
+                    })
             }
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(text(appStore, \.code), forKey: .appStore)
+            try c.encode(text(appStoreConnect, \.rawValue), forKey: .appStoreConnect)
         }
     }
 
@@ -133,8 +182,8 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
         }
     }
 
-    /// When the snapshot was taken, ISO 8601.
-    public var takenAt: String
+    /// When the snapshot was taken, to the second (written ISO 8601).
+    public var takenAt: Date
     /// The app, as the stores named it; `nil` in a snapshot written before it was recorded.
     public var app: App?
     /// The App Store's storefronts, when read.
@@ -161,10 +210,66 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
         try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 
-    /// A snapshot of what the stores showed at `takenAt`.
+    /// A snapshot of a reading of the stores (``StoreSources/read(_:)``) taken at `takenAt`.
     ///
     /// `firstSeen` is carried forward from `previous` and extended by what is new now; of the
-    /// versions no store shows any more it keeps the ``retiredVersionsKept`` newest.
+    /// versions no store shows any more it keeps the ``retiredVersionsKept`` newest. The time is
+    /// kept to the second, as it is written.
+    public init(_ reading: StoreReading, takenAt: Date, previous: ReleaseSnapshot? = nil) {
+        let now = Date(timeIntervalSince1970: takenAt.timeIntervalSince1970.rounded(.down))
+        self.takenAt = now
+        let releases = reading.appStore?.releases
+        let status = reading.appStoreConnect?.status
+        app = App(
+            appStoreID: releases?.lazy.compactMap(\.appID).first ?? status?.appID,
+            bundleID: releases?.lazy.compactMap(\.bundleID).first, packageName: reading.googlePlay?.packageName)
+        appStore = releases.map { releases in
+            AppStore(
+                storefronts: Dictionary(
+                    releases.map { release in
+                        (
+                            release.country ?? .unitedStates,
+                            Storefront(version: release.version, releaseDate: release.releaseDate)
+                        )
+                    }, uniquingKeysWith: { first, _ in first }))
+        }
+        googlePlay = reading.googlePlay.map { play in
+            let lifecycle = Dictionary(
+                play.reviewStates.flatMap { summary in summary.versionCodes.map { ($0, summary.lifecycleState) } },
+                uniquingKeysWith: { first, _ in first })
+            return GooglePlay(
+                track: play.track.track,
+                releases: play.track.releases.sorted {
+                    ($0.highestVersionCode?.rawValue ?? 0) > ($1.highestVersionCode?.rawValue ?? 0)
+                }
+                .map { release in
+                    PlayRelease(
+                        versionCode: release.highestVersionCode, name: release.name, version: release.version,
+                        status: release.status, userFraction: release.userFraction,
+                        countries: release.countryTargeting?.countries,
+                        lifecycle: release.highestVersionCode.flatMap { lifecycle[$0] })
+                })
+        }
+        appStoreConnect = status
+        var seen = previous?.firstSeen ?? FirstSeen()
+        for (country, storefront) in appStore?.storefronts ?? [:] {
+            guard let version = storefront.version, seen.appStore[version]?[country] == nil else { continue }
+            seen.appStore[version, default: [:]][country] = now
+        }
+        let connectVersions = status?.versionStates ?? []
+        for (version, state) in connectVersions where seen.appStoreConnect[version]?[state] == nil {
+            seen.appStoreConnect[version, default: [:]][state] = now
+        }
+        let shown = Set((appStore?.storefronts.values.compactMap(\.version) ?? []) + connectVersions.map(\.0))
+        firstSeen = FirstSeen(
+            appStore: Self.pruned(seen.appStore, keeping: shown),
+            appStoreConnect: Self.pruned(seen.appStoreConnect, keeping: shown))
+    }
+
+    /// A snapshot of what the stores showed at `takenAt`.
+    ///
+    /// The same as the snapshot of a reading of them
+    /// (``init(_:takenAt:previous:)``).
     ///
     /// - Parameters:
     ///   - takenAt: When the stores were read.
@@ -178,74 +283,22 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
         takenAt: Date, releases: [StoreRelease]?, track: PlayTrack?, summaries: [PlayReleaseSummary] = [],
         status: AppStoreConnectStatus?, packageName: String? = nil, previous: ReleaseSnapshot? = nil
     ) {
-        let now = ISO8601Timestamp.string(from: takenAt)
-        self.takenAt = now
-        app = App(
-            appStoreID: releases?.lazy.compactMap(\.appID).first ?? status?.appID,
-            bundleID: releases?.lazy.compactMap(\.bundleID).first, packageName: packageName)
-        appStore = releases.map { releases in
-            AppStore(
-                storefronts: Dictionary(
-                    releases.map { release in
-                        (
-                            release.country?.code ?? "us",
-                            Storefront(
-                                version: release.version?.description,
-                                releaseDate: release.releaseDate.map(ISO8601Timestamp.string(from:)))
-                        )
-                    }, uniquingKeysWith: { first, _ in first }))
-        }
-        googlePlay = track.map { track in
-            let lifecycle = Dictionary(
-                summaries.flatMap { summary in
-                    summary.versionCodes.map { ($0.rawValue, summary.lifecycleState.rawValue) }
+        self.init(
+            StoreReading(
+                appStore: releases.map { StoreReading.AppStore(releases: $0) },
+                googlePlay: track.map {
+                    StoreReading.GooglePlay(track: $0, packageName: packageName, reviewStates: summaries)
                 },
-                uniquingKeysWith: { first, _ in first })
-            return GooglePlay(
-                track: track.track,
-                releases: track.releases.sorted {
-                    ($0.highestVersionCode?.rawValue ?? 0) > ($1.highestVersionCode?.rawValue ?? 0)
-                }
-                .map { release in
-                    PlayRelease(
-                        versionCode: release.highestVersionCode?.rawValue, name: release.name,
-                        version: release.version?.description, status: release.status.rawValue,
-                        userFraction: release.userFraction, countries: release.countryTargeting?.countries,
-                        lifecycle: release.highestVersionCode.flatMap { lifecycle[$0.rawValue] })
-                })
-        }
-        appStoreConnect = status
-        var seen = previous?.firstSeen ?? FirstSeen()
-        for (country, storefront) in appStore?.storefronts ?? [:] {
-            guard let version = storefront.version, seen.appStore[version]?[country] == nil else { continue }
-            seen.appStore[version, default: [:]][country] = now
-        }
-        let connectVersions =
-            [appStoreConnect?.live.map { ($0.version, $0.state) }]
-            + [appStoreConnect?.pending, appStoreConnect?.draft].map { $0.map { ($0.version, $0.state) } }
-        for case (let version, let state)? in connectVersions where seen.appStoreConnect[version]?[state] == nil {
-            seen.appStoreConnect[version, default: [:]][state] = now
-        }
-        let shown = Set(
-            (appStore?.storefronts.values.compactMap(\.version) ?? []) + connectVersions.compactMap { $0?.0 })
-        firstSeen = FirstSeen(
-            appStore: Self.pruned(seen.appStore, keeping: shown),
-            appStoreConnect: Self.pruned(seen.appStoreConnect, keeping: shown))
+                appStoreConnect: status.map { StoreReading.AppStoreConnect(status: $0) }),
+            takenAt: takenAt, previous: previous)
     }
 
     /// `seen` without the versions neither shown now nor among the newest retired ones.
-    static func pruned(_ seen: [String: [String: String]], keeping shown: Set<String>) -> [String: [String: String]] {
+    static func pruned<Place>(_ seen: [Version: Place], keeping shown: Set<Version>) -> [Version: Place] {
         let retired = seen.keys.filter { !shown.contains($0) }
         guard retired.count > retiredVersionsKept else { return seen }
-        let newest = retired.sorted { a, b in
-            switch (Version(a), Version(b)) {
-            case (let x?, let y?): x == y ? a > b : x > y
-            case (.some, nil): true
-            case (nil, .some): false
-            case (nil, nil): a > b
-            }
-        }
-        return seen.filter { shown.contains($0.key) || newest.prefix(retiredVersionsKept).contains($0.key) }
+        let kept = Set(retired.sorted(by: >).prefix(retiredVersionsKept))
+        return seen.filter { shown.contains($0.key) || kept.contains($0.key) }
     }
 
     /// What makes `other` a snapshot of another app or track, or `nil` when nothing differs.
@@ -277,17 +330,6 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
 }
 
 extension ReleaseSnapshot {
-    /// A snapshot of a reading of the stores (``StoreSources/read(_:)``) taken at `takenAt`.
-    ///
-    /// `firstSeen` is carried forward from `previous`, as ``init(takenAt:releases:track:summaries:status:packageName:previous:)``
-    /// does.
-    public init(_ reading: StoreReading, takenAt: Date, previous: ReleaseSnapshot? = nil) {
-        self.init(
-            takenAt: takenAt, releases: reading.appStore?.releases, track: reading.googlePlay?.track,
-            summaries: reading.googlePlay?.reviewStates ?? [], status: reading.appStoreConnect?.status,
-            packageName: reading.googlePlay?.packageName, previous: previous)
-    }
-
     /// Reads the stores from their sources (each optional) and takes the snapshot.
     ///
     /// One ``StoreSources/read(_:)`` with ``StoreReading/Extras/reviewStates``: a live Play

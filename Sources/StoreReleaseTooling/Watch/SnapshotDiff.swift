@@ -10,7 +10,7 @@ extension ReleaseSnapshot {
     public func events(since old: ReleaseSnapshot) -> [ReleaseEvent] {
         var changes: [ReleaseEvent.Change] = []
         if let new = appStore?.storefronts, let before = old.appStore?.storefronts {
-            for country in Set(new.keys).union(before.keys).sorted() {
+            for country in Set(new.keys).union(before.keys).sorted(by: { $0.code < $1.code }) {
                 switch (before[country], new[country]) {
                 case (nil, let now?):
                     changes.append(.storefrontAdded(country: country, version: now.version))
@@ -26,10 +26,13 @@ extension ReleaseSnapshot {
             }
         }
         if let new = googlePlay?.releases, let before = old.googlePlay?.releases {
-            let was = Dictionary(before.map { ($0.versionCode ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
-            let now = Dictionary(new.map { ($0.versionCode ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
+            // A release without a versionCode is one, keyed 0 (below every code).
+            let was = Dictionary(
+                before.map { ($0.versionCode?.rawValue ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
+            let now = Dictionary(
+                new.map { ($0.versionCode?.rawValue ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
             for code in Set(was.keys).union(now.keys).sorted() {
-                let versionCode: Int? = code == 0 ? nil : code
+                let versionCode = VersionCode(rawValue: code)
                 switch (was[code], now[code]) {
                 case (nil, let release?):
                     changes.append(
@@ -78,20 +81,28 @@ extension ReleaseSnapshot {
     /// Seconds from when App Store Connect first showed `version` ready to this snapshot.
     ///
     /// `nil` when it never did (or was not asked).
-    func lag(_ version: String?) -> Int? {
-        guard let version, let ready = firstSeen.liveSince(version), let now = ISO8601Timestamp.date(from: takenAt)
-        else { return nil }
-        return Int(now.timeIntervalSince(ready))
+    func lag(_ version: Version?) -> Int? {
+        guard let version, let ready = firstSeen.liveSince(version) else { return nil }
+        return Int(takenAt.timeIntervalSince(ready))
     }
 }
 
 extension AppStoreConnectStatus {
     /// Each version App Store Connect shows and its state.
-    var states: [String: String] {
-        var states: [String: String] = [:]
-        for entry in [draft, pending].compactMap({ $0 }) { states[entry.version] = entry.state }
-        if let live { states[live.version] = live.state }
+    var states: [String: AppStoreVersion.State] {
+        var states: [String: AppStoreVersion.State] = [:]
+        for entry in [draft, pending].compactMap({ $0 }) { states[entry.version] = .init(rawValue: entry.state) }
+        if let live { states[live.version] = .init(rawValue: live.state) }
         return states
+    }
+
+    /// The versions App Store Connect shows, each in its state: the live one, the pending one,
+    /// the draft (those whose text is a version).
+    var versionStates: [(Version, AppStoreVersion.State)] {
+        let shown = [live.map { ($0.version, $0.state) }] + [pending, draft].map { $0.map { ($0.version, $0.state) } }
+        return shown.compactMap { entry in
+            entry.flatMap { text, state in Version(text).map { ($0, AppStoreVersion.State(rawValue: state)) } }
+        }
     }
 }
 
@@ -104,46 +115,24 @@ extension ReleaseSnapshot {
     /// Whether forcing an update is safe by this snapshot, and to which version.
     ///
     /// The force gate of ``CrossStoreReport`` over the snapshot's storefronts, Play track and App
-    /// Store Connect status; `nil` without both stores.
+    /// Store Connect status, at ``takenAt``; `nil` without both stores.
     public func forceUpdate(releaseDelayHours: Double = 24) -> CrossStoreReport.ForceUpdate? {
         guard let storefronts = appStore?.storefronts, let play = googlePlay else { return nil }
-        let releases = storefronts.sorted { $0.key < $1.key }.map { code, storefront in
+        let releases = storefronts.sorted { $0.key.code < $1.key.code }.map { country, storefront in
             StoreRelease(
-                store: .appStore, version: storefront.version.flatMap(Version.init),
-                country: try? StorefrontCountry(code),
-                releaseDate: storefront.releaseDate.flatMap(ISO8601Timestamp.date(from:)))
+                store: .appStore, version: storefront.version, country: country, releaseDate: storefront.releaseDate)
         }
         let track = PlayTrack(
             track: play.track,
             releases: play.releases.map { release in
                 PlayTrackRelease(
-                    name: release.name,
-                    versionCodes: [release.versionCode.flatMap(VersionCode.init(rawValue:))].compactMap { $0 },
-                    status: .init(rawValue: release.status), userFraction: release.userFraction,
+                    name: release.name, versionCodes: [release.versionCode].compactMap { $0 }, status: release.status,
+                    userFraction: release.userFraction,
                     countryTargeting: release.countries.map { .init(countries: $0, includeRestOfWorld: false) })
             })
-        let status = appStoreConnect.map { connect in
-            let versions =
-                [
-                    connect.live.map { live in
-                        AppStoreVersion(
-                            id: "live", versionString: live.version, state: .init(rawValue: live.state),
-                            storeState: live.removedFromSale ? .developerRemovedFromSale : nil,
-                            phasedRelease: live.phasedRelease.map {
-                                PhasedRelease(state: .init(rawValue: $0.state), currentDayNumber: $0.day)
-                            })
-                    }
-                ]
-                + [connect.pending, connect.draft].map { entry in
-                    entry.map {
-                        AppStoreVersion(id: $0.version, versionString: $0.version, state: .init(rawValue: $0.state))
-                    }
-                }
-            return AppStoreConnectStatus(appID: connect.appID, versions: versions.compactMap { $0 })
-        }
-        let now = ISO8601Timestamp.date(from: takenAt) ?? Date()
         return CrossStoreReport(
-            appStore: releases, play: track, appStoreConnect: status, releaseDelayHours: releaseDelayHours, now: now
+            appStore: releases, play: track, appStoreConnect: appStoreConnect, releaseDelayHours: releaseDelayHours,
+            now: takenAt
         ).forceUpdate
     }
 }
