@@ -206,8 +206,9 @@ extension PlaySource {
         }
     }
 
-    /// The track's edit-free list (each release's review state), read now for a live source;
-    /// empty for a stored track.
+    /// The track's edit-free list (each release's review state); empty for a stored track.
+    ///
+    /// A live source reads it now.
     ///
     /// - Throws: ``ReleaseSourceError/play(_:)`` when the API refuses or fails.
     public func reviewStates() async throws(ReleaseSourceError) -> [PlayReleaseSummary] {

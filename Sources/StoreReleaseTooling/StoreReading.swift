@@ -16,8 +16,9 @@ public struct StoreReading: Sendable, Hashable {
     public struct AppStore: Sendable, Hashable {
         /// One release a storefront that has the app.
         public var releases: [StoreRelease]
-        /// The storefronts the source should answer in (a sweep's, or those it was told to
-        /// cover); empty when it does not say.
+        /// The storefronts the source should answer in; empty when it does not say.
+        ///
+        /// A sweep's, or those stored lookups were told to cover.
         public var expected: [StorefrontCountry]
 
         /// The storefronts' releases.
@@ -66,8 +67,10 @@ public struct StoreReading: Sendable, Hashable {
 
     /// What a read asks beyond each store's releases.
     public struct Extras: OptionSet, Sendable, Hashable {
-        /// In a sweep (`all` or `sold` storefronts): where App Store Connect says the app is sold,
-        /// and where Play serves the track (a live Play source), to classify every storefront.
+        /// In a sweep, where App Store Connect sells the app and where Play serves the track.
+        ///
+        /// A sweep is `all` or `sold` storefronts; Play is asked for a live source. Every
+        /// storefront is classified against them.
         public static let whereSold = Extras(rawValue: 1)
         /// Play's edit-free release list, which gives each release's review state (a live source).
         public static let reviewStates = Extras(rawValue: 2)

@@ -2,8 +2,9 @@ import StoreReleaseClients
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// Where the stores' state comes from: the App Store, Google Play and App Store Connect, each
-/// optional, read together by ``read(_:)``.
+/// The three stores' sources, each optional, read together by ``read(_:)``.
+///
+/// The App Store, Google Play and App Store Connect.
 ///
 /// ```swift
 /// let sources = StoreSources(appStore: appStore, play: android)

@@ -2,7 +2,6 @@ import Foundation
 import StoreReleaseCore
 import Testing
 
-@testable import StoreReleaseCore
 @testable import StoreReleaseModels
 @testable import StoreReleaseTooling
 

@@ -132,8 +132,7 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
             (appStoreConnect[version] ?? [:]).contains { state, seen in !state.isLive && seen <= live }
         }
 
-        /// Encodes each version by its text, each storefront by its code, each state by its name,
-        /// each date ISO 8601.
+        /// Encodes versions, storefronts and states as text, each date ISO 8601.
         public func encode(to encoder: any Encoder) throws {
             func text<Place>(_ seen: [Version: [Place: Date]], _ name: (Place) -> String) -> [String: [String: String]]
             {
