@@ -1,3 +1,4 @@
+import Foundation
 import StoreReleaseKit
 
 /// What a watch prints as it goes.
@@ -6,7 +7,8 @@ extension ReleaseWatcher.Progress {
     func report(path: String, notifier: WebhookNotifier?) {
         switch self {
         case .baseline(let snapshot):
-            StandardStreams.printError("watch: baseline recorded in \(path) at \(snapshot.takenAt.formatted(.iso8601))\n")
+            StandardStreams.printError(
+                "watch: baseline recorded in \(path) at \(snapshot.takenAt.formatted(.iso8601))\n")
         case .events(let events):
             for event in events { try? JSONOutput.printLine(event) }
         case .delivered(let count):
