@@ -11,6 +11,16 @@ func docCommentExamples() throws {
     let output = try VersionLines.sorted(input)
     print(String(decoding: output, as: UTF8.self))  // 1.2, 8.0.2, 8.0.10, a line each
 
+    var sort = VersionRunSort(store: TemporaryRunFile(directory: TemporaryRunFile.defaultDirectory))
+    try sort.add(Array("8.0.10\n1.2\n".utf8))
+    try sort.add(Array("8.0.2\n".utf8))
+    var merged: [UInt8] = []
+    _ = try sort.merge {
+        merged += $0
+        return true
+    }  // 1.2, 8.0.2, 8.0.10, a line each
+    print(merged == output)  // true
+
     let decoder = JSONDecoder()
     decoder.userInfo[.versionScheme] = VersionScheme.semver
     print(try decoder.decode([Version].self, from: Data(#"["1.0.0-rc.1"]"#.utf8)))

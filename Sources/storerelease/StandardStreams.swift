@@ -8,36 +8,6 @@
 
 /// Reading standard input and writing standard output and error, in whole buffers.
 enum StandardStreams {
-    /// Reads standard input to its end as lines, stopping at the first line longer than
-    /// `maximumLineLength` bytes (a stream without line breaks, such as `/dev/zero`, is caught
-    /// after that many bytes); a UTF-8 byte-order mark at the very start is dropped.
-    ///
-    /// - Returns: The bytes, or the number of the first line that is too long.
-    /// - Throws: ``CLIError/failure(_:)`` when reading fails.
-    static func readLines(maximumLineLength: Int) throws(CLIError) -> Result<[UInt8], LineTooLong> {
-        // Where the line being read starts. Any line that ends in a window of
-        // `maximumLineLength + 1` bytes from there is short enough, so the check looks for the
-        // last "\n" of each window, backwards from its end: a few bytes a window, not every byte.
-        var lineStart = 0
-        var tooLong = false
-        var (bytes, _) = try read(from: 0) { bytes in
-            while true {
-                let windowEnd = lineStart + maximumLineLength + 1
-                var index = min(windowEnd, bytes.count)
-                repeat { index -= 1 } while index >= lineStart && bytes[index] != UInt8(ascii: "\n")
-                if index >= lineStart {
-                    lineStart = index + 1
-                } else {
-                    tooLong = windowEnd <= bytes.count
-                    return !tooLong
-                }
-            }
-        }
-        if tooLong { return .failure(LineTooLong(line: bytes[..<lineStart].count { $0 == UInt8(ascii: "\n") } + 1)) }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        return .success(bytes)
-    }
-
     /// A line longer than the limit: its number, from 1.
     struct LineTooLong: Error {
         let line: Int
@@ -52,22 +22,25 @@ enum StandardStreams {
         return complete ? bytes : nil
     }
 
-    /// Reads a file descriptor to its end into one buffer, asking `proceed` after each read
-    /// whether to go on.
+    /// Reads a file descriptor to its end into one buffer that starts with `initial`, asking
+    /// `proceed` after each read whether to go on.
     ///
     /// A regular file's buffer is its size (from `fstat`) and a byte, so it is read in place
-    /// without a copy; a stream's starts at 1 MiB and doubles, up to `sizeLimit` bytes.
+    /// without a copy; a stream's starts at 1 MiB and doubles, up to `sizeLimit` bytes. A read
+    /// asks for at most `readSize` bytes.
     ///
     /// - Returns: The bytes read, and whether reading reached the end (`false` when `proceed`
     ///   stopped it).
     /// - Throws: ``CLIError/failure(_:)`` when reading fails.
-    private static func read(
-        from descriptor: Int32, sizeLimit: Int = .max, proceed: (UnsafeBufferPointer<UInt8>) -> Bool
+    static func read(
+        from descriptor: Int32, initial: [UInt8] = [], sizeLimit: Int = .max, readSize: Int = .max,
+        proceed: (UnsafeBufferPointer<UInt8>) -> Bool
     ) throws(CLIError) -> (bytes: [UInt8], complete: Bool) {
         var status = stat()
         let isFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        var capacity = min(isFile ? Int(status.st_size) + 1 : 1 << 20, sizeLimit)
-        var bytes: [UInt8] = []
+        let fileSize = isFile ? max(0, Int(status.st_size) - max(0, Int(lseek(descriptor, 0, SEEK_CUR)))) : 0
+        var capacity = min(max(isFile ? initial.count + fileSize + 1 : 1 << 20, initial.count + 1), sizeLimit)
+        var bytes = initial
         var state: (complete: Bool, stopped: Bool, error: Int32?) = (false, false, nil)
         while true {
             bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
@@ -77,7 +50,8 @@ enum StandardStreams {
                     initialized = old.count
                 }
                 while initialized < buffer.count {
-                    let count = systemRead(descriptor, base + initialized, buffer.count - initialized)
+                    let count = systemRead(
+                        descriptor, base + initialized, min(buffer.count - initialized, readSize))
                     if count > 0 {
                         initialized += count
                         guard proceed(UnsafeBufferPointer(rebasing: buffer[..<initialized])) else {

@@ -258,6 +258,15 @@ public enum VersionLines {
         return parsed
     }
 
+    /// A line's version for ordering only (its text is not kept), or `nil` when it is not one.
+    static func sortKey(_ content: UnsafeBufferPointer<UInt8>, scheme: VersionScheme) -> Version? {
+        var position = 0
+        if let packed = VersionParser.packed(content, from: &position, semver: scheme == .semver, line: false) {
+            return Version(text: "", scheme: scheme, storage: .packed(high: packed.high, low: packed.low))
+        }
+        return try? version(content, line: 0, scheme: scheme)
+    }
+
     private static func version(_ content: UnsafeBufferPointer<UInt8>, line: Int, scheme: VersionScheme)
         throws(VersionLinesError) -> Version
     {

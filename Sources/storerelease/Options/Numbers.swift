@@ -53,6 +53,20 @@ struct Count: ArgumentValue {
     }
 }
 
+/// A number of MiB from 1 to 1048576 (1 TiB), digits only (`--memory 64`), as bytes.
+struct Mebibytes: ArgumentValue {
+    let bytes: Int
+
+    init(argument: String) throws(ArgumentProblem) {
+        guard argument.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(argument),
+            (1...(1 << 20)).contains(value)
+        else {
+            throw .value("\(argument.debugDescription) is not a number of MiB from 1 to 1048576 (such as 64)")
+        }
+        bytes = value << 20
+    }
+}
+
 /// A fraction from 0 to 1 (`--max-crash-rate 0.0109`).
 struct Fraction: ArgumentValue {
     let value: Double

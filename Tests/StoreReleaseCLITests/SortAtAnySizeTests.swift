@@ -1,0 +1,126 @@
+import Foundation
+import StoreReleaseTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `sort` past `--memory`: sorted runs in a temporary file in TMPDIR, merged into the same bytes
+/// the in-memory sort prints, and nothing left behind however the sort ends.
+@Suite struct SortAtAnySizeTests {
+    /// About 3 MB of versions, far more than a part at `--memory 1`: equal versions written
+    /// differently, `\r\n` endings, lines off the fast path, a last line without its line break.
+    static func sample(semver: Bool, seed: UInt64 = 9) -> String {
+        var state = seed
+        func next(_ bound: UInt64) -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (state >> 33) % bound
+        }
+        let preReleases = ["", "", "", "-rc.1", "-beta", "-alpha.3.1", "-rc.10", "-0.2"]
+        var text = ""
+        for _ in 0..<300_000 {
+            let core = "\(next(5)).\(next(20)).\(next(100))"
+            if semver {
+                text += core + preReleases[Int(next(8))] + (next(10) == 0 ? "+build.\(next(9))" : "")
+            } else {
+                text += [core, core + ".0", "0" + core, core + ".\(next(3)).1", core][Int(next(5))]
+            }
+            text += next(9) == 0 ? "\r\n" : "\n"
+        }
+        return text + "1.0.0"
+    }
+
+    /// A fresh folder to be TMPDIR, removed afterwards by the caller.
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sort-tmp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func sort(_ arguments: [String], stdin: String, tmpdir: String) throws -> BuiltProducts.Result {
+        try BuiltProducts.run(
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"), ["sort"] + arguments,
+            stdin: stdin, environment: ["TMPDIR": tmpdir])
+    }
+
+    @Test(arguments: [false, true], [[], ["--reverse"]])
+    func spillingGivesTheInMemorySortsBytes(semver: Bool, order: [String]) throws {
+        let input = Self.sample(semver: semver)
+        let scheme = semver ? ["--scheme", "semver"] : []
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inMemory = try Self.sort(scheme + order, stdin: input, tmpdir: folder.path)
+        let spilled = try Self.sort(scheme + order + ["--memory", "1"], stdin: input, tmpdir: folder.path)
+        #expect(inMemory.status == 0 && spilled.status == 0, "\(spilled.stderr)")
+        #expect(inMemory.stdout.utf8.count == input.utf8.count + 1)
+        #expect(spilled.stdout == inMemory.stdout)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func aSmallMemoryMakesItSpillAndAnUnusableDirectoryIsNamed() throws {
+        let input = Self.sample(semver: false)
+        let file = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let notADirectory = file.appendingPathComponent("a-file").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: notADirectory))
+        // What fits in memory never touches TMPDIR; past --memory it must.
+        #expect(try Self.sort([], stdin: input, tmpdir: "/nonexistent-tmpdir").status == 0)
+        for directory in ["/nonexistent-tmpdir", notADirectory] {
+            let result = try Self.sort(["--memory", "1"], stdin: input, tmpdir: directory)
+            #expect(result.exited && result.status == 1)
+            #expect(result.stdout.isEmpty, "nothing printed that could pass for sorted output")
+            #expect(result.stderr.hasPrefix("storerelease: sort: cannot create a temporary file in \"\(directory)\": "))
+        }
+    }
+
+    @Test func aBadLineInALaterPartIsNamedAndNothingIsPrinted() throws {
+        let input = Self.sample(semver: false) + "\n1..2\n"
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Self.sort(["--memory", "1"], stdin: input, tmpdir: folder.path)
+        #expect(result.status == 2 && result.stdout.isEmpty)
+        #expect(result.stderr == #"storerelease: sort: line 300002: "1..2": empty component at offset 2"# + "\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test(arguments: ["0", "-1", "abc", "1.5", "", "1048577"])
+    func memoryMustBeAPositiveNumberOfMiB(_ value: String) throws {
+        let result = try BuiltProducts.storerelease("sort", "--memory", value, stdin: "1\n")
+        #expect(result.status == 2 && result.stdout.isEmpty)
+        #expect(
+            result.stderr.contains("sort: --memory \(value.debugDescription) is not a whole number"), "\(result.stderr)"
+        )
+    }
+
+    #if os(Linux)
+        @Test func anInterruptedSortLeavesNoTemporaryFile() throws {
+            let folder = try Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let process = Process()
+            process.executableURL = BuiltProducts.directory.appendingPathComponent("storerelease")
+            process.arguments = ["sort", "--memory", "1"]
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
+            let input = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            // More than a part, and no end of input: the sort keeps runs and waits for more.
+            input.fileHandleForWriting.write(Data(Self.sample(semver: false).utf8))
+            let descriptors = "/proc/\(process.processIdentifier)/fd"
+            try waitUntil("the sort has a file open in TMPDIR", deadline: .seconds(120)) {
+                let open = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+                return open.contains { name in
+                    let target = try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + name)
+                    return target?.hasPrefix(folder.path + "/") == true
+                }
+            }
+            kill(process.processIdentifier, SIGINT)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        }
+    #endif
+}
