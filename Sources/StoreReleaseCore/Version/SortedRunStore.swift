@@ -1,6 +1,7 @@
-/// Where a sort that does not fit in memory keeps its sorted runs until it merges them:
-/// ``TemporaryRunFiles`` in a directory, or anything else that can append bytes and read them back
-/// (a test's store that fails as a full disk does).
+/// Where a sort that does not fit in memory keeps its sorted runs until it merges them.
+///
+/// ``TemporaryRunFile`` keeps them in a directory; anything else that can append bytes and read
+/// them back will do (a test's store that fails as a full disk does).
 public protocol SortedRunStore {
     /// Where the runs are, for messages: a directory.
     var location: String { get }

@@ -6,8 +6,9 @@
     import Darwin
 #endif
 
-/// Sorted runs kept one after another in a temporary file that has no name: it is made in the
-/// directory on the first run and unlinked at once (on Linux it never has a name, `O_TMPFILE`),
+/// Sorted runs kept one after another in a temporary file that has no name.
+///
+/// The file is made in the directory on the first run and unlinked at once (on Linux it never has a name, `O_TMPFILE`),
 /// so it goes away when the process ends, however it ends (success, an error, a signal), and no
 /// other process can see or open it.
 public final class TemporaryRunFile: SortedRunStore {
@@ -29,12 +30,14 @@ public final class TemporaryRunFile: SortedRunStore {
         return "/tmp"
     }
 
+    /// The directory, for messages.
     public var location: String { directory }
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
     }
 
+    /// Appends the run to the file.
     public func keep(_ bytes: UnsafeRawBufferPointer) throws(SortedRunStoreError) {
         if descriptor < 0 { descriptor = try makeFile() }
         let start = runs.last?.upperBound ?? 0
@@ -51,6 +54,7 @@ public final class TemporaryRunFile: SortedRunStore {
         runs.append(start..<(start + bytes.count))
     }
 
+    /// Reads bytes of a run back from the file.
     public func read(run: Int, at offset: Int, into buffer: UnsafeMutableRawBufferPointer)
         throws(SortedRunStoreError) -> Int
     {

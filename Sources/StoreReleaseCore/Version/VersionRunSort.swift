@@ -1,5 +1,6 @@
-/// Version lines of any size sorted in bounded memory: the text is given a part at a time, each
-/// part sorted as ``VersionLines/sorted(_:scheme:descending:)`` sorts it and kept as a run in a
+/// Version lines of any size sorted in bounded memory.
+///
+/// The text is given a part at a time, each part sorted as ``VersionLines/sorted(_:scheme:descending:)`` sorts it and kept as a run in a
 /// ``SortedRunStore``, then the runs are merged. The output is byte for byte the in-memory sort's:
 /// every line as it was read, equal versions in input order (a tie goes to the earlier run).
 ///
@@ -17,8 +18,9 @@ public struct VersionRunSort<Store: SortedRunStore> {
     public let scheme: VersionScheme
     /// Newest first instead of oldest first.
     public let descending: Bool
-    /// How many lines the runs hold, and how many runs there are.
+    /// How many lines the runs hold.
     public private(set) var lines = 0
+    /// How many runs there are.
     public private(set) var runs = 0
 
     /// A sort that keeps its runs in `store`.
@@ -124,6 +126,7 @@ public enum VersionRunSortError: Error, Sendable, Hashable {
 }
 
 extension VersionRunSortError: CustomStringConvertible {
+    /// The line's problem or the store's.
     public var description: String {
         switch self {
         case .line(let error): error.description
