@@ -89,7 +89,8 @@ import Testing
         let result = try BuiltProducts.storerelease("sort", "--memory", value, stdin: "1\n")
         #expect(result.status == 2 && result.stdout.isEmpty)
         #expect(
-            result.stderr.contains("sort: --memory \(value.debugDescription) is not a whole number"), "\(result.stderr)"
+            result.stderr.contains("sort: --memory \(value.debugDescription) is not a number of MiB from 1 to 1048576"),
+            "\(result.stderr)"
         )
     }
 
