@@ -1,9 +1,10 @@
 import Foundation
 
-/// A watcher's state in memory: for tests (days of rounds without a disk write), and for a
-/// program that keeps the snapshot somewhere of its own (it takes ``contents()`` after a run).
+/// A watcher's state in memory, holding the very bytes a ``WatchStateFile`` would.
 ///
-/// It holds the very bytes a ``WatchStateFile`` would, and one watcher at a time, like the file.
+/// For tests (days of rounds without a disk write), and for a program that keeps the snapshot
+/// somewhere of its own (it takes ``contents()`` after a run).
+/// It serves one watcher at a time, like the file.
 public final class InMemoryWatchStateStore: WatchStateStore, @unchecked Sendable {
     /// What errors call the store.
     public let path: String

@@ -93,8 +93,9 @@ public struct WatchStateFile: WatchStateStore, Hashable {
         }
     }
 
-    /// A lock on a watcher's state (the file's, or any ``WatchStateStore``'s), held until the
-    /// value is released (or, for the file, the process ends).
+    /// A lock on a watcher's state (the file's, or any ``WatchStateStore``'s).
+    ///
+    /// It is held until the value is released (or, for the file, the process ends).
     public final class Lock: Sendable {
         private let held: any Sendable
 

@@ -2,8 +2,10 @@ import Foundation
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// Where a watcher keeps its last delivered snapshot: a ``WatchStateFile`` (what `watch --state`
-/// uses), an ``InMemoryWatchStateStore``, or a store of your own.
+/// Where a watcher keeps its last delivered snapshot.
+///
+/// A ``WatchStateFile`` (what `watch --state` uses), an ``InMemoryWatchStateStore``, or a store
+/// of your own.
 ///
 /// A store keeps bytes; the snapshot is turned into them (and read back from them) here, in one
 /// place, so every store holds exactly what the file holds. A store replaces its bytes whole:
