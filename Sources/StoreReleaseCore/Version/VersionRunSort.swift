@@ -9,7 +9,10 @@
 /// try sort.add(Array("8.0.10\n1.2\n".utf8))
 /// try sort.add(Array("8.0.2\n".utf8))
 /// var merged: [UInt8] = []
-/// _ = try sort.merge { merged += $0; return true }  // 1.2, 8.0.2, 8.0.10, a line each
+/// _ = try sort.merge {
+///     merged += $0
+///     return true
+/// }  // 1.2, 8.0.2, 8.0.10, a line each
 /// ```
 public struct VersionRunSort<Store: SortedRunStore> {
     /// Where the runs are kept.
