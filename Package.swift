@@ -100,7 +100,8 @@ let package = Package(
             name: "StoreReleaseTestSupport",
             path: "Tests/Support",
             exclude: [
-                "lookup_server.py", "play_api.py", "asc_api.py", "contract.py", "contract_walk.py", "timeline.py",
+                "lookup_server.py", "play_api.py", "play_reporting.py", "asc_api.py", "asc_analytics.py", "contract.py",
+                "contract_walk.py", "timeline.py",
             ],
             swiftSettings: swiftSettings
         ),

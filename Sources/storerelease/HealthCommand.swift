@@ -6,14 +6,25 @@ extension Command {
     static let health = Command(
         name: "health",
         synopsis:
-            "health --health-file FILE [--health-file FILE] --version V [--baseline V0] [--min-users N] "
-            + "[--max-crash-rate F] [--max-anr-rate F] [--id ID] [--package PKG] [--now ISO8601] "
-            + "[--format json|text|markdown]",
+            "health SOURCES --version V [--baseline V0] [--min-users N] [--max-crash-rate F] [--max-anr-rate F] "
+            + "[--now ISO8601] [--format json|text|markdown]",
         summary: "Judges a version's crash and ANR rates on each store against the version before it at the same age.",
         discussion: """
-            SOURCES: --health-file FILE, once a store: {"store": "appStore"|"googlePlay", "app": ID or
-            package, "days": [{"date": "YYYY-MM-DD", "version", "versionCode" (or null), "users",
-            "crashedUsers", "anrUsers" (or null)}]}, numbers from Crashlytics, Sentry or your own.
+            SOURCES, one or more: Google Play: --package PKG with the Play token (--play-token-file FILE or
+            $\(PlayOptions.tokenVariable)) reads the Play Developer Reporting API: the user-perceived
+            crash and ANR rates and distinct users per versionCode per day (DAILY, America/Los_Angeles)
+            over the last 90 days up to the data's freshness; the token needs the scope
+            \(PlayDeveloperReportingClient.scope) as well as the androidpublisher one, and the service
+            account 'View app quality information' in Play Console. App Store: --id ID with App Store
+            Connect credentials reads its Analytics Reports: the app's ONGOING report request, the App
+            Crashes and App Sessions Standard reports' daily instances, crashes over sessions per app
+            version per day (there users counts sessions); without a request it is unknown, saying
+            how to start one (health never creates it: it only reads). \(AppStoreConnectOptions.help)
+            Either store: --health-file FILE,
+            once a store: {"store": "appStore"|"googlePlay", "app": ID or package, "days": [{"date":
+            "YYYY-MM-DD", "version", "versionCode" (or null), "users", "crashedUsers", "anrUsers" (or
+            null)}]}, numbers from Crashlytics, Sentry or your own; with a health file for a store, --id
+            or --package only checks that the file names that app.
             The rule: day 1 is a version's first day with users; the candidate's age k is its
             number of days with users; the baseline (--baseline, else the highest version below V
             with users) is read over its own days 1..k. A window's rate is its crashed users over its
@@ -24,14 +35,19 @@ extension Command {
             On Google Play --version may be a versionCode. Days after --now are not counted.
             Prints {"appStore": H|null, "googlePlay": H|null}, H = {source, candidate, baseline,
             verdict, reasons}, a window {version, versionCode, ageDays, users, crashRate, anrRate},
-            a rate {value, lower, upper} (fractions 0-1). --format text or markdown: one line a store.
+            a rate {value, lower, upper} (fractions 0-1). --format text or markdown: one line a store,
+            then, read from Play, the candidate's largest error issues. A source that cannot be read
+            (a refused token, an answer that is not what the API sends) makes its store unknown.
             Exit status: 0 every store read is healthy; 1 any other verdict; 2 bad flags, a file that
             is not a health file, or one naming another app than --id or --package.
             """,
         options: [
             HealthOptions.healthFile.spec, HealthOptions.version.spec, HealthOptions.baseline.spec,
             HealthOptions.minUsers.spec, HealthOptions.maxCrashRate.spec, HealthOptions.maxANRRate.spec,
-            AppStoreOptions.id.spec, PlayOptions.package.spec, HealthOptions.now.spec, HealthOptions.format.spec,
+            AppStoreOptions.id.spec, PlayOptions.package.spec, PlayOptions.tokenFile.spec,
+            PlayReportingOptions.baseURL.spec,
+        ] + AppStoreConnectOptions.specs.filter { $0.name != AppStoreConnectOptions.platform.name } + [
+            HealthOptions.now.spec, HealthOptions.format.spec,
         ],
         examples: [
             "storerelease health --health-file Docs/Examples/payloads/health-play.json --version 8.0.10 "
@@ -47,21 +63,107 @@ extension Command {
                 + "--format text  # exit 1, for 79 at the same age",
         ],
         run: { arguments throws(CLIError) in
+            let name = "health"
             try arguments.requireOnlyFlags()
             let options = try HealthOptions(arguments)
+            let connect = try AppStoreConnectOptions(arguments, aliased: false)
+            let connectFlags = AppStoreConnectOptions.specs.contains { arguments.value($0.name) != nil }
+            let package = options.package
+            guard
+                !options.files.isEmpty || package != nil || (connect.isRequested && options.appID != nil)
+                    || connectFlags
+            else {
+                throw .usage(
+                    "health: needs a source: --package PKG (Google Play), --id ID with App Store Connect "
+                        + "credentials (the App Store), or --health-file FILE (once a store)")
+            }
             var judged: [Store: StoreHealth] = [:]
             for file in options.files {
                 judged[file.store] = StoreHealth.judge(
                     options.version, baseline: options.baseline, store: file.store, source: .healthFile,
                     days: file.days, criteria: options.criteria, through: options.through)
             }
+            var issues: [PlayErrorIssue] = []
+            if judged[.googlePlay] == nil, let package {
+                let source = PlayVitalsSource(
+                    client: try PlayReportingOptions.client(arguments, command: name), packageName: package)
+                let play = try await readPlay(
+                    source, version: options.version, baseline: options.baseline, criteria: options.criteria,
+                    through: options.through)
+                judged[.googlePlay] = play
+                if options.format != .json, play.candidate?.versionCode != nil {
+                    issues = (try? await source.topIssues(of: play, through: options.through)) ?? []
+                }
+            } else {
+                for flag in [PlayOptions.tokenFile.name, PlayReportingOptions.baseURL.name]
+                where arguments.value(flag) != nil {
+                    throw .usage("health: \(flag) goes with --package and no Google Play health file")
+                }
+            }
+            if judged[.appStore] == nil, connectFlags || (connect.isRequested && options.appID != nil) {
+                guard let appID = options.appID else {
+                    throw .usage("health: App Store Connect credentials read the Analytics Reports of --id ID: give it")
+                }
+                guard let client = try connect.client() else {
+                    throw .usage(
+                        "health: --asc-base-url needs App Store Connect credentials (\(AppStoreConnectOptions.help))")
+                }
+                judged[.appStore] = try await readAppStore(
+                    AppStoreAnalyticsSource(client: client, appID: String(appID)), version: options.version,
+                    baseline: options.baseline, criteria: options.criteria, through: options.through)
+            }
             let health = ReleaseHealthReport(appStore: judged[.appStore], googlePlay: judged[.googlePlay])
+            let issueLines = issues.map {
+                "top issue of \(judged[.googlePlay]?.candidate?.label ?? options.version.description): \($0)"
+            }
             switch options.format {
-            case .text: StandardStreams.print(health.text)
-            case .markdown: StandardStreams.print(health.markdown)
+            case .text: StandardStreams.print(health.text + issueLines.map { "  \($0)\n" }.joined())
+            case .markdown: StandardStreams.print(health.markdown + issueLines.map { "  - \($0)\n" }.joined())
             case .json: try JSONOutput.print(health)
             }
             return health.isHealthy ? 0 : 1
         }
     )
+
+    /// Google Play's health from the Play Developer Reporting API: `unknown` naming what failed
+    /// when it cannot be read (a bad package name is bad input, exit 2).
+    private static func readPlay(
+        _ source: PlayVitalsSource, version: Version, baseline: Version?, criteria: HealthCriteria,
+        through: HealthDate?
+    ) async throws(CLIError) -> StoreHealth {
+        do throws(PlayDeveloperReportingError) {
+            let days = try await source.days(through: through)
+            return StoreHealth.judge(
+                version, baseline: baseline, store: .googlePlay, source: .playDeveloperReporting, days: days,
+                criteria: criteria, through: through)
+        } catch {
+            if case .invalidRequest(let message) = error { throw .usage("health: \(message)") }
+            return .unreadable(
+                store: .googlePlay, source: .playDeveloperReporting,
+                reason: "the Play Developer Reporting API could not be read: \(error)")
+        }
+    }
+
+    /// The App Store's health from App Store Connect's Analytics Reports: `unknown` naming what
+    /// failed, or what to do, when there is nothing to read.
+    private static func readAppStore(
+        _ source: AppStoreAnalyticsSource, version: Version, baseline: Version?, criteria: HealthCriteria,
+        through: HealthDate?
+    ) async throws(CLIError) -> StoreHealth {
+        do throws(AppStoreConnectError) {
+            switch try await source.read() {
+            case .notCollecting(let reason):
+                return .unreadable(store: .appStore, source: .appStoreConnectAnalytics, reason: reason)
+            case .days(let days, let notes):
+                return StoreHealth.judge(
+                    version, baseline: baseline, store: .appStore, source: .appStoreConnectAnalytics, days: days,
+                    criteria: criteria, through: through, notes: notes)
+            }
+        } catch {
+            if case .invalidRequest(let message) = error { throw .usage("health: \(message)") }
+            return .unreadable(
+                store: .appStore, source: .appStoreConnectAnalytics,
+                reason: "App Store Connect's Analytics Reports could not be read: \(error)")
+        }
+    }
 }

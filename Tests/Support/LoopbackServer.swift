@@ -74,6 +74,12 @@ public final class LoopbackServer: @unchecked Sendable {
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 
+    /// The Play Developer Reporting API's counters for a token (see `play_reporting.py`).
+    public func reportingStats(token: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: baseURL.appendingPathComponent(token).appendingPathComponent("reportingstats"))
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
     /// What the second origin (127.0.0.2, where the `redirect` scenario points) received for a
     /// token: requests, and how many of them carried an `Authorization` header.
     public func elsewhere(token: String) throws -> (requests: Int, authorization: Int) {

@@ -70,8 +70,9 @@ iat, exp, aud appstoreconnect-v1, exp - iat at most 1200 s; a 64-byte signature.
 GET /<token>/ascstats returns the token's counters: requests, unauthorized, jwts (valid JWTs
 seen), malformed, opaque (tokens that are not JWTs), tokens (the distinct tokens), kids, pages,
 platforms (the filter[platform] values asked, in order), paths (every raw path and query), writes
-(every PATCH, taken or refused), phasedPatched (those taken), methods ("PATCH /v1/…" for each
-request).
+(every PATCH, taken or refused, and every POST and DELETE, refused), phasedPatched (those taken),
+methods ("PATCH /v1/…" for each request), and asc_analytics.py's counters for the Analytics Reports
+it serves under the same paths (analytics, segments, expired, authorized).
 """
 import base64
 import copy
@@ -80,6 +81,7 @@ import os
 import threading
 from urllib.parse import parse_qs, quote, urlparse
 
+import asc_analytics
 import contract
 import timeline
 
@@ -110,7 +112,8 @@ def stats(token):
         return STATS.setdefault(token, {"requests": 0, "unauthorized": 0, "jwts": 0, "malformed": 0, "opaque": 0,
                                         "tokens": [], "kids": [], "pages": 0, "platforms": [],
                                         "paths": [], "writes": 0, "phasedPatched": 0, "methods": [],
-                                        "worlds": {}})
+                                        "worlds": {}, "analytics": 0, "segments": 0, "expired": 0,
+                                        "authorized": 0})
 
 
 def snapshot(token):
@@ -293,6 +296,15 @@ def handle(handler, token, scenario, rest, query, base, version="v1", method="GE
     if scenario == "500once" and count == 1:
         return error(handler, 500, "UNEXPECTED_ERROR", "An unexpected error occurred.",
                      "An unexpected error occurred on the server side.")
+    if method in ("POST", "DELETE"):
+        with LOCK:
+            s["writes"] += 1
+        return error(handler, 403, "FORBIDDEN_ERROR", "This request is forbidden for security reasons",
+                     f"The fake App Store Connect API takes no {method}")
+    if version == "v1" and method == "GET":
+        answered = asc_analytics.handle(handler, s, LOCK, token, scenario, rest, query, base, rate)
+        if answered is not None or scenario in asc_analytics.SCENARIOS:
+            return answered
     with LOCK:
         world = own_world(s, scenario)
     played = timeline.named(scenario)

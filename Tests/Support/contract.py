@@ -8,6 +8,7 @@ The contracts are copies of what the vendors publish, cut to what StoreRelease r
   app-store-connect.subset.json    Apple's App Store Connect OpenAPI document
   app-store-connect-analytics.subset.json   the same document's analytics paths and the phased
                                    release's PATCH
+  play-developer-reporting.subset.json     Google's playdeveloperreporting v1beta1 discovery document
 
 The Play subset has no edits.tracks.update nor edits.commit; WRITES below names their shapes from
 the discovery document (update takes and answers a Track, commit answers an AppEdit), which the
@@ -56,11 +57,12 @@ _SPECS = {}
 
 
 def spec(name):
-    """The contract `play` or `asc`, loaded once."""
+    """The contract `play`, `asc`, `recovery`, `ascanalytics` or `reporting`, loaded once."""
     if name not in _SPECS:
         file = {"play": "play-developer-api.subset.json", "asc": "app-store-connect.subset.json",
                 "recovery": "play-app-recovery.subset.json",
-                "ascanalytics": "app-store-connect-analytics.subset.json"}[name]
+                "ascanalytics": "app-store-connect-analytics.subset.json",
+                "reporting": "play-developer-reporting.subset.json"}[name]
         with open(os.path.join(CONTRACTS, file), encoding="utf-8") as f:
             _SPECS[name] = json.load(f)
     return _SPECS[name]
@@ -188,9 +190,23 @@ def asc_write(template, verb, status=None):
     return responses.get(str(status)) or responses["400"]
 
 
-def asc_response(template, status):
+def reporting_response(method, status):
+    """The schema of the Play Developer Reporting API's answer to a method (`vitals.crashrate.query`)."""
+    if status >= 400:
+        return GOOGLE_ERROR
+    response = spec("reporting")["methods"][method].get("response")
+    return response and {"$ref": response["$ref"]}
+
+
+def reporting_request(method):
+    """The schema of a request body the Play Developer Reporting API takes for a method."""
+    request = spec("reporting")["methods"][method].get("request")
+    return request and {"$ref": request["$ref"]}
+
+
+def asc_response(template, status, api="asc"):
     """The schema of App Store Connect's answer to `GET template` with a status."""
-    responses = spec("asc")["paths"][template]["get"]["responses"]
+    responses = spec(api)["paths"][template]["get"]["responses"]
     entry = responses.get(str(status)) or (responses.get("400") if status >= 400 else None)
     if entry is None:
         raise ValueError(f"the contract has no {status} answer for GET {template}")

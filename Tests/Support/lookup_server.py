@@ -79,6 +79,8 @@ unchecked (developer-API answers sent without a contract: a bug in the fake).
 GET /<token>/ascstats returns the App Store Connect API's counters for the token (asc_api.py).
 GET /<token>/playstats returns the Play Developer API's counters for the token (play_api.py), and
 GET /<token>/playstate the apps as the token's writes left them.
+GET /<token>/reportingstats returns the Play Developer Reporting API's counters (play_reporting.py),
+which is served under /<token>/<scenario>/v1beta1/....
 GET /<token>/stats returns {"requests": N, "ids": [[...], ...], "throttled": N} for the token.
 """
 import json
@@ -93,6 +95,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import asc_api  # noqa: E402
 import contract as api_contract  # noqa: E402
 import play_api  # noqa: E402
+import play_reporting  # noqa: E402
 import timeline  # noqa: E402
 
 FIXTURES = {}
@@ -145,7 +148,7 @@ class Handler(BaseHTTPRequestHandler):
         """Sends a body; `contract` is ("play" | "asc", schema) to check it against, or "fault"."""
         data = body if isinstance(body, bytes) else body.encode("utf-8")
         parts = urlparse(self.path).path.strip("/").split("/")
-        if contract is None and len(parts) >= 3 and parts[2] in ("androidpublisher", "v1", "v2") and status != 302:
+        if contract is None and len(parts) >= 3 and parts[2] in ("androidpublisher", "v1", "v2", "v1beta1") and status != 302:
             with LOCK:
                 contract_log(parts[0])["unchecked"].append(f"{self.command} {urlparse(self.path).path} {status}")
         if contract is not None:
@@ -162,6 +165,11 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         self.wfile.write(data)
+
+    def log_violations(self, token, lines):
+        """Adds contract violations found in what a client sent (a request body)."""
+        with LOCK:
+            contract_log(token)["violations"] += lines
 
     def trickle(self, data, content_type):
         """200 with the headers at once, then `data` a byte a second; ends early when the client leaves."""
@@ -205,19 +213,25 @@ class Handler(BaseHTTPRequestHandler):
             body = self.rfile.read(length) if length else b""
             play_api.handle(self, method, parts[0], parts[1], parts[5:], body)
             return True
+        if len(parts) >= 3 and parts[2] == "v1beta1":
+            length = min(int(self.headers.get("Content-Length") or 0), 1 << 20)
+            body = self.rfile.read(length).decode("utf-8", "replace") if length else ""
+            play_reporting.handle(self, method, parts[0], parts[1], parts[3:], url.query, body)
+            return True
         return False
 
     def connect(self, method):
-        """App Store Connect's writes (PATCH): True when the path is the API's."""
+        """App Store Connect's writes (PATCH; POST and DELETE, counted and refused): True when the
+        path is the API's."""
         url = urlparse(self.path)
         parts = url.path.strip("/").split("/")
-        if len(parts) < 3 or parts[2] != "v1":
+        if len(parts) < 3 or parts[2] not in ("v1", "v2"):
             return False
         length = min(int(self.headers.get("Content-Length") or 0), 1 << 20)
         body = self.rfile.read(length) if length else b""
         base = "http://%s:%d/%s/%s" % (self.server.server_address[0], self.server.server_address[1], parts[0], parts[1])
-        asc_api.handle(self, parts[0], parts[1], [unquote(p) for p in parts[3:]], parse_qs(url.query), base, "v1",
-                       method=method, body=body)
+        asc_api.handle(self, parts[0], parts[1], [unquote(p) for p in parts[3:]], parse_qs(url.query), base,
+                       parts[2], method=method, body=body)
         return True
 
     def hook(self):
@@ -260,11 +274,11 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         if self.redirected() or self.hook():
             return
-        if not self.play("POST"):
+        if not self.play("POST") and not self.connect("POST"):
             self.send(404, "not found", "text/plain")
 
     def do_DELETE(self):
-        if not self.play("DELETE"):
+        if not self.play("DELETE") and not self.connect("DELETE"):
             self.send(404, "not found", "text/plain")
 
     def do_PUT(self):
@@ -296,12 +310,17 @@ class Handler(BaseHTTPRequestHandler):
             with LOCK:
                 log = dict(contract_log(parts[0]))
             return self.send(200, json.dumps(log))
+        if len(parts) == 5 and parts[2] == "segments":
+            return asc_api.asc_analytics.download(self, asc_api.stats(parts[0]), asc_api.LOCK, parts[1],
+                                                  [unquote(p) for p in parts[3:]], parse_qs(url.query))
         if len(parts) >= 3 and parts[2] in ("v1", "v2"):
             query = parse_qs(url.query)
             base = "http://%s:%d/%s/%s" % (self.server.server_address[0], self.server.server_address[1], parts[0], parts[1])
             return asc_api.handle(self, parts[0], parts[1], [unquote(p) for p in parts[3:]], query, base, parts[2])
         if len(parts) == 2 and parts[1] == "ascstats":
             return self.send(200, json.dumps(asc_api.snapshot(parts[0])))
+        if len(parts) == 2 and parts[1] == "reportingstats":
+            return self.send(200, json.dumps(play_reporting.snapshot(parts[0])))
         if len(parts) == 2 and parts[1] == "playstats":
             return self.send(200, json.dumps(play_api.snapshot(parts[0])))
         if len(parts) == 2 and parts[1] == "playstate":

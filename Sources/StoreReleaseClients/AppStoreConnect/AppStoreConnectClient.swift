@@ -38,7 +38,7 @@ public struct AppStoreConnectClient: Sendable {
     /// The host, timeout, retries, body cap and page limit the client works under.
     public var configuration: HTTPClientConfiguration { exchange.configuration }
     private let credentials: Credentials
-    private let exchange: HTTPExchange
+    let exchange: HTTPExchange
     private let state = ClientState()
 
     /// Makes a client.
@@ -163,7 +163,7 @@ public struct AppStoreConnectClient: Sendable {
 
     /// A `links.next` URL, absolute or relative (resolved against the base URL), which must be on
     /// the base URL's origin: a token is never sent anywhere else.
-    private func nextPage(_ link: String) throws(HTTPClientError) -> URL {
+    func nextPage(_ link: String) throws(HTTPClientError) -> URL {
         let base = configuration.baseURL
         let shown = redactor(link).debugDescription
         guard let url = URL(string: link, relativeTo: base)?.absoluteURL else {
@@ -180,7 +180,7 @@ public struct AppStoreConnectClient: Sendable {
     }
 
     /// The base URL followed by `path`.
-    private func url(_ path: String) throws(HTTPClientError) -> URL {
+    func url(_ path: String) throws(HTTPClientError) -> URL {
         guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
             throw .connect(.invalidRequest("cannot make a URL of \(redactor(path).debugDescription)"))
         }
@@ -188,7 +188,7 @@ public struct AppStoreConnectClient: Sendable {
     }
 
     /// GETs a URL with the token, a fresh one once after a 401 when the client has a key.
-    private func get(_ url: URL, app: String) async throws(HTTPClientError) -> HTTPResponse {
+    func get(_ url: URL, app: String) async throws(HTTPClientError) -> HTTPResponse {
         var fresh = false
         while true {
             let token = try currentToken(fresh: fresh)
@@ -243,7 +243,7 @@ public struct AppStoreConnectClient: Sendable {
 
     /// What every piece of server text goes through on its way into an error: the given token,
     /// or every token made from the key so far.
-    private var redactor: Redactor {
+    var redactor: Redactor {
         switch credentials {
         case .token(let token): return Redactor(tokens: [token])
         case .key: return Redactor(tokens: state.madeTokens)

@@ -5,9 +5,10 @@ import StoreReleaseModels
 /// What a client of a store's API does on the wire.
 ///
 /// Where the API is, how long one attempt may take, when to retry, the largest answer it reads
-/// and the most pages it follows. One configuration for every client here: ``AppStoreLookupClient``, ``PlayDeveloperAPIClient``
-/// and ``AppStoreConnectClient`` each take one, with their defaults as a static value
-/// (``appStoreLookup``, ``playDeveloperAPI``, ``appStoreConnect``). A client checks the base URL
+/// and the most pages it follows. One configuration for every client here: ``AppStoreLookupClient``,
+/// ``PlayDeveloperAPIClient``, ``PlayDeveloperReportingClient`` and ``AppStoreConnectClient`` each
+/// take one, with their defaults as a static value (``appStoreLookup``, ``playDeveloperAPI``,
+/// ``playDeveloperReporting``, ``appStoreConnect``). A client checks the base URL
 /// when it is made: `https`, or `http` on a loopback address (tests).
 ///
 /// ```swift

@@ -234,17 +234,7 @@ public struct PlayDeveloperAPIClient: Sendable {
         case 401:
             return .fail(.unauthorized(message: message))
         case 403:
-            if reasons.contains("ACCESS_TOKEN_SCOPE_INSUFFICIENT")
-                || message.contains("insufficient authentication scopes")
-            {
-                return .fail(.forbidden(.scopeInsufficient, message: message))
-            }
-            if reasons.contains("SERVICE_DISABLED") || message.contains("has not been used in project")
-                || message.contains("is disabled")
-            {
-                return .fail(.forbidden(.apiNotEnabled, message: message))
-            }
-            return .fail(.forbidden(.permissionDenied, message: message))
+            return .fail(.forbidden(.init(reasons: reasons, message: message), message: message))
         case 404 where reasons.contains("applicationNotFound") || message.hasPrefix("Package not found"):
             return .fail(.packageNotFound(packageName))
         case 404 where track != nil && message.hasPrefix("Track not found"):

@@ -155,3 +155,20 @@ extension GoogleErrorEnvelope.Body {
         ((errors ?? []) + (details ?? [])).compactMap(\.reason)
     }
 }
+
+extension PlayDeveloperAPIError.Refusal {
+    /// Which way a Google API refused with 403, from the envelope's reasons and message (any
+    /// Google API: the publisher one and the reporting one answer alike).
+    init(reasons: [String], message: String) {
+        if reasons.contains("ACCESS_TOKEN_SCOPE_INSUFFICIENT") || message.contains("insufficient authentication scopes")
+        {
+            self = .scopeInsufficient
+        } else if reasons.contains("SERVICE_DISABLED") || message.contains("has not been used in project")
+            || message.contains("is disabled")
+        {
+            self = .apiNotEnabled
+        } else {
+            self = .permissionDenied
+        }
+    }
+}

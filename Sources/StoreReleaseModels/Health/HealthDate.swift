@@ -33,6 +33,36 @@ public struct HealthDate: Sendable, Hashable {
     }
 }
 
+extension HealthDate {
+    /// The day `days` after this one (before it when negative), by the Gregorian calendar.
+    public func adding(days: Int) -> HealthDate {
+        HealthDate(dayNumber: dayNumber + days)
+    }
+
+    /// Days since 1970-01-01 (negative before it): Howard Hinnant's `days_from_civil`.
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The day `dayNumber` days after 1970-01-01: `civil_from_days`.
+    public init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shifted = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        let month = shifted < 10 ? shifted + 3 : shifted - 9
+        (self.year, self.month, self.day) = (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
 extension HealthDate: Comparable {
     /// Earlier days first.
     public static func < (lhs: HealthDate, rhs: HealthDate) -> Bool {

@@ -16,6 +16,8 @@ public struct HealthWindow: Sendable, Hashable {
     public let users: Int
     /// Σ crashed users.
     public let crashedUsers: Int
+    /// The window's first day, `nil` when it has none.
+    public let firstDay: HealthDate?
     /// Σ users who saw an ANR; `nil` unless every day of the window counted them.
     public let anrUsers: Int?
     /// Σ crashed ÷ Σ users with its interval.
@@ -38,6 +40,7 @@ public struct HealthWindow: Sendable, Hashable {
         self.version = version
         self.versionCode = codes.count == 1 ? codes.first ?? nil : nil
         self.ageDays = dates.count
+        self.firstDay = dates.first
         (self.users, self.crashedUsers, self.anrUsers) = (users, crashed, window.isEmpty ? nil : anr)
         self.crashRate = HealthRate(events: crashed, of: users)
         self.anrRate = window.isEmpty ? nil : anr.map { HealthRate(events: $0, of: users) }

@@ -49,7 +49,7 @@ extension StoreHealth {
 
 extension HealthWindow {
     /// `81 (8.0.10)` with a `versionCode`, else `8.0.10`.
-    var label: String {
+    public var label: String {
         versionCode.map { "\($0) (\(version))" } ?? version.description
     }
 }

@@ -29,20 +29,22 @@ public struct StoreHealth: Sendable, Hashable {
     /// Judges `version` on `store` from `days` by ``HealthRule``.
     ///
     /// The candidate's age *k* is its number of days with users; the baseline (`baseline`, else
-    /// the highest version below `version` with users) is read over its own days 1…*k*. On Google
+    /// the highest version below `version` with users; on Google Play the version of the highest
+    /// `versionCode` below the candidate's) is read over its own days 1…*k*. On Google
     /// Play a `version` (or `baseline`) of digits that is a `versionCode` of the days names that
-    /// code's version. Days after `through` are not counted.
+    /// code's version. Days after `through` are not counted. `notes` (what the source left out)
+    /// come first in the reasons.
     ///
     /// - Returns: The verdict; `unknown` when a `baseline` was named and has no day with users.
     public static func judge(
         _ version: Version, baseline: Version? = nil, store: Store, source: HealthSource, days: [HealthDay],
-        criteria: HealthCriteria, through: HealthDate? = nil
+        criteria: HealthCriteria, through: HealthDate? = nil, notes: [String] = []
     ) -> StoreHealth {
         let days = through.map { last in days.filter { $0.date <= last } } ?? days
         let candidateVersion = resolve(version, store: store, in: days)
         let age = HealthWindow.age(of: candidateVersion, in: days)
         let candidate = HealthWindow(version: candidateVersion, days: days, age: age)
-        var reasons: [String] = []
+        var reasons = notes
         if age == 0 { reasons.append("\(candidateVersion) has no day with users in the \(source.noun)") }
         let baselineVersion: Version?
         if let named = baseline {
@@ -55,13 +57,28 @@ public struct StoreHealth: Sendable, Hashable {
             }
             baselineVersion = resolved
         } else {
-            baselineVersion = Set(days.filter { $0.users > 0 && $0.version < candidateVersion }.map(\.version)).max()
+            baselineVersion = previous(candidateVersion, store: store, in: days)
         }
         let window = baselineVersion.map { HealthWindow(version: $0, days: days, age: age) }
         let verdict = HealthRule.verdict(candidate: candidate, baseline: window, criteria: criteria)
         reasons += explanation(of: verdict, candidate: candidate, baseline: window)
         return StoreHealth(
             store: store, source: source, candidate: candidate, baseline: window, verdict: verdict, reasons: reasons)
+    }
+
+    /// The version before `version` with users: on Google Play the one of the highest
+    /// `versionCode` below the candidate's (a `versionCode` no serving release names is named by
+    /// its digits, which do not order against version names), elsewhere the highest version below.
+    private static func previous(_ version: Version, store: Store, in days: [HealthDay]) -> Version? {
+        let used = days.filter { $0.users > 0 }
+        let codes = used.filter { $0.version == version }.compactMap(\.versionCode)
+        if store == .googlePlay, let lowest = codes.min() {
+            let below = used.filter { ($0.versionCode.map { $0 < lowest } ?? false) }
+            if let day = below.max(by: { ($0.versionCode?.rawValue ?? 0) < ($1.versionCode?.rawValue ?? 0) }) {
+                return day.version
+            }
+        }
+        return Set(used.filter { $0.version < version }.map(\.version)).max()
     }
 
     /// On Google Play, digits that are a `versionCode` of `days` name that code's version.

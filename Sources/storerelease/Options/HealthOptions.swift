@@ -28,6 +28,10 @@ struct HealthOptions {
     let criteria: HealthCriteria
     /// The last day counted (`--now`'s), if given.
     let through: HealthDate?
+    /// The App Store id `--id` names, if any.
+    let appID: Int?
+    /// The package `--package` names, if any.
+    let package: String?
 
     /// Reads the flags and the health files they name.
     ///
@@ -36,7 +40,6 @@ struct HealthOptions {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         format = try arguments.value(Self.format) ?? .json
         let paths = try arguments.values(Self.healthFile)
-        guard !paths.isEmpty else { throw .usage("health: needs a source: \(Self.healthFile.usage) (once a store)") }
         guard let version = try arguments.value(Self.version) else {
             throw .usage("health: needs \(Self.version.usage), the version to judge")
         }
@@ -47,6 +50,7 @@ struct HealthOptions {
         let id = try arguments.value(AppStoreOptions.id)?.ids
         guard (id?.count ?? 1) == 1 else { throw .usage("health: \(AppStoreOptions.id) names one app, not a list") }
         let package = try arguments.value(PlayOptions.package)?.name
+        (appID, self.package) = (id?.first, package)
         let apps = [
             Store.appStore: (AppStoreOptions.id.name, id?.first.map(String.init)),
             Store.googlePlay: (PlayOptions.package.name, package),

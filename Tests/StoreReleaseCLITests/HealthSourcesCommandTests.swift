@@ -1,0 +1,280 @@
+import Foundation
+import StoreReleaseTestSupport
+import Testing
+
+/// `storerelease health` reading the stores' own numbers, as a release engineer runs it: Google
+/// Play's Developer Reporting API (`play_reporting.py`) and App Store Connect's Analytics Reports
+/// (`asc_analytics.py`) on the loopback fakes, the token never shown, nothing written.
+@Suite struct HealthSourcesCommandTests {
+    static let secret = "ya29.health-secret-\(UUID().uuidString)"
+    static let package = "com.example.health"
+
+    let server: LoopbackServer
+    let tokenFile: URL
+
+    init() throws {
+        server = try LoopbackServer.shared.get()
+        tokenFile = FileManager.default.temporaryDirectory.appendingPathComponent("health-token-\(UUID().uuidString)")
+        try Data((Self.secret + "\n").utf8).write(to: tokenFile)
+    }
+
+    /// `storerelease health --package … --version V` against a scenario, with the token in a file.
+    func play(
+        _ scenario: String, token: String, _ arguments: [String] = [], version: String = "8.0.10",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> BuiltProducts.Result {
+        let result = try BuiltProducts.run(
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"),
+            [
+                "health", "--package", Self.package, "--play-token-file", tokenFile.path,
+                "--play-reporting-base-url", server.baseURL(scenario, token: token).absoluteString,
+                "--version", version,
+            ] + arguments, environment: ["STORERELEASE_PLAY_TOKEN": ""])
+        #expect(result.exited, sourceLocation: sourceLocation)
+        #expect(
+            !result.stdout.contains(Self.secret) && !result.stderr.contains(Self.secret),
+            sourceLocation: sourceLocation)
+        return result
+    }
+
+    func googlePlay(_ result: BuiltProducts.Result) throws -> [String: Any] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["appStore"] is NSNull)
+        return try #require(object["googlePlay"] as? [String: Any])
+    }
+
+    /// Every answer the fake sent matched the discovery document, and so did every query sent.
+    func expectContract(_ token: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let checks = try server.contractChecks(token: token)
+        #expect(checks.checked > 0 && checks.violations.isEmpty, "\(checks.violations)", sourceLocation: sourceLocation)
+    }
+
+    @Test func theFirstDaySpikeIsInsufficientDataNotARegression() throws {
+        let token = UUID().uuidString
+        let result = try play("firstday", token: token)
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let health = try googlePlay(result)
+        #expect(health["source"] as? String == "playDeveloperReporting")
+        #expect(health["verdict"] as? String == "insufficientData", "\(health["reasons"] ?? "")")
+        let candidate = try #require(health["candidate"] as? [String: Any])
+        // 3 crashed of 130 on its one day: 2.3%, read (not an empty answer for want of the time zone).
+        #expect(candidate["users"] as? Int == 130 && candidate["ageDays"] as? Int == 1)
+        #expect(candidate["versionCode"] as? Int == 81)
+        let baseline = try #require(health["baseline"] as? [String: Any])
+        // 8.0.9's own first day (2 of 90), not its settled later days (0.4% of 2,000).
+        #expect(baseline["version"] as? String == "8.0.9" && baseline["users"] as? Int == 90)
+        let stats = try server.reportingStats(token: token)
+        #expect(stats["noTimeZone"] as? Int == 0 && stats["pastFreshness"] as? Int == 0)
+        #expect(stats["fullRange"] as? Int == 0 && stats["overRate"] as? Int == 0)
+        #expect(stats["queries"] as? [String: Int] == ["crashRateMetricSet": 1, "anrRateMetricSet": 1])
+        try expectContract(token)
+    }
+
+    @Test func aRealRegressionIsRegressedWithBothRatesAndTheTopIssues() throws {
+        let token = UUID().uuidString
+        let result = try play("regressed", token: token)
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let health = try googlePlay(result)
+        #expect(health["verdict"] as? String == "regressed")
+        let candidate = try #require(health["candidate"] as? [String: Any])
+        // Google rounds 7,013 distinct users a day to 7,000; crashed users are rate × 7,000.
+        #expect(candidate["users"] as? Int == 21000)
+        #expect((candidate["crashRate"] as? [String: Double])?["value"] == 0.021)
+        #expect((candidate["anrRate"] as? [String: Double])?["value"] == 0.009)
+        let baseline = try #require(health["baseline"] as? [String: Any])
+        // 80 serves no more, so no release names it: the highest versionCode below 81, by its digits.
+        #expect(baseline["versionCode"] as? Int == 80 && baseline["version"] as? String == "80")
+        let reasons = try #require(health["reasons"] as? [String])
+        #expect(reasons.contains { $0.hasPrefix("crash rate 2.10% [1.91–2.30]") && $0.contains("0.60% [0.50–0.71]") })
+        #expect(reasons.contains { $0.hasPrefix("ANR rate 0.90%") })
+        try expectContract(token)
+
+        let text = try play("regressed", token: token, ["--format", "text"])
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first
+                == "Google Play 81 (8.0.10): 2.1% [1.9–2.3] of 21,000 user-days, ANR 0.9% [0.8–1.0] vs 0.6%, ANR 0.2% "
+                + "for 80 at the same age: regressed")
+        #expect(
+            lines.dropFirst().first
+                == "  top issue of 81 (8.0.10): CRASH java.lang.IllegalStateException in "
+                + "com.example.health.Feed.load: 96 users, 311 reports")
+        let stats = try server.reportingStats(token: token)
+        #expect(stats["issueSearches"] as? Int == 1 && stats["issuePosts"] as? Int == 0)
+    }
+
+    @Test func aHealthyReleaseExitsZero() throws {
+        let token = UUID().uuidString
+        let result = try play("healthy", token: token)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try googlePlay(result)["verdict"] as? String == "healthy")
+        try expectContract(token)
+    }
+
+    @Test func everyPageIsReadWithinTheRateLimit() throws {
+        let token = UUID().uuidString
+        let result = try play("bench", token: token, version: "1.0.50")
+        let candidate = try #require(try googlePlay(result)["candidate"] as? [String: Any])
+        #expect(candidate["ageDays"] as? Int == 90 && candidate["users"] as? Int == 900_000)
+        let stats = try server.reportingStats(token: token)
+        // 50 versionCodes × 90 days = 4,500 rows a metric set, 500 a page.
+        #expect(stats["pages"] as? Int == 18 && stats["overRate"] as? Int == 0)
+    }
+
+    struct Unreadable: Sendable, CustomTestStringConvertible {
+        let scenario: String
+        let names: String
+        var testDescription: String { scenario }
+    }
+
+    @Test(arguments: [
+        Unreadable(scenario: "403quality", names: "'View app quality information'"),
+        Unreadable(
+            scenario: "403scope", names: "lacks the playdeveloperreporting scope (HTTP 403"),
+        Unreadable(
+            scenario: "badrate", names: #"userPerceivedCrashRate "n/a" in the crashRateMetricSet row of 2021-02-01"#),
+    ])
+    func aSourceThatCannotBeReadIsUnknownNeverHealthy(_ unreadable: Unreadable) throws {
+        let result = try play(unreadable.scenario, token: UUID().uuidString)
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let health = try googlePlay(result)
+        #expect(health["verdict"] as? String == "unknown" && health["candidate"] is NSNull)
+        let reasons = try #require(health["reasons"] as? [String])
+        #expect(reasons.contains { $0.contains(unreadable.names) }, "\(reasons)")
+    }
+
+    @Test func badFlagsExitTwoNamingThem() throws {
+        let token = UUID().uuidString
+        func run(_ arguments: [String]) throws -> BuiltProducts.Result {
+            try BuiltProducts.run(
+                executable: BuiltProducts.directory.appendingPathComponent("storerelease"), ["health"] + arguments,
+                environment: ["STORERELEASE_PLAY_TOKEN": ""])
+        }
+        let base = server.baseURL("healthy", token: token).absoluteString
+        let package = try run([
+            "--package", "not a package", "--play-token-file", tokenFile.path, "--play-reporting-base-url", base,
+            "--version", "8.0.10",
+        ])
+        #expect(package.status == 2 && package.stderr.contains("--package \"not a package\""), "\(package.stderr)")
+        let url = try run([
+            "--package", Self.package, "--play-token-file", tokenFile.path, "--play-reporting-base-url",
+            "http://example.com", "--version", "8.0.10",
+        ])
+        #expect(url.status == 2 && url.stderr.contains("--play-reporting-base-url"), "\(url.stderr)")
+        let none = try run(["--package", Self.package, "--version", "8.0.10"])
+        #expect(none.status == 2 && none.stderr.contains("https://www.googleapis.com/auth/playdeveloperreporting"))
+        #expect(try server.reportingStats(token: token)["requests"] as? Int == 0)
+    }
+
+    // MARK: - App Store Connect's Analytics Reports
+
+    static let ascToken = BuiltProducts.packageRoot.appendingPathComponent("Tests/Fixtures/asc/token.txt").path
+
+    /// `storerelease health --id 414478124 --asc-token-file … --version V` against a scenario.
+    func appStore(
+        _ scenario: String, token: String, _ arguments: [String] = [], version: String = "8.0.10",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> BuiltProducts.Result {
+        let result = try BuiltProducts.run(
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"),
+            [
+                "health", "--id", "414478124", "--asc-token-file", Self.ascToken, "--asc-base-url",
+                server.baseURL(scenario, token: token).absoluteString, "--version", version,
+            ] + arguments, environment: ["STORERELEASE_ASC_TOKEN": "", "STORERELEASE_PLAY_TOKEN": ""])
+        #expect(result.exited, sourceLocation: sourceLocation)
+        let stats = try server.ascStats(token: token)
+        #expect(stats["writes"] as? Int == 0, "a write reached App Store Connect", sourceLocation: sourceLocation)
+        #expect(stats["authorized"] as? Int == 0, "the token went to the storage", sourceLocation: sourceLocation)
+        return result
+    }
+
+    func appStoreHealth(_ result: BuiltProducts.Result) throws -> [String: Any] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return try #require(object["appStore"] as? [String: Any])
+    }
+
+    @Test func theAppStoresFirstDayIsInsufficientData() throws {
+        let token = UUID().uuidString
+        let result = try appStore("analyticsfirstday", token: token)
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let health = try appStoreHealth(result)
+        #expect(health["source"] as? String == "appStoreConnectAnalytics")
+        #expect(health["verdict"] as? String == "insufficientData", "\(health["reasons"] ?? "")")
+        // The newest instance's count of the day (150 sessions, 3 crashes), not the first one's 90%.
+        let candidate = try #require(health["candidate"] as? [String: Any])
+        #expect(
+            candidate["users"] as? Int == 150 && candidate["versionCode"] is NSNull && candidate["anrRate"] is NSNull)
+        try expectContract(token)
+    }
+
+    @Test func anAppStoreRegressionCountsEachDayOnceAndNoMissingRowAsZero() throws {
+        let token = UUID().uuidString
+        let result = try appStore("analyticsregressed", token: token)
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let health = try appStoreHealth(result)
+        #expect(health["verdict"] as? String == "regressed")
+        let candidate = try #require(health["candidate"] as? [String: Any])
+        // Three days of 20,000 sessions, each from its newest instance: summing the instances
+        // would count 114,000, keeping the oldest 54,000.
+        #expect(candidate["users"] as? Int == 60000 && candidate["ageDays"] as? Int == 3)
+        #expect((candidate["crashRate"] as? [String: Double])?["value"] == 0.02)
+        let baseline = try #require(health["baseline"] as? [String: Any])
+        // 8.0.9's first three days: 200 + 20,000 + 20,000 sessions.
+        #expect(baseline["version"] as? String == "8.0.9" && baseline["users"] as? Int == 40200)
+        let reasons = try #require(health["reasons"] as? [String])
+        #expect(reasons.contains { $0.hasPrefix("1 day of 8.0.9 with sessions but no App Crashes row") }, "\(reasons)")
+        try expectContract(token)
+        let stats = try server.ascStats(token: token)
+        #expect((stats["segments"] as? Int ?? 0) > 0 && stats["expired"] as? Int == 0)
+    }
+
+    @Test func anExpiredSegmentURLIsAskedForAgain() throws {
+        let token = UUID().uuidString
+        let result = try appStore("analyticsexpired", token: token)
+        #expect(result.status == 0, "stderr: \(result.stderr) stdout: \(result.stdout)")
+        #expect(try appStoreHealth(result)["verdict"] as? String == "healthy")
+        #expect((try server.ascStats(token: token)["expired"] as? Int ?? 0) > 0)
+    }
+
+    @Test func noReportRequestIsUnknownWithTheStepToStartCollecting() throws {
+        let none = try appStore("analyticsnone", token: UUID().uuidString)
+        #expect(none.status == 1)
+        let health = try appStoreHealth(none)
+        #expect(health["verdict"] as? String == "unknown" && health["candidate"] is NSNull)
+        let reason = try #require((health["reasons"] as? [String])?.first)
+        #expect(reason.contains("POST /v1/analyticsReportRequests") && reason.contains("\"accessType\": \"ONGOING\""))
+        #expect(reason.contains("never creates the request"))
+        let stopped = try appStore("analyticsstopped", token: UUID().uuidString)
+        #expect(try appStoreHealth(stopped)["verdict"] as? String == "unknown")
+        let monthly = try appStore("analyticsmonthly", token: UUID().uuidString)
+        let reasons = try appStoreHealth(monthly)["reasons"] as? [String] ?? []
+        #expect(reasons.contains { $0.contains("App Crashes of app 414478124 has no DAILY instance") }, "\(reasons)")
+    }
+
+    @Test func bothStoresOneLineEachAndAHealthyAppStoreDoesNotHideARegressedPlay() throws {
+        let token = UUID().uuidString
+        let result = try appStore(
+            "analytics", token: token,
+            [
+                "--package", Self.package, "--play-token-file", tokenFile.path, "--play-reporting-base-url",
+                server.baseURL("regressed", token: token).absoluteString, "--format", "markdown",
+            ])
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first?.hasPrefix("- App Store 8.0.10: 0.3% [") == true
+                && lines.first?.contains("of 60,000 user-days") == true, "\(lines)")
+        #expect(lines.first?.hasSuffix("**healthy**") == true)
+        #expect(lines.dropFirst().first?.hasSuffix("**regressed**") == true)
+        let alone = try appStore("analytics", token: UUID().uuidString)
+        #expect(alone.status == 0, "stderr: \(alone.stderr)")
+    }
+
+    @Test func credentialsWithoutAnAppAreBadInput() throws {
+        let result = try BuiltProducts.run(
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"),
+            ["health", "--asc-token-file", Self.ascToken, "--version", "8.0.10"],
+            environment: ["STORERELEASE_ASC_TOKEN": ""])
+        #expect(result.status == 2 && result.stderr.contains("--id ID"), "\(result.stderr)")
+    }
+}
