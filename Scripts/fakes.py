@@ -4,7 +4,8 @@
     python3 Scripts/fakes.py [--port N]
 
 Starts the tests' loopback server (Tests/Support/lookup_server.py: the iTunes lookup API, with
-play_api.py's Play Developer API and asc_api.py's App Store Connect API on the same port) on
+play_api.py's Play Developer API, play_reporting.py's Play Developer Reporting API and asc_api.py's
+App Store Connect API, its Analytics Reports from asc_analytics.py, on the same port) on
 127.0.0.1 with the fixtures of Tests/Fixtures, prints the flags that point storerelease at it and
 the test credentials the fakes accept, and serves until Ctrl-C (or until the process that started
 it exits). --port N listens on port N instead of a free one. Docs/Examples/README.md says which
@@ -14,6 +15,9 @@ The printed flags, one a line, are what tests read (HelpExamplesTests):
 
     --base-url http://127.0.0.1:PORT/offline/ok          the lookup API (its fixtures)
     --play-base-url http://127.0.0.1:PORT/offline/ok     the Play Developer API
+    --play-reporting-base-url http://127.0.0.1:PORT/offline/regressed
+                                                         the Play Developer Reporting API (health:
+                                                         com.example.health, 8.0.10 regressed)
     --asc-base-url http://127.0.0.1:PORT/offline/complete  App Store Connect (a released app)
     --notify http://127.0.0.1:PORT/offline/ok/hook       a webhook receiver that answers 200
     --asc-token-file PATH                                a token App Store Connect's fake accepts
@@ -115,6 +119,7 @@ def main():
         print("Add these flags to an example of storerelease <command> --help:")
         print(f"  --base-url {base}/ok")
         print(f"  --play-base-url {base}/ok")
+        print(f"  --play-reporting-base-url {base}/regressed")
         print(f"  --asc-base-url {base}/complete")
         print(f"  --notify {base}/ok/hook")
         print("Test credentials the fakes accept (no secrets):")

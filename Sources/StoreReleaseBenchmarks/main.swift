@@ -35,5 +35,8 @@ let flowRows = try FlowBenchmarks.run(flows: quick ? 200 : 20_000, repetitions: 
 let scaleRows = try await ScaleBenchmarks.run(batches: quick ? 5 : 50)
 let sweepRows = try await SweepBenchmarks.run(
     period: quick ? .milliseconds(20) : .milliseconds(250), repetitions: quick ? 1 : 3)
+let healthRows = try await HealthBenchmarks.run(repetitions: quick ? 1 : 3)
 print(Row.header)
-for row in processRows + rows + lookupRows + decisionRows + flowRows + scaleRows + sweepRows { print(row.formatted) }
+for row in processRows + rows + lookupRows + decisionRows + flowRows + scaleRows + sweepRows + healthRows {
+    print(row.formatted)
+}

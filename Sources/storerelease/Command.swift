@@ -42,8 +42,10 @@ struct Command: Sendable {
             }
             .map(String.init))
         let taken = Tool.commands.filter { run.contains($0.name) }.flatMap(\.options).map(\.name)
-        let flags = [AppStoreOptions.baseURL.name, PlayOptions.baseURL.name, AppStoreConnectOptions.baseURL.name]
-            .filter(taken.contains)
+        let flags = [
+            AppStoreOptions.baseURL.name, PlayOptions.baseURL.name, PlayReportingOptions.baseURL.name,
+            AppStoreConnectOptions.baseURL.name,
+        ].filter(taken.contains)
         guard let last = flags.last else {
             return "Try it offline: these examples need no network (run them from the package's folder)."
         }

@@ -61,6 +61,10 @@ extension Command {
                 + "  # exit 1, **regressed**, **healthy**",
             "storerelease health --health-file Docs/Examples/payloads/health-play.json --version 81 --baseline 79 "
                 + "--format text  # exit 1, for 79 at the same age",
+            "storerelease health --package com.example.health --version 8.0.10 --format text"
+                + "  # exit 1, regressed, top issue of 81 (8.0.10): CRASH",
+            "storerelease health --id 414478124 --asc-token-file Tests/Fixtures/asc/token.txt --version 8.0.10 "
+                + "--format text  # App Store 8.0.10: 0.3%, healthy",
         ],
         run: { arguments throws(CLIError) in
             let name = "health"

@@ -29,6 +29,13 @@ import Testing
         }
     }
 
+    @Test func healthsPlayReadIsTimedNextToTheAPIsOwnLimit() throws {
+        let result = try Self.quickRun.get()
+        let row = result.stdout.split(separator: "\n").first { $0.hasPrefix("health, Play 90 days x 50 versionCodes") }
+        #expect(
+            row?.contains("at Google's own limit, 10 queries a second, they take at least") == true, "\(result.stdout)")
+    }
+
     @Test func aBaselineThatIsNotInstalledIsSkippedSayingHowToGetIt() throws {
         let result = try Self.quickRun.get()
         let rows = result.stdout.split(separator: "\n").map(String.init)

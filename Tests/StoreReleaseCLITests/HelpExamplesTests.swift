@@ -113,7 +113,8 @@ import Testing
 
     /// An example made to run against the fakes, as `Docs/Examples/README.md` says: `--base-url`
     /// for a command asking the lookup API, `--play-base-url` and `--play-token-file` with
-    /// `--package`, `--asc-base-url` with App Store Connect flags, the fakes' webhook for a real one.
+    /// `--package` (`health`: `--play-reporting-base-url`), `--asc-base-url` with App Store Connect
+    /// flags, the fakes' webhook for a real one.
     static func offline(_ example: String, fakes: OfflineFakes) -> String {
         let commands = example.components(separatedBy: " | ").map { part -> String in
             guard let range = part.range(of: #"storerelease [a-z]+"#, options: .regularExpression) else { return part }
@@ -123,7 +124,10 @@ import Testing
                 command == "lookup"
                 || ((part.contains("--id ") || part.contains("--bundle-id ")) && part.contains("--countries"))
             if asksTheLookupAPI { added.append("--base-url \(fakes.value("--base-url"))") }
-            if part.contains("--package ") {
+            if part.contains("--package "), command == "health" {
+                added.append("--play-reporting-base-url \(fakes.value("--play-reporting-base-url"))")
+                added.append("--play-token-file \(fakes.value("--play-token-file"))")
+            } else if part.contains("--package ") {
                 added.append("--play-base-url \(fakes.value("--play-base-url"))")
                 added.append("--play-token-file \(fakes.value("--play-token-file"))")
             }
@@ -138,7 +142,8 @@ import Testing
         let fakes = try OfflineFakes()
         defer { if fakes.process.isRunning { fakes.process.terminate() } }
         for flag in [
-            "--base-url", "--play-base-url", "--asc-base-url", "--notify", "--play-token-file", "--asc-token-file",
+            "--base-url", "--play-base-url", "--play-reporting-base-url", "--asc-base-url", "--notify",
+            "--play-token-file", "--asc-token-file",
         ] {
             #expect(
                 fakes.value(flag).hasPrefix("http://127.0.0.1:") || flag.hasSuffix("-file"), "fakes.py printed \(flag)")

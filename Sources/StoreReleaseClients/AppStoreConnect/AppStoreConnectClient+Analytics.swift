@@ -17,8 +17,10 @@ public struct AnalyticsReportTable: Sendable, Hashable {
     /// The rows, keyed by column name (unknown columns kept, missing ones absent).
     public let rows: [[String: String]]
 
-    /// Reads a segment's text: the first line is the header, the delimiter a TAB unless the
-    /// header has none and has commas; LF or CRLF; a value's surrounding double quotes dropped.
+    /// Reads a segment's text.
+    ///
+    /// The first line is the header, the delimiter a TAB unless the header has none and has
+    /// commas; LF or CRLF; a value's surrounding double quotes dropped.
     public init(text: String) {
         var lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
@@ -161,9 +163,10 @@ extension AppStoreConnectClient {
         }
     }
 
-    /// Every segment of an instance, downloaded (without the token: the URLs are pre-signed),
-    /// inflated and read; a segment whose URL has expired (Apple's last 5 minutes) is asked for
-    /// again once with fresh URLs.
+    /// Every segment of an instance, downloaded, inflated and read.
+    ///
+    /// The download goes without the token (the URLs are pre-signed); a segment whose URL has
+    /// expired (Apple's last 5 minutes) is asked for again once with fresh URLs.
     public func tables(instanceID: String, maximumSize: Int = 64 << 20) async throws(AppStoreConnectError)
         -> [AnalyticsReportTable]
     {

@@ -18,15 +18,7 @@ import StoreReleaseModels
 /// the Play Console permission to view app quality information. Requests go through a shared
 /// limit of 10 a second (Google's default quota for this API), 429 and 5xx are retried with
 /// back-off, the body is capped. Every failure is a ``PlayDeveloperReportingError`` without the
-/// token in it.
-///
-/// ```swift
-/// let vitals = try PlayDeveloperReportingClient(token: try BearerToken(token))
-/// let end = try await vitals.freshness(of: .crashRate, packageName: "com.example.app")
-/// let rows = try await vitals.dailyRows(
-///     of: .crashRate, packageName: "com.example.app", from: end.adding(days: -28), to: end)
-/// print(rows.count)
-/// ```
+/// token in it. ``PlayVitalsSource`` turns the rows into the days `storerelease health` judges.
 public struct PlayDeveloperReportingClient: Sendable {
     /// The OAuth scope a token needs, besides the androidpublisher one for the rest of the tool.
     public static let scope = "https://www.googleapis.com/auth/playdeveloperreporting"
@@ -78,8 +70,9 @@ public struct PlayDeveloperReportingClient: Sendable {
         redactor = Redactor(tokens: [token])
     }
 
-    /// The first day the metric set has no complete `DAILY` data for: its `latestEndTime`
-    /// (exclusive, in Los Angeles).
+    /// The first day the metric set has no complete `DAILY` data for.
+    ///
+    /// Its `latestEndTime`, exclusive, in Los Angeles.
     ///
     /// - Throws: ``PlayDeveloperReportingError/invalidValue(_:)`` when the answer has no `DAILY` freshness.
     public func freshness(of metric: PlayVitalsMetric, packageName: String) async throws(PlayDeveloperReportingError)
@@ -242,8 +235,10 @@ public struct PlayDeveloperReportingClient: Sendable {
 }
 
 extension HTTPClientConfiguration {
-    /// The Play Developer Reporting API's defaults: Google's host, 30 s, the default retries,
-    /// 8 MiB (a page of 10,000 rows is about 3 MiB) and 100 pages of one query.
+    /// The Play Developer Reporting API's defaults.
+    ///
+    /// Google's host, 30 s, the default retries, 8 MiB (a page of 10,000 rows is about 3 MiB)
+    /// and 100 pages of one query.
     public static let playDeveloperReporting = HTTPClientConfiguration(
         baseURL: PlayDeveloperReportingClient.defaultBaseURL, maximumBodySize: 8 << 20, maximumPages: 100)
 }

@@ -2,8 +2,9 @@ import Foundation
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// Why a Play Developer Reporting API call failed; the ``description`` says what happened and
-/// what to do.
+/// Why a Play Developer Reporting API call failed.
+///
+/// The ``description`` says what happened and what to do.
 ///
 /// No case holds the access token: messages from Google are kept with the token taken out.
 public enum PlayDeveloperReportingError: Error, Sendable, Hashable {
@@ -11,8 +12,10 @@ public enum PlayDeveloperReportingError: Error, Sendable, Hashable {
     case invalidRequest(String)
     /// 401: the token is missing, expired or wrong.
     case unauthorized(message: String)
-    /// 403: the token lacks the reporting scope, the API is not enabled, or the account may not
-    /// view the app's quality data; `refusal` says which.
+    /// 403: the token, the project or the account may not read this.
+    ///
+    /// The token lacks the reporting scope, the API is not enabled, or the account may not view
+    /// the app's quality data; `refusal` says which.
     case forbidden(PlayDeveloperAPIError.Refusal, message: String)
     /// 404 on the app: Play has no such app, or the account cannot see it.
     case packageNotFound(String)
@@ -20,8 +23,9 @@ public enum PlayDeveloperReportingError: Error, Sendable, Hashable {
     case rateLimited(retryAfter: Duration?)
     /// Any other error status, with Google's message when it sent one.
     case httpStatus(Int, message: String?)
-    /// The answer is JSON of the right shape, but a value in it is not what it must be: a rate
-    /// that is not a decimal fraction, a negative or fractional count (the text names the field).
+    /// The answer is JSON of the right shape, but a value in it is not what it must be.
+    ///
+    /// A rate that is not a decimal fraction, a negative or fractional count: the text names the field.
     case invalidValue(String)
     /// The exchange gave no answer the client can read (the same ``ExchangeFailure`` as every client's).
     case exchange(ExchangeFailure)

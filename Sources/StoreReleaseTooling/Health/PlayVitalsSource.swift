@@ -2,15 +2,16 @@ import StoreReleaseClients
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// Google Play's health numbers for one app: the Play Developer Reporting API's daily
-/// user-perceived crash and ANR rates per `versionCode`, as ``HealthDay``s.
+/// Google Play's health numbers for one app, as ``HealthDay``s.
 ///
+/// The Play Developer Reporting API's daily user-perceived crash and ANR rates per `versionCode`.
 /// A day's users are its `distinctUsers` (as Google rounds them), its crashed users the crash
 /// rate × those users, its ANR users the ANR rate × the same users. A `versionCode` is named by
 /// the serving release that carries it (``PlayReleaseName``), else by its digits.
 public struct PlayVitalsSource: Sendable {
-    /// How many days back from the freshness are read: enough for a baseline's whole first
-    /// weeks, within Google's retention.
+    /// How many days back from the freshness are read.
+    ///
+    /// Enough for a baseline's whole first weeks, within Google's retention.
     public static let defaultSpan = 90
 
     /// The client, with its token.
@@ -23,8 +24,9 @@ public struct PlayVitalsSource: Sendable {
         (self.client, self.packageName) = (client, packageName)
     }
 
-    /// The days from `span` days before the end up to the end: the freshness, or the day after
-    /// `through` when that is earlier.
+    /// The days from `span` days before the end up to the end.
+    ///
+    /// The end is the freshness, or the day after `through` when that is earlier.
     public func days(through: HealthDate? = nil, span: Int = defaultSpan) async throws(PlayDeveloperReportingError)
         -> [HealthDay]
     {
@@ -66,8 +68,9 @@ public struct PlayVitalsSource: Sendable {
         return try? Version(parsing: String(code.rawValue))
     }
 
-    /// The candidate's largest error issues over its window, for the text output: none when the
-    /// health has no single `versionCode` to ask about.
+    /// The candidate's largest error issues over its window, for the text output.
+    ///
+    /// None when the health has no single `versionCode` to ask about.
     public func topIssues(of health: StoreHealth, through: HealthDate? = nil, limit: Int = 3)
         async throws(PlayDeveloperReportingError) -> [PlayErrorIssue]
     {
