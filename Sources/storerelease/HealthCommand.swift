@@ -71,7 +71,7 @@ extension Command {
             try arguments.requireOnlyFlags()
             let options = try HealthOptions(arguments)
             let connect = try AppStoreConnectOptions(arguments, aliased: false)
-            let connectFlags = AppStoreConnectOptions.specs.contains { arguments.value($0.name) != nil }
+            let connectFlags = AppStoreConnectOptions.specs.contains { arguments.given($0) }
             let package = options.package
             guard
                 !options.files.isEmpty || package != nil || (connect.isRequested && options.appID != nil)
@@ -99,10 +99,9 @@ extension Command {
                     issues = (try? await source.topIssues(of: play, through: options.through)) ?? []
                 }
             } else {
-                for flag in [PlayOptions.tokenFile.name, PlayReportingOptions.baseURL.name]
-                where arguments.value(flag) != nil {
-                    throw .usage("health: \(flag) goes with --package and no Google Play health file")
-                }
+                try arguments.refuse(
+                    [PlayOptions.tokenFile.spec, PlayReportingOptions.baseURL.spec],
+                    goesWith: "--package and no Google Play health file")
             }
             if judged[.appStore] == nil, connectFlags || (connect.isRequested && options.appID != nil) {
                 guard let appID = options.appID else {
@@ -135,13 +134,13 @@ extension Command {
         _ source: PlayVitalsSource, version: Version, baseline: Version?, criteria: HealthCriteria,
         through: HealthDate?
     ) async throws(CLIError) -> StoreHealth {
-        do throws(PlayDeveloperReportingError) {
+        do throws(HTTPClientError) {
             let days = try await source.days(through: through)
             return StoreHealth.judge(
                 version, baseline: baseline, store: .googlePlay, source: .playDeveloperReporting, days: days,
                 criteria: criteria, through: through)
         } catch {
-            if case .invalidRequest(let message) = error { throw .usage("health: \(message)") }
+            if error.code == .invalidRequest { throw .usage("health: \(error)") }
             return .unreadable(
                 store: .googlePlay, source: .playDeveloperReporting,
                 reason: "the Play Developer Reporting API could not be read: \(error)")
@@ -154,7 +153,7 @@ extension Command {
         _ source: AppStoreAnalyticsSource, version: Version, baseline: Version?, criteria: HealthCriteria,
         through: HealthDate?
     ) async throws(CLIError) -> StoreHealth {
-        do throws(AppStoreConnectError) {
+        do throws(HTTPClientError) {
             switch try await source.read() {
             case .notCollecting(let reason):
                 return .unreadable(store: .appStore, source: .appStoreConnectAnalytics, reason: reason)
@@ -164,7 +163,7 @@ extension Command {
                     criteria: criteria, through: through, notes: notes)
             }
         } catch {
-            if case .invalidRequest(let message) = error { throw .usage("health: \(message)") }
+            if error.code == .invalidRequest { throw .usage("health: \(error)") }
             return .unreadable(
                 store: .appStore, source: .appStoreConnectAnalytics,
                 reason: "App Store Connect's Analytics Reports could not be read: \(error)")

@@ -10,7 +10,7 @@ import Testing
         let notFound: [HTTPClientError] = [
             .lookup(.notFound(query: "App Store id 1", country: nil)),
             .play(.packageNotFound("com.example.app")),
-            .play(.trackNotFound("beta", available: nil)),
+            .play(.trackNotFound("beta", available: nil)), .playReporting(.packageNotFound("com.example.app")),
             .connect(.appNotFound("1")),
         ]
         #expect(notFound.allSatisfy { $0.code == .notFound }, "\(notFound.map(\.code))")
@@ -27,6 +27,9 @@ import Testing
         #expect(HTTPClientError.play(.notInvited(message: "m")).code == .forbidden)
         #expect(HTTPClientError.lookup(.bundleIDMismatch(asked: "a.b", returned: "c.d")).code == .otherApp)
         #expect(HTTPClientError.connect(.exchange(.redirected(to: "https://elsewhere"))).isPermanent)
+        #expect(HTTPClientError.playReporting(.forbidden(.scopeInsufficient, message: "m")).code == .forbidden)
+        #expect(HTTPClientError.playReporting(.invalidValue("rate")).code == .invalidPayload)
+        #expect(HTTPClientError.playReporting(.invalidValue("rate")).isPermanent)
         #expect(HTTPClientError.Code.notFound.description == "notFound")
     }
 

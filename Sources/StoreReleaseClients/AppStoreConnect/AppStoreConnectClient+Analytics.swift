@@ -62,7 +62,7 @@ extension AppStoreConnectClient {
     /// The app's ONGOING analytics report request that still runs, or `nil` when it has none.
     ///
     /// One stopped for inactivity (`stoppedDueToInactivity`) no longer makes reports and does not count.
-    public func ongoingReportRequest(appID: String) async throws(AppStoreConnectError) -> String? {
+    public func ongoingReportRequest(appID: String) async throws(HTTPClientError) -> String? {
         struct Document: Decodable {
             struct Item: Decodable {
                 struct Attributes: Decodable {
@@ -90,7 +90,7 @@ extension AppStoreConnectClient {
     }
 
     /// The id of the request's report of this name (category `APP_USAGE`), or `nil`.
-    public func analyticsReport(_ name: AnalyticsReportName, requestID: String) async throws(AppStoreConnectError)
+    public func analyticsReport(_ name: AnalyticsReportName, requestID: String) async throws(HTTPClientError)
         -> String?
     {
         struct Document: Decodable {
@@ -106,12 +106,12 @@ extension AppStoreConnectClient {
             + BaseURL.component(name.rawValue) + "&filter%5Bcategory%5D=APP_USAGE"
         let document = try HTTPExchange.decode(
             Document.self, from: try await get(try url(path), app: "report request \(redactor(requestID))"),
-            failing: AppStoreConnectError.self, redactor: redactor)
+            failing: AppStoreConnectFailure.self, redactor: redactor)
         return document.data.first { $0.attributes?.name == name.rawValue }?.id
     }
 
     /// The report's DAILY instances, every page.
-    public func dailyInstances(reportID: String) async throws(AppStoreConnectError) -> [AnalyticsReportInstance] {
+    public func dailyInstances(reportID: String) async throws(HTTPClientError) -> [AnalyticsReportInstance] {
         struct Document: Decodable {
             struct Item: Decodable {
                 struct Attributes: Decodable {
@@ -128,14 +128,15 @@ extension AppStoreConnectClient {
             "/v1/analyticsReports/\(BaseURL.component(reportID))/instances?filter%5Bgranularity%5D=DAILY&limit=200")
         var instances: [AnalyticsReportInstance] = []
         try await eachPage(first, of: "report instances", app: "report \(redactor(reportID))") {
-            (document: Document) throws(AppStoreConnectError) in
+            (document: Document) throws(HTTPClientError) in
             for item in document.data where item.attributes?.granularity == "DAILY" {
                 let text = item.attributes?.processingDate ?? ""
                 guard let date = HealthDate(text) else {
-                    throw .exchange(
-                        .invalidPayload(
-                            "instance \(redactor(item.id)) has processingDate \(redactor(text).debugDescription), "
-                                + "not a date YYYY-MM-DD"))
+                    throw .connect(
+                        .exchange(
+                            .invalidPayload(
+                                "instance \(redactor(item.id)) has processingDate \(redactor(text).debugDescription), "
+                                    + "not a date YYYY-MM-DD")))
                 }
                 instances.append(AnalyticsReportInstance(id: item.id, processingDate: date))
             }
@@ -147,19 +148,19 @@ extension AppStoreConnectClient {
     /// Reads the documents from `first` on, page by page while `read` returns a `links.next`
     /// (on the base URL's origin only), at most ``Configuration/maximumPages``.
     private func eachPage<Document: Decodable>(
-        _ first: URL, of what: String, app: String, _ read: (Document) throws(AppStoreConnectError) -> String?
-    ) async throws(AppStoreConnectError) {
+        _ first: URL, of what: String, app: String, _ read: (Document) throws(HTTPClientError) -> String?
+    ) async throws(HTTPClientError) {
         var next: URL? = first
         var pages = 0
         while let page = next {
             pages += 1
             guard pages <= configuration.maximumPages else {
-                throw .exchange(.invalidPayload("more than \(configuration.maximumPages) pages of \(what)"))
+                throw .connect(.exchange(.invalidPayload("more than \(configuration.maximumPages) pages of \(what)")))
             }
             let document = try HTTPExchange.decode(
-                Document.self, from: try await get(page, app: app), failing: AppStoreConnectError.self,
+                Document.self, from: try await get(page, app: app), failing: AppStoreConnectFailure.self,
                 redactor: redactor)
-            next = try read(document).map { link throws(AppStoreConnectError) in try nextPage(link) }
+            next = try read(document).map { link throws(HTTPClientError) in try nextPage(link) }
         }
     }
 
@@ -167,7 +168,7 @@ extension AppStoreConnectClient {
     ///
     /// The download goes without the token (the URLs are pre-signed); a segment whose URL has
     /// expired (Apple's last 5 minutes) is asked for again once with fresh URLs.
-    public func tables(instanceID: String, maximumSize: Int = 64 << 20) async throws(AppStoreConnectError)
+    public func tables(instanceID: String, maximumSize: Int = 64 << 20) async throws(HTTPClientError)
         -> [AnalyticsReportTable]
     {
         var urls = try await segmentURLs(instanceID: instanceID)
@@ -175,11 +176,11 @@ extension AppStoreConnectClient {
         var index = 0
         var refreshed = false
         while index < urls.count {
-            do throws(AppStoreConnectError) {
+            do throws(HTTPClientError) {
                 tables.append(try await table(at: urls[index], maximumSize: maximumSize))
                 index += 1
             } catch {
-                guard case .httpStatus(403, _, _) = error, !refreshed else { throw error }
+                guard case .connect(.httpStatus(403, _, _)) = error.reason, !refreshed else { throw error }
                 refreshed = true
                 urls = try await segmentURLs(instanceID: instanceID)
             }
@@ -188,7 +189,7 @@ extension AppStoreConnectClient {
     }
 
     /// The segments' download URLs, each checked: https (http only on loopback).
-    private func segmentURLs(instanceID: String) async throws(AppStoreConnectError) -> [URL] {
+    private func segmentURLs(instanceID: String) async throws(HTTPClientError) -> [URL] {
         struct Document: Decodable {
             struct Item: Decodable {
                 struct Attributes: Decodable { let url: String? }
@@ -200,23 +201,24 @@ extension AppStoreConnectClient {
         let path = "/v1/analyticsReportInstances/\(BaseURL.component(instanceID))/segments"
         let document = try HTTPExchange.decode(
             Document.self, from: try await get(try url(path), app: "instance \(redactor(instanceID))"),
-            failing: AppStoreConnectError.self, redactor: redactor)
-        return try document.data.map { item throws(AppStoreConnectError) in
+            failing: AppStoreConnectFailure.self, redactor: redactor)
+        return try document.data.map { item throws(HTTPClientError) in
             let text = item.attributes?.url ?? ""
             guard let url = URL(string: text), Origin(url).isSafeForCredentials, Origin(url).hostProblem == nil else {
                 let origin = URL(string: text).map { Origin($0).description } ?? "that is not a URL"
-                throw .exchange(
-                    .invalidPayload("segment \(redactor(item.id)) has a url at \(redactor(origin)), not https"))
+                throw .connect(
+                    .exchange(
+                        .invalidPayload("segment \(redactor(item.id)) has a url at \(redactor(origin)), not https")))
             }
             return url
         }
     }
 
     /// One segment: fetched without `Authorization`, inflated when it is gzip, read as a table.
-    private func table(at url: URL, maximumSize: Int) async throws(AppStoreConnectError) -> AnalyticsReportTable {
+    private func table(at url: URL, maximumSize: Int) async throws(HTTPClientError) -> AnalyticsReportTable {
         let shown = Origin(url).description
         let response = try await exchange.send(HTTPRequest(url: url)) {
-            response -> HTTPExchange.Verdict<AppStoreConnectError> in
+            response -> HTTPExchange.Verdict<AppStoreConnectFailure> in
             switch response.status {
             case 200...299: return .success
             case 500...599: return .retry(.httpStatus(response.status, code: nil, detail: nil), retryAfter: nil)
@@ -230,11 +232,11 @@ extension AppStoreConnectClient {
             do throws(Gzip.Failure) {
                 body = try Gzip.decompress(body, maximumSize: maximumSize)
             } catch {
-                throw .exchange(.invalidPayload("the report segment from \(shown): \(error)"))
+                throw .connect(.exchange(.invalidPayload("the report segment from \(shown): \(error)")))
             }
         }
         guard let text = String(data: body, encoding: .utf8) else {
-            throw .exchange(.invalidPayload("the report segment from \(shown) is not UTF-8 text"))
+            throw .connect(.exchange(.invalidPayload("the report segment from \(shown) is not UTF-8 text")))
         }
         return AnalyticsReportTable(text: text)
     }
@@ -248,9 +250,9 @@ extension AppStoreConnectClient {
         return String(text[start.upperBound..<end.lowerBound])
     }
 
-    static func checkAppID(_ appID: String) throws(AppStoreConnectError) {
+    static func checkAppID(_ appID: String) throws(HTTPClientError) {
         guard !appID.isEmpty, appID.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-            throw .invalidRequest("\(appID.debugDescription) is not an App Store id (digits)")
+            throw .connect(.invalidRequest("\(appID.debugDescription) is not an App Store id (digits)"))
         }
     }
 

@@ -3,11 +3,12 @@ import StoreReleaseModels
 
 /// Why a call to a store's API failed: one error for every client here.
 ///
-/// ``AppStoreLookupClient``, ``PlayDeveloperAPIClient`` and ``AppStoreConnectClient`` all throw
-/// it. A caller decides by ``code`` (what kind of failure) and ``isPermanent`` (whether asking
-/// again later can help); the ``description`` is a sentence that names the API, what went wrong
-/// and what to try, and never holds a token. Codes are static values of a struct, not the cases
-/// of a closed enum, so a client or a failure added later is no breaking change:
+/// ``AppStoreLookupClient``, ``PlayDeveloperAPIClient``, ``PlayDeveloperReportingClient`` and
+/// ``AppStoreConnectClient`` all throw it. A caller decides by ``code`` (what kind of failure)
+/// and ``isPermanent`` (whether asking again later can help); the ``description`` is a sentence
+/// that names the API, what went wrong and what to try, and never holds a token. Codes are static
+/// values of a struct, not the cases of a closed enum, so a client or a failure added later is no
+/// breaking change:
 ///
 /// ```swift
 /// do {
@@ -26,6 +27,8 @@ public struct HTTPClientError: Error, Sendable, Hashable {
         case lookup(AppStoreLookupFailure)
         /// A failure of the Play Developer API.
         case play(PlayDeveloperAPIFailure)
+        /// A failure of the Play Developer Reporting API.
+        case playReporting(PlayDeveloperReportingFailure)
         /// A failure of App Store Connect.
         case connect(AppStoreConnectFailure)
     }
@@ -42,6 +45,10 @@ public struct HTTPClientError: Error, Sendable, Hashable {
     package static func lookup(_ failure: AppStoreLookupFailure) -> HTTPClientError { .init(.lookup(failure)) }
     /// A failure of the Play Developer API.
     package static func play(_ failure: PlayDeveloperAPIFailure) -> HTTPClientError { .init(.play(failure)) }
+    /// A failure of the Play Developer Reporting API.
+    package static func playReporting(_ failure: PlayDeveloperReportingFailure) -> HTTPClientError {
+        .init(.playReporting(failure))
+    }
     /// A failure of App Store Connect.
     package static func connect(_ failure: AppStoreConnectFailure) -> HTTPClientError { .init(.connect(failure)) }
 
@@ -50,6 +57,7 @@ public struct HTTPClientError: Error, Sendable, Hashable {
         switch reason {
         case .lookup(let failure): failure.code
         case .play(let failure): failure.code
+        case .playReporting(let failure): failure.code
         case .connect(let failure): failure.code
         }
     }
@@ -62,6 +70,7 @@ public struct HTTPClientError: Error, Sendable, Hashable {
         switch reason {
         case .lookup(let failure): failure.isPermanent
         case .play(let failure): failure.isPermanent
+        case .playReporting(let failure): failure.isPermanent
         case .connect(let failure): failure.isPermanent
         }
     }
@@ -73,6 +82,7 @@ extension HTTPClientError: CustomStringConvertible {
         switch reason {
         case .lookup(let failure): failure.description
         case .play(let failure): failure.description
+        case .playReporting(let failure): failure.description
         case .connect(let failure): failure.description
         }
     }

@@ -156,7 +156,7 @@ extension GoogleErrorEnvelope.Body {
     }
 }
 
-extension PlayDeveloperAPIError.Refusal {
+extension PlayDeveloperAPIFailure.Refusal {
     /// Which way a Google API refused with 403, from the envelope's reasons and message (any
     /// Google API: the publisher one and the reporting one answer alike).
     init(reasons: [String], message: String) {

@@ -17,7 +17,7 @@ import StoreReleaseModels
 /// The token needs the scope ``scope`` (the androidpublisher one is not enough), and the account
 /// the Play Console permission to view app quality information. Requests go through a shared
 /// limit of 10 a second (Google's default quota for this API), 429 and 5xx are retried with
-/// back-off, the body is capped. Every failure is a ``PlayDeveloperReportingError`` without the
+/// back-off, the body is capped. Every failure is a ``HTTPClientError`` without the
 /// token in it. ``PlayVitalsSource`` turns the rows into the days `storerelease health` judges.
 public struct PlayDeveloperReportingClient: Sendable {
     /// The OAuth scope a token needs, besides the androidpublisher one for the rest of the tool.
@@ -56,14 +56,14 @@ public struct PlayDeveloperReportingClient: Sendable {
     ///   - transport: The HTTP stack; `URLSession` by default.
     ///   - rateLimiter: The limit requests wait for; every client given the same one shares its
     ///     10 queries a second.
-    /// - Throws: ``PlayDeveloperReportingError/invalidRequest(_:)`` when the base URL is not
+    /// - Throws: ``HTTPClientError/Code/invalidRequest`` when the base URL is not
     ///   `https` (or `http` on a loopback address).
     public init(
         token: BearerToken, configuration: HTTPClientConfiguration = .playDeveloperReporting, pageSize: Int = 10_000,
         transport: any HTTPTransport = URLSessionTransport(),
         rateLimiter: RateLimiter = RateLimiter(requests: queriesPerSecond, per: .seconds(1))
-    ) throws(PlayDeveloperReportingError) {
-        if let problem = configuration.problem { throw .invalidRequest(problem) }
+    ) throws(HTTPClientError) {
+        if let problem = configuration.problem { throw .playReporting(.invalidRequest(problem)) }
         self.token = token
         self.pageSize = max(1, min(pageSize, 100_000))
         exchange = HTTPExchange(transport: transport, configuration: configuration, rateLimiter: rateLimiter)
@@ -74,8 +74,8 @@ public struct PlayDeveloperReportingClient: Sendable {
     ///
     /// Its `latestEndTime`, exclusive, in Los Angeles.
     ///
-    /// - Throws: ``PlayDeveloperReportingError/invalidValue(_:)`` when the answer has no `DAILY` freshness.
-    public func freshness(of metric: PlayVitalsMetric, packageName: String) async throws(PlayDeveloperReportingError)
+    /// - Throws: ``HTTPClientError/Code/invalidPayload`` when the answer has no `DAILY` freshness.
+    public func freshness(of metric: PlayVitalsMetric, packageName: String) async throws(HTTPClientError)
         -> HealthDate
     {
         let path = try Self.appPath(packageName) + "/" + metric.metricSet
@@ -84,7 +84,8 @@ public struct PlayDeveloperReportingClient: Sendable {
             let daily = set.freshnessInfo?.freshnesses?.first(where: { $0.aggregationPeriod == "DAILY" }),
             let end = daily.latestEndTime
         else {
-            throw .invalidValue("\(metric.metricSet) has no DAILY freshness (freshnessInfo.freshnesses)")
+            throw .playReporting(
+                .invalidValue("\(metric.metricSet) has no DAILY freshness (freshnessInfo.freshnesses)"))
         }
         return try end.day(field: "\(metric.metricSet).freshnessInfo DAILY latestEndTime")
     }
@@ -94,10 +95,10 @@ public struct PlayDeveloperReportingClient: Sendable {
     /// `end` is clamped to the metric set's freshness first (Google answers 400 past it); the
     /// rows come in Google's order, every page read.
     ///
-    /// - Throws: ``PlayDeveloperReportingError/invalidValue(_:)`` naming the field when a rate is
+    /// - Throws: ``HTTPClientError/Code/invalidPayload`` naming the field when a rate is
     ///   not a decimal fraction 0–1 or a count not a whole number ≥ 0.
     public func dailyRows(of metric: PlayVitalsMetric, packageName: String, from start: HealthDate, to end: HealthDate)
-        async throws(PlayDeveloperReportingError) -> [PlayVitalsRow]
+        async throws(HTTPClientError) -> [PlayVitalsRow]
     {
         let fresh = try await freshness(of: metric, packageName: packageName)
         let last = min(end, fresh)
@@ -109,7 +110,8 @@ public struct PlayDeveloperReportingClient: Sendable {
         repeat {
             pages += 1
             guard pages <= configuration.maximumPages else {
-                throw .exchange(.invalidPayload("more than \(configuration.maximumPages) pages of \(metric.metricSet)"))
+                throw .playReporting(
+                    .exchange(.invalidPayload("more than \(configuration.maximumPages) pages of \(metric.metricSet)")))
             }
             let request = Wire.Query(
                 timelineSpec: .init(aggregationPeriod: "DAILY", startTime: .init(start), endTime: .init(last)),
@@ -121,7 +123,7 @@ public struct PlayDeveloperReportingClient: Sendable {
                 encoder.outputFormatting = .sortedKeys
                 body = try encoder.encode(request)
             } catch {
-                throw .invalidRequest("cannot encode the \(metric.metricSet) query: \(error)")
+                throw .playReporting(.invalidRequest("cannot encode the \(metric.metricSet) query: \(error)"))
             }
             let answer = try decode(
                 Wire.QueryAnswer.self, from: try await send("POST", path, packageName: packageName, body: body))
@@ -134,7 +136,7 @@ public struct PlayDeveloperReportingClient: Sendable {
     /// The version's largest error issues between `start` and `end` (exclusive), by distinct users.
     public func topIssues(
         packageName: String, versionCode: VersionCode, from start: HealthDate, to end: HealthDate, limit: Int = 3
-    ) async throws(PlayDeveloperReportingError) -> [PlayErrorIssue] {
+    ) async throws(HTTPClientError) -> [PlayErrorIssue] {
         var query: [(String, String)] = [
             ("filter", "versionCode = \(versionCode.rawValue)"), ("orderBy", "distinctUsers desc"),
             ("pageSize", String(max(1, min(limit, 1000)))),
@@ -148,13 +150,13 @@ public struct PlayDeveloperReportingClient: Sendable {
         let text = query.map { BaseURL.component($0.0) + "=" + BaseURL.component($0.1) }.joined(separator: "&")
         let path = try Self.appPath(packageName) + "/errorIssues:search?" + text
         let answer = try decode(Wire.Issues.self, from: try await send("GET", path, packageName: packageName))
-        return try (answer.errorIssues ?? []).prefix(limit).map { issue throws(PlayDeveloperReportingError) in
+        return try (answer.errorIssues ?? []).prefix(limit).map { issue throws(HTTPClientError) in
             try issue.issue()
         }
     }
 
     /// The version names of the `versionCode`s the app's tracks serve, as release filter options name them.
-    public func versionNames(packageName: String) async throws(PlayDeveloperReportingError) -> [VersionCode: String] {
+    public func versionNames(packageName: String) async throws(HTTPClientError) -> [VersionCode: String] {
         let path = try Self.appPath(packageName) + ":fetchReleaseFilterOptions"
         let options = try decode(Wire.FilterOptions.self, from: try await send("GET", path, packageName: packageName))
         var names: [VersionCode: String] = [:]
@@ -163,9 +165,10 @@ public struct PlayDeveloperReportingClient: Sendable {
                 guard let name = release.displayName, !name.isEmpty else { continue }
                 for text in release.versionCodes ?? [] {
                     guard let number = Int(text), let code = VersionCode(rawValue: number) else {
-                        throw .invalidValue(
-                            "release \(redactor(name).debugDescription) has versionCode "
-                                + "\(redactor(text).debugDescription), not a versionCode")
+                        throw .playReporting(
+                            .invalidValue(
+                                "release \(redactor(name).debugDescription) has versionCode "
+                                    + "\(redactor(text).debugDescription), not a versionCode"))
                     }
                     if names[code] == nil { names[code] = name }
                 }
@@ -178,22 +181,22 @@ public struct PlayDeveloperReportingClient: Sendable {
 
     /// Sends one request with retries through the shared limiter; returns a 2xx answer.
     private func send(_ method: String, _ path: String, packageName: String, body: Data? = nil)
-        async throws(PlayDeveloperReportingError) -> HTTPResponse
+        async throws(HTTPClientError) -> HTTPResponse
     {
         guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
-            throw .invalidRequest("cannot make a URL of \(redactor(path).debugDescription)")
+            throw .playReporting(.invalidRequest("cannot make a URL of \(redactor(path).debugDescription)"))
         }
         var headers = ["Authorization": token.authorizationHeader]
         if body != nil { headers["Content-Type"] = "application/json" }
         let request = HTTPRequest(method: method, url: url, headers: headers, body: body)
-        return try await exchange.send(request) { response -> HTTPExchange.Verdict<PlayDeveloperReportingError> in
+        return try await exchange.send(request) { response -> HTTPExchange.Verdict<PlayDeveloperReportingFailure> in
             judge(response, packageName: packageName)
         }
     }
 
     /// What an answer means: Google's error envelope, typed.
     private func judge(_ response: HTTPResponse, packageName: String)
-        -> HTTPExchange.Verdict<PlayDeveloperReportingError>
+        -> HTTPExchange.Verdict<PlayDeveloperReportingFailure>
     {
         if (200...299).contains(response.status) { return .success }
         let envelope = GoogleErrorEnvelope.decode(response.body)
@@ -217,18 +220,19 @@ public struct PlayDeveloperReportingClient: Sendable {
         }
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(PlayDeveloperReportingError)
+    private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(HTTPClientError)
         -> T
     {
-        try HTTPExchange.decode(type, from: response, failing: PlayDeveloperReportingError.self, redactor: redactor)
+        try HTTPExchange.decode(type, from: response, failing: PlayDeveloperReportingFailure.self, redactor: redactor)
     }
 
     /// `/v1beta1/apps/{package}`, after checking the package name.
-    static func appPath(_ packageName: String) throws(PlayDeveloperReportingError) -> String {
+    static func appPath(_ packageName: String) throws(HTTPClientError) -> String {
         guard PlayDeveloperAPIClient.isPackageName(packageName) else {
-            throw .invalidRequest(
-                "\(packageName.debugDescription) is not an Android package name (segments of letters, digits and _ "
-                    + "joined by dots, each starting with a letter: com.example.app)")
+            throw .playReporting(
+                .invalidRequest(
+                    "\(packageName.debugDescription) is not an Android package name (segments of letters, digits and _ "
+                        + "joined by dots, each starting with a letter: com.example.app)"))
         }
         return "/v1beta1/apps/" + BaseURL.component(packageName)
     }

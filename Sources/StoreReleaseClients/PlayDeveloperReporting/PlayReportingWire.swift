@@ -19,13 +19,14 @@ enum PlayReportingWire {
         }
 
         /// The calendar day, or an error naming `field`.
-        func day(field: String) throws(PlayDeveloperReportingError) -> HealthDate {
+        func day(field: String) throws(HTTPClientError) -> HealthDate {
             guard let year, let month, let day,
                 let date = HealthDate(String(format: "%04d-%02d-%02d", year, month, day))
             else {
-                throw .invalidValue(
-                    "\(field) is not a calendar day (year \(year.map(String.init) ?? "none"), "
-                        + "month \(month.map(String.init) ?? "none"), day \(day.map(String.init) ?? "none"))")
+                throw .playReporting(
+                    .invalidValue(
+                        "\(field) is not a calendar day (year \(year.map(String.init) ?? "none"), "
+                            + "month \(month.map(String.init) ?? "none"), day \(day.map(String.init) ?? "none"))"))
             }
             return date
         }
@@ -72,34 +73,40 @@ enum PlayReportingWire {
             let metrics: [Metric]?
 
             /// The row as a ``PlayVitalsRow``, each value checked and a bad one named.
-            func vitals(_ kind: PlayVitalsMetric) throws(PlayDeveloperReportingError) -> PlayVitalsRow {
-                guard let startTime else { throw .invalidValue("a \(kind.metricSet) row has no startTime") }
+            func vitals(_ kind: PlayVitalsMetric) throws(HTTPClientError) -> PlayVitalsRow {
+                guard let startTime else {
+                    throw .playReporting(.invalidValue("a \(kind.metricSet) row has no startTime"))
+                }
                 let date = try startTime.day(field: "a \(kind.metricSet) row's startTime")
                 let dimension = dimensions?.first { $0.dimension == "versionCode" }
                 guard let text = dimension?.int64Value ?? dimension?.stringValue, let number = Int(text),
                     let code = VersionCode(rawValue: number)
                 else {
                     let shown = (dimension?.int64Value ?? dimension?.stringValue).map(\.debugDescription) ?? "none"
-                    throw .invalidValue(
-                        "the \(kind.metricSet) row of \(date) has versionCode \(shown), not a versionCode")
+                    throw .playReporting(
+                        .invalidValue(
+                            "the \(kind.metricSet) row of \(date) has versionCode \(shown), not a versionCode"))
                 }
                 let place = "\(kind.metricSet) row of \(date), versionCode \(code.rawValue)"
-                func value(_ name: String) throws(PlayDeveloperReportingError) -> Double {
+                func value(_ name: String) throws(HTTPClientError) -> Double {
                     guard let text = metrics?.first(where: { $0.metric == name })?.decimalValue?.value else {
-                        throw .invalidValue("\(name) is missing in the \(place)")
+                        throw .playReporting(.invalidValue("\(name) is missing in the \(place)"))
                     }
                     guard let number = PlayReportingWire.decimal(text) else {
-                        throw .invalidValue("\(name) \(text.debugDescription) in the \(place) is not a decimal")
+                        throw .playReporting(
+                            .invalidValue("\(name) \(text.debugDescription) in the \(place) is not a decimal"))
                     }
                     return number
                 }
                 let rate = try value(kind.rateMetric)
                 guard (0...1).contains(rate) else {
-                    throw .invalidValue("\(kind.rateMetric) \(rate) in the \(place) is not a fraction between 0 and 1")
+                    throw .playReporting(
+                        .invalidValue("\(kind.rateMetric) \(rate) in the \(place) is not a fraction between 0 and 1"))
                 }
                 let users = try value("distinctUsers")
                 guard users >= 0, users == users.rounded(), users <= Double(HealthDay.maximumCount) else {
-                    throw .invalidValue("distinctUsers \(users) in the \(place) is not a count of users")
+                    throw .playReporting(
+                        .invalidValue("distinctUsers \(users) in the \(place) is not a count of users"))
                 }
                 return PlayVitalsRow(date: date, versionCode: code, rate: rate, distinctUsers: Int(users))
             }
@@ -117,11 +124,12 @@ enum PlayReportingWire {
             let errorReportCount: String?
             let issueUri: String?
 
-            func issue() throws(PlayDeveloperReportingError) -> PlayErrorIssue {
-                func count(_ name: String, _ text: String?) throws(PlayDeveloperReportingError) -> Int {
+            func issue() throws(HTTPClientError) -> PlayErrorIssue {
+                func count(_ name: String, _ text: String?) throws(HTTPClientError) -> Int {
                     guard let text else { return 0 }
                     guard let value = Int(text), value >= 0 else {
-                        throw .invalidValue("an error issue's \(name) \(text.debugDescription) is not a count")
+                        throw .playReporting(
+                            .invalidValue("an error issue's \(name) \(text.debugDescription) is not a count"))
                     }
                     return value
                 }

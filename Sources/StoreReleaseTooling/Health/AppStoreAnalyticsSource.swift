@@ -39,7 +39,7 @@ public struct AppStoreAnalyticsSource: Sendable {
     }
 
     /// Reads both reports and joins them per day and version.
-    public func read() async throws(AppStoreConnectError) -> Reading {
+    public func read() async throws(HTTPClientError) -> Reading {
         guard let request = try await client.ongoingReportRequest(appID: appID) else {
             return .notCollecting(startCollecting)
         }
@@ -86,10 +86,11 @@ public struct AppStoreAnalyticsSource: Sendable {
                         date: date, version: version, versionCode: nil, users: users, crashedUsers: crashed,
                         anrUsers: nil)
                 else {
-                    throw .exchange(
-                        .invalidPayload(
-                            "App Crashes counts \(crashed) crashes of \(version) on \(date), more than its \(users) sessions"
-                        ))
+                    throw .connect(
+                        .exchange(
+                            .invalidPayload(
+                                "App Crashes counts \(crashed) crashes of \(version) on \(date), more than its \(users) sessions"
+                            )))
                 }
                 days.append(day)
             }
@@ -103,23 +104,26 @@ public struct AppStoreAnalyticsSource: Sendable {
     }
 
     /// A row's date, version and count, each checked.
-    private static func fields(_ row: [String: String], column: String, report: String) throws(AppStoreConnectError)
+    private static func fields(_ row: [String: String], column: String, report: String) throws(HTTPClientError)
         -> (HealthDate, Version, Int)
     {
         let text = row["Date"] ?? ""
         guard let date = HealthDate(text) else {
-            throw .exchange(.invalidPayload("\(report) has Date \(text.debugDescription), not a date YYYY-MM-DD"))
+            throw .connect(
+                .exchange(.invalidPayload("\(report) has Date \(text.debugDescription), not a date YYYY-MM-DD")))
         }
         let name = row["App Version"] ?? ""
         guard let version = try? Version(parsing: name) else {
-            throw .exchange(
-                .invalidPayload("\(report) has App Version \(name.debugDescription) on \(date), not a version"))
+            throw .connect(
+                .exchange(
+                    .invalidPayload("\(report) has App Version \(name.debugDescription) on \(date), not a version")))
         }
         let value = row[column] ?? ""
         guard let count = Int(value), count >= 0, count <= HealthDay.maximumCount else {
-            throw .exchange(
-                .invalidPayload(
-                    "\(report) has \(column) \(value.debugDescription) for \(version) on \(date), not a count"))
+            throw .connect(
+                .exchange(
+                    .invalidPayload(
+                        "\(report) has \(column) \(value.debugDescription) for \(version) on \(date), not a count")))
         }
         return (date, version, count)
     }

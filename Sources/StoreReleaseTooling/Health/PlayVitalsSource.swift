@@ -27,7 +27,7 @@ public struct PlayVitalsSource: Sendable {
     /// The days from `span` days before the end up to the end.
     ///
     /// The end is the freshness, or the day after `through` when that is earlier.
-    public func days(through: HealthDate? = nil, span: Int = defaultSpan) async throws(PlayDeveloperReportingError)
+    public func days(through: HealthDate? = nil, span: Int = defaultSpan) async throws(HTTPClientError)
         -> [HealthDay]
     {
         let fresh = try await client.freshness(of: .crashRate, packageName: packageName)
@@ -55,7 +55,8 @@ public struct PlayVitalsSource: Sendable {
                     date: row.date, version: version, versionCode: row.versionCode, users: users,
                     crashedUsers: row.affectedUsers, anrUsers: anrUsers)
             else {
-                throw .invalidValue("the \(row.date) row of versionCode \(row.versionCode) counts \(users) users")
+                throw .playReporting(
+                    .invalidValue("the \(row.date) row of versionCode \(row.versionCode) counts \(users) users"))
             }
             days.append(day)
         }
@@ -72,7 +73,7 @@ public struct PlayVitalsSource: Sendable {
     ///
     /// None when the health has no single `versionCode` to ask about.
     public func topIssues(of health: StoreHealth, through: HealthDate? = nil, limit: Int = 3)
-        async throws(PlayDeveloperReportingError) -> [PlayErrorIssue]
+        async throws(HTTPClientError) -> [PlayErrorIssue]
     {
         guard let candidate = health.candidate, let code = candidate.versionCode, let first = candidate.firstDay else {
             return []

@@ -31,7 +31,7 @@ enum PlayReportingOptions {
                     + "--play-token-file FILE or set \(PlayOptions.tokenVariable) (scopes "
                     + "\(PlayDeveloperReportingClient.scope) and \(PlayDeveloperAPIClient.scope))")
         }
-        do throws(PlayDeveloperReportingError) {
+        do throws(HTTPClientError) {
             return try PlayDeveloperReportingClient(token: token, configuration: configuration)
         } catch {
             throw .usage("\(command): \(baseURL.name): \(error)")

@@ -2,12 +2,11 @@ import Foundation
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// Why a Play Developer Reporting API call failed.
-///
-/// The ``description`` says what happened and what to do.
+/// Why a Play Developer Reporting API call failed, in its words: what an ``HTTPClientError`` of
+/// the Play Developer Reporting API holds; the ``description`` says what happened and what to do.
 ///
 /// No case holds the access token: messages from Google are kept with the token taken out.
-public enum PlayDeveloperReportingError: Error, Sendable, Hashable {
+package enum PlayDeveloperReportingFailure: Error, Sendable, Hashable {
     /// The request itself is wrong (a malformed package name or base URL).
     case invalidRequest(String)
     /// 401: the token is missing, expired or wrong.
@@ -16,7 +15,7 @@ public enum PlayDeveloperReportingError: Error, Sendable, Hashable {
     ///
     /// The token lacks the reporting scope, the API is not enabled, or the account may not view
     /// the app's quality data; `refusal` says which.
-    case forbidden(PlayDeveloperAPIError.Refusal, message: String)
+    case forbidden(PlayDeveloperAPIFailure.Refusal, message: String)
     /// 404 on the app: Play has no such app, or the account cannot see it.
     case packageNotFound(String)
     /// Still rate-limited (429) after the retries; `retryAfter` is Google's wait, if any.
@@ -31,7 +30,7 @@ public enum PlayDeveloperReportingError: Error, Sendable, Hashable {
     case exchange(ExchangeFailure)
 
     /// Whether asking again later cannot help: the token, the account's rights or the package are wrong.
-    public var isPermanent: Bool {
+    package var isPermanent: Bool {
         switch self {
         case .invalidRequest, .unauthorized, .forbidden, .packageNotFound, .invalidValue, .exchange(.redirected):
             return true
@@ -41,11 +40,26 @@ public enum PlayDeveloperReportingError: Error, Sendable, Hashable {
     }
 }
 
-extension PlayDeveloperReportingError: HTTPClientError {}
+extension PlayDeveloperReportingFailure: StoreAPIFailure {
+    package var code: HTTPClientError.Code {
+        switch self {
+        case .invalidRequest: .invalidRequest
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .packageNotFound: .notFound
+        case .rateLimited: .rateLimited
+        case .httpStatus: .httpStatus
+        case .invalidValue: .invalidPayload
+        case .exchange(let failure): failure.code
+        }
+    }
 
-extension PlayDeveloperReportingError: CustomStringConvertible {
+    package var error: HTTPClientError { .playReporting(self) }
+}
+
+extension PlayDeveloperReportingFailure: CustomStringConvertible {
     /// A sentence that names what failed and what to try.
-    public var description: String {
+    package var description: String {
         let scopes = "--scopes=\(PlayDeveloperReportingClient.scope),\(PlayDeveloperAPIClient.scope)"
         switch self {
         case .invalidRequest(let message):
