@@ -63,18 +63,11 @@ extension AppStoreConnectClient {
     ///
     /// One stopped for inactivity (`stoppedDueToInactivity`) no longer makes reports and does not count.
     public func ongoingReportRequest(appID: String) async throws(HTTPClientError) -> String? {
-        struct Document: Decodable {
-            struct Item: Decodable {
-                struct Attributes: Decodable {
-                    let accessType: String?
-                    let stoppedDueToInactivity: Bool?
-                }
-                let id: String
-                let attributes: Attributes?
-            }
-            let data: [Item]
-            let links: Links?
+        struct Attributes: Decodable {
+            let accessType: String?
+            let stoppedDueToInactivity: Bool?
         }
+        typealias Document = AppStoreConnectDocuments.Resources<Attributes>
         try Self.checkAppID(appID)
         let first = try url(
             "/v1/apps/\(BaseURL.component(appID))/analyticsReportRequests?filter%5BaccessType%5D=ONGOING")
@@ -93,14 +86,8 @@ extension AppStoreConnectClient {
     public func analyticsReport(_ name: AnalyticsReportName, requestID: String) async throws(HTTPClientError)
         -> String?
     {
-        struct Document: Decodable {
-            struct Item: Decodable {
-                struct Attributes: Decodable { let name: String? }
-                let id: String
-                let attributes: Attributes?
-            }
-            let data: [Item]
-        }
+        struct Attributes: Decodable { let name: String? }
+        typealias Document = AppStoreConnectDocuments.Resources<Attributes>
         let path =
             "/v1/analyticsReportRequests/\(BaseURL.component(requestID))/reports?filter%5Bname%5D="
             + BaseURL.component(name.rawValue) + "&filter%5Bcategory%5D=APP_USAGE"
@@ -112,18 +99,11 @@ extension AppStoreConnectClient {
 
     /// The report's DAILY instances, every page.
     public func dailyInstances(reportID: String) async throws(HTTPClientError) -> [AnalyticsReportInstance] {
-        struct Document: Decodable {
-            struct Item: Decodable {
-                struct Attributes: Decodable {
-                    let granularity: String?
-                    let processingDate: String?
-                }
-                let id: String
-                let attributes: Attributes?
-            }
-            let data: [Item]
-            let links: Links?
+        struct Attributes: Decodable {
+            let granularity: String?
+            let processingDate: String?
         }
+        typealias Document = AppStoreConnectDocuments.Resources<Attributes>
         let first = try url(
             "/v1/analyticsReports/\(BaseURL.component(reportID))/instances?filter%5Bgranularity%5D=DAILY&limit=200")
         var instances: [AnalyticsReportInstance] = []
@@ -143,25 +123,6 @@ extension AppStoreConnectClient {
             return document.links?.next
         }
         return instances
-    }
-
-    /// Reads the documents from `first` on, page by page while `read` returns a `links.next`
-    /// (on the base URL's origin only), at most ``Configuration/maximumPages``.
-    private func eachPage<Document: Decodable>(
-        _ first: URL, of what: String, app: String, _ read: (Document) throws(HTTPClientError) -> String?
-    ) async throws(HTTPClientError) {
-        var next: URL? = first
-        var pages = 0
-        while let page = next {
-            pages += 1
-            guard pages <= configuration.maximumPages else {
-                throw .connect(.exchange(.invalidPayload("more than \(configuration.maximumPages) pages of \(what)")))
-            }
-            let document = try HTTPExchange.decode(
-                Document.self, from: try await get(page, app: app), failing: AppStoreConnectFailure.self,
-                redactor: redactor)
-            next = try read(document).map { link throws(HTTPClientError) in try nextPage(link) }
-        }
     }
 
     /// Every segment of an instance, downloaded, inflated and read.
@@ -190,14 +151,8 @@ extension AppStoreConnectClient {
 
     /// The segments' download URLs, each checked: https (http only on loopback).
     private func segmentURLs(instanceID: String) async throws(HTTPClientError) -> [URL] {
-        struct Document: Decodable {
-            struct Item: Decodable {
-                struct Attributes: Decodable { let url: String? }
-                let id: String
-                let attributes: Attributes?
-            }
-            let data: [Item]
-        }
+        struct Attributes: Decodable { let url: String? }
+        typealias Document = AppStoreConnectDocuments.Resources<Attributes>
         let path = "/v1/analyticsReportInstances/\(BaseURL.component(instanceID))/segments"
         let document = try HTTPExchange.decode(
             Document.self, from: try await get(try url(path), app: "instance \(redactor(instanceID))"),
@@ -250,14 +205,4 @@ extension AppStoreConnectClient {
         return String(text[start.upperBound..<end.lowerBound])
     }
 
-    static func checkAppID(_ appID: String) throws(HTTPClientError) {
-        guard !appID.isEmpty, appID.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-            throw .connect(.invalidRequest("\(appID.debugDescription) is not an App Store id (digits)"))
-        }
-    }
-
-    /// A document's `links`.
-    private struct Links: Decodable {
-        let next: String?
-    }
 }

@@ -20,12 +20,7 @@ import StoreReleaseModels
 /// ```
 public struct AppStoreConnectClient: Sendable {
     /// `https://api.appstoreconnect.apple.com`.
-    public static let defaultBaseURL: URL = {
-        guard let url = URL(string: "https://api.appstoreconnect.apple.com") else {
-            preconditionFailure("a constant, valid URL")
-        }
-        return url
-    }()
+    public static let defaultBaseURL = URL(constant: "https://api.appstoreconnect.apple.com")
 
     /// How requests are authorized.
     public enum Credentials: Sendable {
@@ -98,26 +93,14 @@ public struct AppStoreConnectClient: Sendable {
     public func versions(appID: String, platform: AppStoreConnectPlatform = .iOS) async throws(HTTPClientError)
         -> [AppStoreVersion]
     {
-        guard !appID.isEmpty, appID.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-            throw .connect(.invalidRequest("\(appID.debugDescription) is not an App Store id (digits)"))
-        }
+        try Self.checkAppID(appID)
         let first = try url(
             "/v1/apps/\(BaseURL.component(appID))/appStoreVersions?filter%5Bplatform%5D="
                 + BaseURL.component(platform.rawValue) + "&include=appStoreVersionPhasedRelease&limit=200")
-        var next: URL? = first
         var versions: [AppStoreVersion] = []
-        var pages = 0
-        while let page = next {
-            pages += 1
-            guard pages <= configuration.maximumPages else {
-                throw .connect(.exchange(.invalidPayload("more than \(configuration.maximumPages) pages of versions")))
-            }
-            let response = try await get(page, app: appID)
-            let document = try HTTPExchange.decode(
-                AppStoreConnectDocuments.Versions.self, from: response, failing: AppStoreConnectFailure.self,
-                redactor: redactor)
+        try await eachPage(first, of: "versions", app: appID) { (document: AppStoreConnectDocuments.Versions) in
             versions += document.versions()
-            next = try document.links?.next.map { link throws(HTTPClientError) in try nextPage(link) }
+            return document.links?.next
         }
         return versions
     }
@@ -137,22 +120,14 @@ public struct AppStoreConnectClient: Sendable {
         let availability = try HTTPExchange.decode(
             AppStoreConnectDocuments.Availability.self, from: response, failing: AppStoreConnectFailure.self,
             redactor: redactor)
-        var next: URL? = try url(
+        let first = try url(
             "/v2/appAvailabilities/\(BaseURL.component(availability.data.id))/territoryAvailabilities"
                 + "?include=territory&limit=200")
         var territories: [AppStoreAvailability.Territory] = []
-        var pages = 0
-        while let page = next {
-            pages += 1
-            guard pages <= configuration.maximumPages else {
-                throw .connect(
-                    .exchange(.invalidPayload("more than \(configuration.maximumPages) pages of territories")))
-            }
-            let document = try HTTPExchange.decode(
-                AppStoreConnectDocuments.TerritoryAvailabilities.self, from: try await get(page, app: shownID),
-                failing: AppStoreConnectFailure.self, redactor: redactor)
+        try await eachPage(first, of: "territories", app: shownID) {
+            (document: AppStoreConnectDocuments.TerritoryAvailabilities) in
             territories += document.territories
-            next = try document.links?.next.map { link throws(HTTPClientError) in try nextPage(link) }
+            return document.links?.next
         }
         return AppStoreAvailability(
             availableInNewTerritories: availability.data.attributes?.availableInNewTerritories, territories: territories
@@ -177,6 +152,32 @@ public struct AppStoreConnectClient: Sendable {
                             + "token is never sent to another host")))
         }
         return Origin.normalized(url)
+    }
+
+    /// Reads the documents from `first` on, page by page while `read` returns a `links.next`
+    /// (on the base URL's origin only), at most ``Configuration/maximumPages``.
+    func eachPage<Document: Decodable>(
+        _ first: URL, of what: String, app: String, _ read: (Document) throws(HTTPClientError) -> String?
+    ) async throws(HTTPClientError) {
+        var next: URL? = first
+        var pages = 0
+        while let page = next {
+            pages += 1
+            guard pages <= configuration.maximumPages else {
+                throw .connect(.exchange(.invalidPayload("more than \(configuration.maximumPages) pages of \(what)")))
+            }
+            let document = try HTTPExchange.decode(
+                Document.self, from: try await get(page, app: app), failing: AppStoreConnectFailure.self,
+                redactor: redactor)
+            next = try read(document).map { link throws(HTTPClientError) in try nextPage(link) }
+        }
+    }
+
+    /// Refuses an App Store id that is not digits before anything is sent.
+    static func checkAppID(_ appID: String) throws(HTTPClientError) {
+        guard !appID.isEmpty, appID.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            throw .connect(.invalidRequest("\(appID.debugDescription) is not an App Store id (digits)"))
+        }
     }
 
     /// The base URL followed by `path`.

@@ -8,6 +8,16 @@ enum AppStoreConnectDocuments {
         let next: String?
     }
 
+    /// A list of resources with their attributes, and the next page's link when there is one.
+    struct Resources<Attributes: Decodable>: Decodable {
+        struct Item: Decodable {
+            let id: String
+            let attributes: Attributes?
+        }
+        let data: [Item]
+        let links: Links?
+    }
+
     /// A date-time as Apple writes it (`2020-12-14T10:16:45Z`, `2021-02-01T09:28:28-08:00`), or a
     /// plain date (`2020-12-14`), or `nil`.
     static func date(_ text: String) -> Date? {
@@ -16,16 +26,10 @@ enum AppStoreConnectDocuments {
     }
 
     /// `GET /v1/apps?filter[bundleId]=…`.
-    struct Apps: Decodable {
-        struct App: Decodable {
-            struct Attributes: Decodable {
-                let bundleId: String?
-            }
-            let id: String
-            let attributes: Attributes?
-        }
-        let data: [App]
+    struct AppAttributes: Decodable {
+        let bundleId: String?
     }
+    typealias Apps = Resources<AppAttributes>
 
     /// `GET /v1/apps/{id}/appStoreVersions?include=appStoreVersionPhasedRelease`.
     struct Versions: Decodable {

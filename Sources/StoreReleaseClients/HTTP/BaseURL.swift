@@ -57,3 +57,12 @@ enum BaseURL {
         return String(decoding: encoded, as: UTF8.self)
     }
 }
+
+extension URL {
+    /// A URL the package writes as a constant (a client's default host), which is valid by
+    /// construction: a typo in one is a programming error caught by the first test that uses it.
+    init(constant text: StaticString) {
+        guard let url = URL(string: "\(text)") else { preconditionFailure("a constant, valid URL: \(text)") }
+        self = url
+    }
+}

@@ -21,12 +21,7 @@ public struct AppStoreLookupRequest: Sendable, Hashable {
     public static let maximumIDsPerRequest = 200
 
     /// The default host of the lookup API.
-    public static let defaultBaseURL: URL = {
-        guard let url = URL(string: "https://itunes.apple.com") else {
-            preconditionFailure("a constant, valid URL")
-        }
-        return url
-    }()
+    public static let defaultBaseURL = URL(constant: "https://itunes.apple.com")
 
     /// What the lookup asks for: App Store ids or a bundle id.
     public let query: Query

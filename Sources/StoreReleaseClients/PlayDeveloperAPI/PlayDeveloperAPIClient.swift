@@ -25,12 +25,7 @@ public struct PlayDeveloperAPIClient: Sendable {
     public static let scope = "https://www.googleapis.com/auth/androidpublisher"
 
     /// `https://androidpublisher.googleapis.com`.
-    public static let defaultBaseURL: URL = {
-        guard let url = URL(string: "https://androidpublisher.googleapis.com") else {
-            preconditionFailure("a constant, valid URL")
-        }
-        return url
-    }()
+    public static let defaultBaseURL = URL(constant: "https://androidpublisher.googleapis.com")
 
     /// The host, timeout, retries and body cap the client works under.
     public var configuration: HTTPClientConfiguration { exchange.configuration }

@@ -30,12 +30,7 @@ public struct PlayDeveloperReportingClient: Sendable {
     public static let queriesPerSecond = 10
 
     /// `https://playdeveloperreporting.googleapis.com`.
-    public static let defaultBaseURL: URL = {
-        guard let url = URL(string: "https://playdeveloperreporting.googleapis.com") else {
-            preconditionFailure("a constant, valid URL")
-        }
-        return url
-    }()
+    public static let defaultBaseURL = URL(constant: "https://playdeveloperreporting.googleapis.com")
 
     /// The host, timeout, retries, body cap and page limit the client works under.
     public var configuration: HTTPClientConfiguration { exchange.configuration }
