@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Walks every scenario of the Play and App Store Connect fakes over real HTTP and checks every
-JSON body they serve against the vendors' contracts (contract.py).
+"""Walks every scenario of the Play and App Store Connect fakes (the Developer API, the Developer
+Reporting API, App Store Connect and its Analytics Reports) over real HTTP and checks every JSON
+body they serve, and every query body sent to the Reporting API, against the vendors' contracts
+(contract.py).
 
     python3 contract_walk.py FIXTURES_DIR
     python3 contract_walk.py --self-test
@@ -27,16 +29,18 @@ from urllib.parse import quote, urlparse
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import asc_analytics  # noqa: E402
 import asc_api  # noqa: E402
 import lookup_server  # noqa: E402
 import play_api  # noqa: E402
+import play_reporting  # noqa: E402
 import timeline  # noqa: E402
 
 
-def scenarios(module):
-    """The scenario names a fake's header lists, one a line after "Scenarios:"; timeline-NAME is
+def scenarios(module, marker="Scenarios:"):
+    """The scenario names a fake's header lists, one a line after `marker`; timeline-NAME is
     each timeline loaded."""
-    text = module.__doc__.split("Scenarios:", 1)[1]
+    text = module.__doc__.split(marker, 1)[1]
     names = []
     for line in text.splitlines()[1:]:
         if line and not line.startswith(" "):
@@ -62,9 +66,10 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 OPENER = urllib.request.build_opener(NoRedirect)
 
 
-def fetch(url, method="GET", token="walk-token"):
-    """The status and body of one request (errors included)."""
-    request = urllib.request.Request(url, method=method, data=b"{}" if method == "POST" else None)
+def fetch(url, method="GET", token="walk-token", body=None):
+    """The status and body of one request (errors included); a POST sends `body` as JSON ({})."""
+    data = json.dumps(body if body is not None else {}).encode() if method == "POST" else None
+    request = urllib.request.Request(url, method=method, data=data)
     if token:
         request.add_header("Authorization", "Bearer " + token)
     try:
@@ -127,6 +132,74 @@ def walk_asc(base, scenario):
                     url = next_link
 
 
+def day(year, month, date, zone=True):
+    return {"year": year, "month": month, "day": date, **({"timeZone": {"id": play_reporting.LA}} if zone else {})}
+
+
+def walk_reporting(base, scenario):
+    """Every route `storerelease health` reads, and the traps a client may fall into (no time zone,
+    FULL_RANGE, an end past freshness, a POST to errorIssues:search), each under a token of its own
+    so the fake's 12-a-second burst limit answers only where a scenario asks for it."""
+    serial = iter(range(1000))
+
+    def root():
+        return f"{base}/walk-rep-{scenario}-{next(serial)}/{scenario}/v1beta1/apps"
+
+    for package in (play_reporting.PACKAGE, "com.example.unknown"):
+        fetch(f"{root()}/{package}:fetchReleaseFilterOptions")
+        for metric_set, rate in (("crashRateMetricSet", "userPerceivedCrashRate"),
+                                 ("anrRateMetricSet", "userPerceivedAnrRate")):
+            fetch(f"{root()}/{package}/{metric_set}")
+            spec = {"aggregationPeriod": "DAILY", "startTime": day(2020, 11, 1), "endTime": day(2021, 2, 4)}
+            traps = [{**spec, "startTime": day(2020, 11, 1, zone=False)}, {**spec, "aggregationPeriod": "FULL_RANGE"},
+                     {**spec, "endTime": day(2021, 2, 20)}]
+            for timeline_spec in [spec] + traps:
+                query = {"timelineSpec": timeline_spec, "dimensions": ["versionCode"],
+                         "metrics": [rate, "distinctUsers"], "pageSize": 500}
+                url = f"{root()}/{package}/{metric_set}:query"
+                for _ in range(20):
+                    status, body = fetch(url, "POST", body=query)
+                    try:
+                        token = json.loads(body).get("nextPageToken") if status == 200 else None
+                    except ValueError:
+                        token = None
+                    if not token:
+                        break
+                    query = {**query, "pageToken": token}
+        interval = ("interval.startTime.year=2021&interval.startTime.month=1&interval.startTime.day=1"
+                    "&interval.startTime.timeZone.id=America/Los_Angeles&interval.endTime.year=2021"
+                    "&interval.endTime.month=2&interval.endTime.day=4&interval.endTime.timeZone.id=America/Los_Angeles")
+        for code in (80, 81):
+            fetch(f"{root()}/{package}/errorIssues:search?filter=versionCode%3D{code}&pageSize=5&{interval}")
+        fetch(f"{root()}/{package}/errorIssues:search", "POST")
+
+
+def walk_analytics(base, scenario):
+    """An app's ONGOING report requests, their two reports, every page of their DAILY instances and
+    each instance's segments (the segment files are gzip, not JSON, and are not walked)."""
+    root = f"{base}/walk-ana-{scenario}/{scenario}/v1"
+    for app in ("414478124", "999000999"):
+        status, body = fetch(f"{root}/apps/{app}/analyticsReportRequests?filter%5BaccessType%5D=ONGOING")
+        requests = json.loads(body).get("data", []) if status == 200 else []
+        for request in requests:
+            for name in asc_analytics_names():
+                status, body = fetch(f"{root}/analyticsReportRequests/{request['id']}/reports?filter%5Bname%5D="
+                                     f"{quote(name)}&filter%5Bcategory%5D=APP_USAGE")
+                for report in (json.loads(body).get("data", []) if status == 200 else []):
+                    url = f"{root}/analyticsReports/{report['id']}/instances?filter%5Bgranularity%5D=DAILY&limit=200"
+                    for _ in range(20):
+                        status, body = fetch(url)
+                        for instance in (json.loads(body).get("data", []) if status == 200 else []):
+                            fetch(f"{root}/analyticsReportInstances/{instance['id']}/segments")
+                        url = next_of(status, body)
+                        if not url:
+                            break
+
+
+def asc_analytics_names():
+    return ("App Crashes", "App Sessions Standard")
+
+
 VERSIONS = ("asc", "/v1/apps/{id}/appStoreVersions", 200)
 TRACK = ("play", "edits.tracks.get", 200)
 BROKEN = [
@@ -186,12 +259,18 @@ def main():
     base = "http://127.0.0.1:%d" % server.server_address[1]
     play = [s for s in scenarios(play_api) if s != "slow"]
     asc = scenarios(asc_api)
+    reporting = scenarios(play_reporting, "Scenarios pick the data and faults:")
+    analytics = scenarios(asc_analytics)
     for scenario in play:
         for _ in range(rounds(scenario)):
             walk_play(base, scenario)
     for scenario in asc:
         for _ in range(rounds(scenario)):
             walk_asc(base, scenario)
+    for scenario in reporting:
+        walk_reporting(base, scenario)
+    for scenario in analytics:
+        walk_analytics(base, scenario)
     logs = lookup_server.CONTRACT
     checked = sum(log["checked"] for log in logs.values())
     faults = sum(log["faults"] for log in logs.values())
@@ -202,7 +281,8 @@ def main():
         print("violation: " + line)
     for line in unchecked:
         print("unchecked: " + line)
-    print(f"contract: {checked} bodies checked over {len(play)} Play and {len(asc)} App Store Connect scenarios, "
+    print(f"contract: {checked} bodies checked over {len(play)} Play, {len(asc)} App Store Connect, "
+          f"{len(reporting)} Play Reporting and {len(analytics)} Analytics Reports scenarios, "
           f"{len(problems)} violations, {len(unchecked)} unchecked, {faults} deliberate faults")
     return 1 if problems or unchecked or checked == 0 else 0
 
