@@ -190,10 +190,18 @@ public struct AppStoreConnectClient: Sendable {
 
     /// GETs a URL with the token, a fresh one once after a 401 when the client has a key.
     func get(_ url: URL, app: String) async throws(HTTPClientError) -> HTTPResponse {
+        try await send("GET", url, body: nil, app: app)
+    }
+
+    /// Sends a request with the token (a JSON `body` when given), a fresh token once after a 401
+    /// when the client has a key.
+    func send(_ method: String, _ url: URL, body: Data?, app: String) async throws(HTTPClientError) -> HTTPResponse {
         var fresh = false
         while true {
             let token = try currentToken(fresh: fresh)
-            let request = HTTPRequest(url: url, headers: ["Authorization": token.authorizationHeader])
+            var headers = ["Authorization": token.authorizationHeader]
+            if body != nil { headers["Content-Type"] = "application/json" }
+            let request = HTTPRequest(method: method, url: url, headers: headers, body: body)
             do throws(HTTPClientError) {
                 let response = try await exchange.send(request) {
                     response -> HTTPExchange.Verdict<AppStoreConnectFailure> in

@@ -82,7 +82,7 @@ enum AppStoreConnectDocuments {
                 phased[item.id] = PhasedRelease(
                     state: PhasedRelease.State(rawValue: state), currentDayNumber: item.attributes?.currentDayNumber,
                     totalPauseDuration: item.attributes?.totalPauseDuration,
-                    startDate: item.attributes?.startDate.flatMap(AppStoreConnectDocuments.date))
+                    startDate: item.attributes?.startDate.flatMap(AppStoreConnectDocuments.date), id: item.id)
             }
             var versions: [AppStoreVersion] = []
             for resource in data {

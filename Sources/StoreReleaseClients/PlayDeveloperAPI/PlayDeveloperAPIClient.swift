@@ -32,7 +32,7 @@ public struct PlayDeveloperAPIClient: Sendable {
     private let token: BearerToken
     private let exchange: HTTPExchange
     /// What every piece of server text goes through on its way into an error.
-    private let redactor: Redactor
+    let redactor: Redactor
 
     /// Makes a client.
     ///
@@ -144,7 +144,7 @@ public struct PlayDeveloperAPIClient: Sendable {
 
     /// Opens an edit, runs `read` with its path, and deletes the edit whatever happened; an edit
     /// deleted under us is opened again once.
-    private func withEdit<T: Sendable>(
+    func withEdit<T: Sendable>(
         _ packageName: String, _ read: (String) async throws(HTTPClientError) -> T
     ) async throws(HTTPClientError) -> T {
         let application = try Self.applicationPath(packageName)
@@ -173,13 +173,13 @@ public struct PlayDeveloperAPIClient: Sendable {
     }
 
     /// The answer to `POST …/edits`.
-    private struct Edit: Decodable {
+    struct Edit: Decodable {
         let id: String
     }
 
     /// Deletes an edit, even when the calling task was cancelled: the DELETE runs in a task of
     /// its own. A failure is not reported (an edit left behind expires by itself).
-    private func deleteEdit(_ path: String, packageName: String) async {
+    func deleteEdit(_ path: String, packageName: String) async {
         let client = self
         await Task.detached {
             _ = try? await client.send("DELETE", path, packageName: packageName)
@@ -190,15 +190,18 @@ public struct PlayDeveloperAPIClient: Sendable {
 
     /// Sends one request with retries; returns a 2xx answer with a body, or `nil` for a 204 or
     /// (when it asks for `track`) v2's 404 `trackEmpty`.
-    private func send(_ method: String, _ path: String, packageName: String, track: String? = nil)
-        async throws(HTTPClientError) -> HTTPResponse?
-    {
+    ///
+    /// `body` is sent as JSON; without one a `POST` carries `{}` and other verbs nothing.
+    func send(
+        _ method: String, _ path: String, body: Data? = nil, packageName: String, track: String? = nil
+    ) async throws(HTTPClientError) -> HTTPResponse? {
         guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
             throw .play(.invalidRequest("cannot make a URL of \(redactor(path).debugDescription)"))
         }
+        var headers = ["Authorization": token.authorizationHeader]
+        if body != nil { headers["Content-Type"] = "application/json" }
         let request = HTTPRequest(
-            method: method, url: url, headers: ["Authorization": token.authorizationHeader],
-            body: method == "POST" ? Data("{}".utf8) : nil)
+            method: method, url: url, headers: headers, body: body ?? (method == "POST" ? Data("{}".utf8) : nil))
         var emptyTrack = false
         let response = try await exchange.send(
             request,
@@ -255,7 +258,7 @@ public struct PlayDeveloperAPIClient: Sendable {
         return envelope.reasons.contains("trackEmpty") || (envelope.message ?? "").contains("no APK version codes")
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(HTTPClientError) -> T {
+    func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(HTTPClientError) -> T {
         try HTTPExchange.decode(type, from: response, failing: PlayDeveloperAPIFailure.self, redactor: redactor)
     }
 

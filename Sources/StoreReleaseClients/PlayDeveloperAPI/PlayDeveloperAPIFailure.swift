@@ -37,6 +37,9 @@ package enum PlayDeveloperAPIFailure: Error, Sendable, Hashable {
     case editDeleted(message: String)
     /// 409 `concurrentUpdate` after the retries: another tool is changing the app.
     case conflict(message: String)
+    /// A write was not sent: what the edit read is not what the change expects (the release moved
+    /// on since the plan was made, or is not on the track); the text says what it found.
+    case releaseChanged(String)
     /// Still rate-limited (429) after the retries; `retryAfter` is Google's wait, if any.
     case rateLimited(retryAfter: Duration?)
     /// Any other error status, with Google's message when it sent one.
@@ -57,7 +60,7 @@ package enum PlayDeveloperAPIFailure: Error, Sendable, Hashable {
             return true
         case .exchange(.redirected):
             return true
-        case .editDeleted, .conflict, .rateLimited, .httpStatus, .exchange:
+        case .editDeleted, .conflict, .releaseChanged, .rateLimited, .httpStatus, .exchange:
             return false
         }
     }
@@ -99,6 +102,8 @@ extension PlayDeveloperAPIFailure: CustomStringConvertible {
         case .editDeleted(let message):
             return "the edit was deleted before it could be read, twice (\(message)); another tool may be "
                 + "committing edits: try again"
+        case .releaseChanged(let message):
+            return message + "; nothing was committed: read the stores again (run the command without --apply)"
         case .conflict(let message):
             return "another tool is changing the app (HTTP 409: \(message)); try again"
         case .rateLimited(let retryAfter):
@@ -119,7 +124,7 @@ extension PlayDeveloperAPIFailure: StoreAPIFailure {
         case .unauthorized: .unauthorized
         case .notInvited, .forbidden: .forbidden
         case .packageNotFound, .trackNotFound: .notFound
-        case .editDeleted, .conflict: .conflict
+        case .editDeleted, .conflict, .releaseChanged: .conflict
         case .rateLimited: .rateLimited
         case .httpStatus: .httpStatus
         case .exchange(let failure): failure.code

@@ -145,9 +145,14 @@ public struct PhasedRelease: Sendable, Hashable {
     public let totalPauseDuration: Int?
     /// When it started (Apple sends a date-time: `2020-12-14T10:16:45Z`), if it did.
     public let startDate: Date?
+    /// Apple's id of the phased release (`appStoreVersionPhasedReleases`), what a PATCH names.
+    public let id: String?
 
     /// Makes a phased release.
-    public init(state: State, currentDayNumber: Int?, totalPauseDuration: Int? = nil, startDate: Date? = nil) {
+    public init(
+        state: State, currentDayNumber: Int?, totalPauseDuration: Int? = nil, startDate: Date? = nil, id: String? = nil
+    ) {
+        self.id = id
         self.state = state
         self.currentDayNumber = currentDayNumber
         self.totalPauseDuration = totalPauseDuration
@@ -165,4 +170,7 @@ public struct PhasedRelease: Sendable, Hashable {
 
     /// Whether forcing everyone to update would defeat it: it is active or paused.
     public var isInProgress: Bool { state.isInProgress }
+
+    /// Apple's limit on pausing: 30 days in all, after which the release cannot resume.
+    public static let maximumPauseDays = 30
 }

@@ -1,0 +1,62 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// One release of one Play track moved from one status to another: what a halt, a resume or a
+/// completion sends through an edit.
+///
+/// The change touches that release's `status` (and, when it completes, drops its `userFraction`,
+/// which Play refuses on a completed release); every other release, and every other field of
+/// this one, is sent back exactly as the edit read it.
+public struct PlayReleaseChange: Sendable, Hashable {
+    /// The track (`production`).
+    public let track: String
+    /// The release's versionCodes, which name it on the track.
+    public let versionCodes: [VersionCode]
+    /// The status it must have when the edit reads it.
+    public let from: PlayTrackRelease.Status
+    /// The status it is given.
+    public let to: PlayTrackRelease.Status
+
+    /// Makes a change.
+    public init(
+        track: String, versionCodes: [VersionCode], from: PlayTrackRelease.Status, to: PlayTrackRelease.Status
+    ) {
+        self.track = track
+        self.versionCodes = versionCodes
+        self.from = from
+        self.to = to
+    }
+
+    /// The track to send: `track` as read (the API's JSON) with this release changed.
+    ///
+    /// - Throws: ``HTTPClientError/Code/conflict`` when the track has no release with these
+    ///   versionCodes, or it is not ``from`` (the plan is out of date): nothing is sent.
+    public func applied(to track: JSONValue) throws(HTTPClientError) -> JSONValue {
+        guard case .object(var members) = track else {
+            throw .play(.exchange(.invalidPayload("the track \(self.track.debugDescription) is not a JSON object")))
+        }
+        let wanted = Set(versionCodes.map(\.description))
+        let shown = versionCodes.map(\.description).joined(separator: ", ")
+        guard case .array(var releases) = members["releases"] ?? .array([]),
+            let index = releases.firstIndex(where: { release in
+                guard case .array(let codes) = release["versionCodes"] ?? .null else { return false }
+                return Set(codes.compactMap(\.string)) == wanted
+            }),
+            case .object(var release) = releases[index]
+        else {
+            throw .play(.releaseChanged("the Play track \(self.track) has no release of versionCodes \(shown) now"))
+        }
+        let status = release["status"]?.string ?? PlayTrackRelease.Status.statusUnspecified.rawValue
+        guard status == from.rawValue else {
+            throw .play(
+                .releaseChanged(
+                    "the Play release of versionCodes \(shown) on \(self.track) is \(status) now, not \(from)"))
+        }
+        release["status"] = .string(to.rawValue)
+        if to == .completed || to == .draft { release["userFraction"] = nil }
+        releases[index] = .object(release)
+        members["releases"] = .array(releases)
+        return .object(members)
+    }
+}
