@@ -38,7 +38,8 @@ import Testing
     }
 
     static let halt = PlayReleaseChange(
-        track: "production", versionCodes: [VersionCode(rawValue: 81)].compactMap { $0 }, from: .inProgress, to: .halted)
+        track: "production", versionCodes: [VersionCode(rawValue: 81)].compactMap { $0 }, from: .inProgress, to: .halted
+    )
 
     @Test func aHaltCommitsOneEditKeepingTheFractionAndTheOtherRelease() async throws {
         let token = UUID().uuidString

@@ -13,7 +13,8 @@ extension AppStoreConnectClient {
     public static func phasedReleaseRequest(id: String, state: PhasedRelease.State) throws(HTTPClientError)
         -> StoreRequest
     {
-        guard !id.isEmpty, id.count <= 200, !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        guard !id.isEmpty, id.count <= 200,
+            !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else {
             throw .connect(.invalidRequest("\(id.prefix(40).debugDescription) is not a phased release id"))
         }

@@ -19,6 +19,7 @@ extension PlayDeveloperAPIClient {
     ///   - track: The track as the API answered it (or a ``PlayTrack`` encoded: ``JSONValue/init(encoding:)``).
     ///   - packageName: The app.
     ///   - edit: The edit's id; `{editId}` in a plan, which opens its edit only when applied.
+    /// - Returns: The request, its body the whole track.
     /// - Throws: ``HTTPClientError/Code/conflict`` when the track does not hold the release as
     ///   `change` expects; ``HTTPClientError/Code/invalidRequest`` for a bad name.
     public static func trackUpdateRequest(
