@@ -3,9 +3,9 @@ import StoreReleaseCore
 import StoreReleaseModels
 
 extension AppStoreConnectClient {
-    /// The `PATCH` that moves a phased release to `state`
-    /// (`AppStoreVersionPhasedReleaseUpdateRequest`).
+    /// The `PATCH` that moves a phased release to `state`.
     ///
+    /// Its body is an `AppStoreVersionPhasedReleaseUpdateRequest`.
     /// `PAUSED` pauses, `ACTIVE` resumes, `COMPLETE` releases to every user.
     ///
     /// - Throws: ``HTTPClientError/Code/invalidRequest`` for an id that is empty, over 200
@@ -36,28 +36,15 @@ extension AppStoreConnectClient {
     public func setPhasedRelease(id: String, to state: PhasedRelease.State) async throws(HTTPClientError)
         -> PhasedRelease
     {
-        struct Answer: Decodable {
-            struct Resource: Decodable {
-                struct Attributes: Decodable {
-                    let phasedReleaseState: String?
-                    let currentDayNumber: Int?
-                    let totalPauseDuration: Int?
-                    let startDate: String?
-                }
-                let id: String
-                let attributes: Attributes?
-            }
-            let data: Resource
-        }
+        struct Answer: Decodable { let data: AppStoreConnectDocuments.Versions.Included }
         let request = try Self.phasedReleaseRequest(id: id, state: state)
         let response = try await send(
             request.method, try url(request.path), body: request.body?.data, app: "phased release \(redactor(id))")
         let answer = try HTTPExchange.decode(
             Answer.self, from: response, failing: AppStoreConnectFailure.self, redactor: redactor)
-        let attributes = answer.data.attributes
-        return PhasedRelease(
-            state: PhasedRelease.State(rawValue: attributes?.phasedReleaseState ?? state.rawValue),
-            currentDayNumber: attributes?.currentDayNumber, totalPauseDuration: attributes?.totalPauseDuration,
-            startDate: attributes?.startDate.flatMap(AppStoreConnectDocuments.date), id: answer.data.id)
+        guard let phase = answer.data.phasedRelease else {
+            throw .connect(.exchange(.invalidPayload("the phased release came back without a phasedReleaseState")))
+        }
+        return phase
     }
 }

@@ -66,6 +66,15 @@ enum AppStoreConnectDocuments {
             let type: String
             let id: String
             let attributes: Attributes?
+
+            /// The phased release this resource is, or `nil` without a state.
+            var phasedRelease: PhasedRelease? {
+                guard let state = attributes?.phasedReleaseState else { return nil }
+                return PhasedRelease(
+                    state: PhasedRelease.State(rawValue: state), currentDayNumber: attributes?.currentDayNumber,
+                    totalPauseDuration: attributes?.totalPauseDuration,
+                    startDate: attributes?.startDate.flatMap(AppStoreConnectDocuments.date), id: id)
+            }
         }
         let data: [Resource]
         let included: [Included]?
@@ -78,11 +87,7 @@ enum AppStoreConnectDocuments {
         func versions() -> [AppStoreVersion] {
             var phased: [String: PhasedRelease] = [:]
             for item in included ?? [] where item.type == "appStoreVersionPhasedReleases" {
-                guard let state = item.attributes?.phasedReleaseState else { continue }
-                phased[item.id] = PhasedRelease(
-                    state: PhasedRelease.State(rawValue: state), currentDayNumber: item.attributes?.currentDayNumber,
-                    totalPauseDuration: item.attributes?.totalPauseDuration,
-                    startDate: item.attributes?.startDate.flatMap(AppStoreConnectDocuments.date), id: item.id)
+                phased[item.id] = item.phasedRelease
             }
             var versions: [AppStoreVersion] = []
             for resource in data {

@@ -23,9 +23,9 @@ extension PlayDeveloperAPIClient {
         }
     }
 
-    /// The `POST` that creates a draft recovery action: a remote in-app update for
-    /// `versionCodes`, for all users or (with `regions`) only those.
+    /// The `POST` that creates a draft recovery action.
     ///
+    /// The action is a remote in-app update for `versionCodes`, for all users or (with `regions`) only those.
     /// - Throws: ``HTTPClientError/Code/invalidRequest`` for no versionCodes, an empty `regions`
     ///   or a region that is not two letters.
     public static func createRecoveryRequest(
@@ -57,9 +57,9 @@ extension PlayDeveloperAPIClient {
             ]))
     }
 
-    /// The `POST` that deploys a draft action; `appRecoveryID` is `{appRecoveryId}` in a plan,
-    /// which learns the id only when the create is applied.
+    /// The `POST` that deploys a draft action.
     ///
+    /// `appRecoveryID` is `{appRecoveryId}` in a plan, which learns the id only when the create is applied.
     /// - Throws: ``HTTPClientError/Code/invalidRequest`` for an id that is neither digits nor the placeholder.
     public static func deployRecoveryRequest(packageName: String, appRecoveryID: String = "{appRecoveryId}")
         throws(HTTPClientError) -> StoreRequest

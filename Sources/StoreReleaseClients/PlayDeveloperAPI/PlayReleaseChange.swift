@@ -2,9 +2,9 @@ import Foundation
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// One release of one Play track moved from one status to another: what a halt, a resume or a
-/// completion sends through an edit.
+/// One release of one Play track moved from one status to another.
 ///
+/// It is what a halt, a resume or a completion sends through an edit.
 /// The change touches that release's `status` (and, when it completes, drops its `userFraction`,
 /// which Play refuses on a completed release); every other release, and every other field of
 /// this one, is sent back exactly as the edit read it.
