@@ -26,7 +26,7 @@ func watchRelease(
                 for event in events { print(event.sentence) }
             case .storeFailed(let error, let retryIn):
                 print("could not read a store (\(error)); next round in \(retryIn)")
-            case .delivered, .deliveryFailed:
+            case .delivered, .deliveryFailed, .historyFailed:
                 break
             }
         })

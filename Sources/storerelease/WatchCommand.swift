@@ -8,7 +8,7 @@ extension Command {
         synopsis:
             "watch [(--lookup FILE[,FILE…] | (--id ID | --bundle-id ID) --countries CC[,CC…]|all|sold) [--base-url URL]] "
             + "[--play-track FILE [--package PKG] | --package PKG [--track NAME]] [ASC] --state FILE [--interval S] [--rounds N] "
-            + "[--notify URL | --notify-file FILE] [--notify-format slack|json]",
+            + "[--history FILE] [--notify URL | --notify-file FILE] [--notify-format slack|json]",
         summary: "Watches both stores and reports each change: rollouts, halts, review, phased days, storefronts.",
         discussion: """
             Each round takes a snapshot (what 'storerelease snapshot' prints), prints its events
@@ -30,6 +30,10 @@ extension Command {
             printed; --notify-file FILE reads it from a file (one line), which keeps it out of the
             process list and the shell's history. --notify-format slack (default) posts {"text": …} for Slack's incoming
             webhooks; json posts the array of events.
+            --history FILE appends each round that read the stores as one JSON line (takenAt,
+            app, Play releases, App Store Connect's versions, storefronts per version, health),
+            the picture 'storerelease timeline FILE' draws; past 10,000 lines the oldest rounds
+            are folded, and a line torn by a kill is skipped when read.
             \(PlayOptions.tokenHelp)
             \(AppStoreConnectOptions.help)
             Exit status: 0 the rounds ran (or a signal stopped them); 1 the last round could not
@@ -37,7 +41,11 @@ extension Command {
             app's snapshot (it is left as it is), or a FILE another watcher holds.
             """,
         options: SourceOptions.storeOptions
-            + [WatchCommand.state.spec, WatchCommand.interval.spec, WatchCommand.rounds.spec] + NotifyOptions.specs
+            + [
+                WatchCommand.state.spec, WatchCommand.interval.spec, WatchCommand.rounds.spec,
+                WatchCommand.history.spec,
+            ]
+            + NotifyOptions.specs
             + AppStoreConnectOptions.specs,
         examples: [
             "storerelease watch --lookup Docs/Examples/payloads/appstore-wechat-cn.json --play-track "
@@ -54,6 +62,8 @@ enum WatchCommand {
         "--state", "FILE", "The snapshot kept between rounds (created by the first round).")
     static let interval = Option<SecondsOrZero>(
         "--interval", "S", "Seconds between rounds (default 300; 0 runs them back to back).")
+    static let history = Option<HistoryFilePath>(
+        "--history", "FILE", "Append one JSON line a round to FILE, for 'storerelease timeline' (bounded).")
     static let rounds = Option<Count>(
         "--rounds", "N", "Stop after N rounds, the first included (default: until stopped).")
 
@@ -62,13 +72,18 @@ enum WatchCommand {
         let path = try arguments.required(state, " (the snapshot kept between rounds)").path
         let interval = try arguments.value(interval)?.duration ?? .seconds(300)
         let rounds = try arguments.value(rounds)?.count
+        let history = try arguments.value(history).map { ReleaseHistoryFile(path: $0.path) }
+        if let history, history.path == path {
+            throw .usage("watch: \(Self.history) \(path) is the --state file: give the history a file of its own")
+        }
         let notifier = try NotifyOptions.notifier(arguments)
         let (appStore, play, connect) = try SourceOptions(arguments).snapshotSources()
         let stop = StopSignal()
         stop.install()
-        let watcher = ReleaseWatcher(
+        var watcher = ReleaseWatcher(
             state: WatchStateFile(path: path), appStore: appStore, play: play, appStoreConnect: connect,
             notifier: notifier, interval: interval)
+        watcher.history = history
         // The rounds run in a task a signal cancels, which cuts short a request in flight.
         let watch = Task { () async -> Result<ReleaseWatcher.Outcome, WatchStateFile.Failure> in
             do throws(WatchStateFile.Failure) {

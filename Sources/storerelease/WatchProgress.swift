@@ -21,6 +21,8 @@ extension ReleaseWatcher.Progress {
             StandardStreams.printError(
                 "watch: \(CLIError.source(error, command: "a store").message); nothing changed; "
                     + "next round in \(ExchangeFailure.seconds(retryIn))\n")
+        case .historyFailed(let failure):
+            StandardStreams.printError("watch: the round was not added to the history: \(failure)\n")
         }
     }
 }

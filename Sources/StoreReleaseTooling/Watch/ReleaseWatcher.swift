@@ -39,6 +39,8 @@ public struct ReleaseWatcher: Sendable {
         case deliveryFailed(WebhookNotifier.Failure, kept: Int, retryIn: Duration)
         /// A store could not be read; nothing changed.
         case storeFailed(ReleaseSourceError, retryIn: Duration)
+        /// The round could not be added to the ``history``; the watch goes on.
+        case historyFailed(ReleaseHistoryFile.Failure)
     }
 
     /// How the watch ended.
@@ -63,6 +65,8 @@ public struct ReleaseWatcher: Sendable {
     public var state: any WatchStateStore
     /// Where events are delivered, if anywhere.
     public var notifier: WebhookNotifier?
+    /// Where each round that read the stores is appended as a line (`watch --history`), if anywhere.
+    public var history: ReleaseHistoryFile?
     /// The time between rounds.
     public var interval: Duration
     /// The longest wait after failed rounds (or ``interval``, when that is longer): six hours.
@@ -136,6 +140,7 @@ public struct ReleaseWatcher: Sendable {
         var round = 0
         var pending: [ReleaseEvent] = []
         var cutShort = false
+        var historyLines: Int?
         func roundsLeft() -> Bool { rounds.map { round < $0 } ?? true }
         while roundsLeft(), !isStopping() {
             if round > 0 {
@@ -162,6 +167,14 @@ public struct ReleaseWatcher: Sendable {
             }
             if let kept, let conflict = snapshot.conflict(with: kept) {
                 throw .otherApp(path: state.path, reason: conflict)
+            }
+            if let history {
+                do throws(ReleaseHistoryFile.Failure) {
+                    historyLines = try history.append(ReleaseHistoryRound(snapshot), lines: historyLines)
+                } catch {
+                    historyLines = nil
+                    progress(.historyFailed(error))
+                }
             }
             guard let base = kept else {
                 latest = snapshot

@@ -223,6 +223,16 @@ struct StateFilePath: ArgumentValue {
     }
 }
 
+/// `watch --history FILE`, `timeline HISTORY`: a path, not an empty one.
+struct HistoryFilePath: ArgumentValue {
+    let path: String
+
+    init(argument: String) throws(ArgumentProblem) {
+        guard !argument.isEmpty else { throw .value("is empty: name the file the rounds are kept in") }
+        path = argument
+    }
+}
+
 /// `--asc-key-id 2X9R4HXF34`.
 struct ConnectKeyID: ArgumentValue {
     let id: String

@@ -1,0 +1,151 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+// A history line is read back from a file people keep and copy around: each value is checked as
+// it is read, and an error names its key path (`googlePlay.releases[0].userFraction: …`).
+
+extension ReleaseHistoryRound: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case takenAt, app, googlePlay, appStoreConnect, storefronts, storefrontsWithoutRelease, health
+    }
+
+    /// Decodes a round, refusing a date, version, storefront or fraction that is not one.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        takenAt = try ReleaseSnapshot.date(try c.decode(String.self, forKey: .takenAt), forKey: .takenAt, in: c)
+        app = try c.decodeIfPresent(ReleaseSnapshot.App.self, forKey: .app)
+        googlePlay = try c.decodeIfPresent(GooglePlay.self, forKey: .googlePlay)
+        appStoreConnect = try c.decodeIfPresent([ConnectVersion].self, forKey: .appStoreConnect)
+        storefronts = try c.decodeIfPresent([String: [String]].self, forKey: .storefronts).map { byVersion in
+            var serving: [Version: [StorefrontCountry]] = [:]
+            for (text, codes) in byVersion.sorted(by: { $0.key < $1.key }) {
+                let path: [any CodingKey] = [CodingKeys.storefronts, AnyKey(stringValue: text)]
+                serving[try ReleaseSnapshot.version(text, at: path, in: c)] = try codes.map {
+                    try ReleaseSnapshot.storefront($0, at: path, in: c)
+                }
+            }
+            return serving
+        }
+        storefrontsWithoutRelease = try c.decodeIfPresent([String].self, forKey: .storefrontsWithoutRelease)?.map {
+            try ReleaseSnapshot.storefront($0, at: [CodingKeys.storefrontsWithoutRelease], in: c)
+        }
+        health = try c.decodeIfPresent(Health.self, forKey: .health)
+    }
+
+    /// Encodes every key, `null` for what the round did not read; versions and storefronts as text.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(ISO8601Timestamp.string(from: takenAt), forKey: .takenAt)
+        try c.encode(app, forKey: .app)
+        try c.encode(googlePlay, forKey: .googlePlay)
+        try c.encode(appStoreConnect, forKey: .appStoreConnect)
+        try c.encode(
+            storefronts.map { byVersion in
+                Dictionary(uniqueKeysWithValues: byVersion.map { ($0.key.description, $0.value.map(\.code)) })
+            }, forKey: .storefronts)
+        try c.encode(storefrontsWithoutRelease?.map(\.code), forKey: .storefrontsWithoutRelease)
+        try c.encode(health, forKey: .health)
+    }
+}
+
+extension ReleaseHistoryRound.PlayRelease: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case versionCode, version, status, userFraction
+    }
+
+    /// Decodes a release: a versionCode of at least 1, a version, a status, a fraction in (0, 1].
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        versionCode = try c.decodeIfPresent(Int.self, forKey: .versionCode).map { code in
+            guard let versionCode = VersionCode(rawValue: code) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .versionCode, in: c,
+                    debugDescription: "versionCode \(code) is outside 1–\(VersionCode.maximum)")
+            }
+            return versionCode
+        }
+        version = try c.decodeIfPresent(String.self, forKey: .version).map {
+            try ReleaseSnapshot.version($0, at: [CodingKeys.version], in: c)
+        }
+        status = try c.decode(PlayTrackRelease.Status.self, forKey: .status)
+        userFraction = try c.decodeIfPresent(Double.self, forKey: .userFraction)
+        if let fraction = userFraction, !(fraction > 0 && fraction <= 1) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .userFraction, in: c, debugDescription: "userFraction \(fraction) is outside (0, 1]")
+        }
+    }
+
+    /// Encodes every key, `null` for what is unknown.
+    public func encode(to encoder: any Encoder) throws {
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+    }
+}
+
+extension ReleaseHistoryRound.ConnectVersion: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case version, state, phasedRelease
+    }
+
+    /// Decodes a version: its state, and a phased release on day 1–7 at 0–100%.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        version = try c.decode(String.self, forKey: .version)
+        state = try c.decode(String.self, forKey: .state)
+        phasedRelease = try c.decodeIfPresent(AppStoreConnectStatus.Phase.self, forKey: .phasedRelease)
+        if let phase = phasedRelease {
+            if let day = phase.day, !(1...7).contains(day) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .phasedRelease, in: c, debugDescription: "day \(day) is outside 1–7")
+            }
+            if !(0...100).contains(phase.percent) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .phasedRelease, in: c, debugDescription: "percent \(phase.percent) is outside 0–100")
+            }
+        }
+    }
+
+    /// Encodes every key, `null` without a phased release.
+    public func encode(to encoder: any Encoder) throws {
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+    }
+}
+
+extension ReleaseHistoryRound.Health {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case appStore, googlePlay
+    }
+
+    /// Encodes both stores, `null` for one not read.
+    public func encode(to encoder: any Encoder) throws {
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+    }
+}
+
+extension ReleaseHistoryRound.StoreHealth: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case version, verdict, crashRate, anrRate
+    }
+
+    /// Decodes a store's health: rates are fractions 0–1 with lower ≤ value ≤ upper.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        version = try c.decodeIfPresent(String.self, forKey: .version)
+        verdict = try c.decode(String.self, forKey: .verdict)
+        crashRate = try c.decodeIfPresent(HealthRate.self, forKey: .crashRate)
+        anrRate = try c.decodeIfPresent(HealthRate.self, forKey: .anrRate)
+        for (key, rate) in [(CodingKeys.crashRate, crashRate), (.anrRate, anrRate)] {
+            guard let rate else { continue }
+            guard 0 <= rate.lower, rate.lower <= rate.value, rate.value <= rate.upper, rate.upper <= 1 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c,
+                    debugDescription: "\(key.stringValue) needs 0 ≤ lower ≤ value ≤ upper ≤ 1")
+            }
+        }
+    }
+
+    /// Encodes every key, `null` for a rate not read.
+    public func encode(to encoder: any Encoder) throws {
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+    }
+}

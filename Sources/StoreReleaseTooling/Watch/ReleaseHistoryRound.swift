@@ -1,0 +1,182 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// One round of a watch as its history keeps it: one JSON line of `watch --history FILE`.
+///
+/// What a picture of the release over time needs and no more: when the round was taken, which
+/// app, the Play track's releases with their status and user fraction, App Store Connect's
+/// versions with their state and phased release, which storefronts served which version, and the
+/// health verdicts and rates when the round read them. Every key is written, `null` for a store
+/// the round did not read.
+public struct ReleaseHistoryRound: Sendable, Hashable {
+    /// A release of the Play track.
+    public struct PlayRelease: Sendable, Hashable {
+        /// Its highest versionCode.
+        public var versionCode: VersionCode?
+        /// The version its name carries.
+        public var version: Version?
+        /// `inProgress`, `halted`, `completed`, `draft`…
+        public var status: PlayTrackRelease.Status
+        /// The share of users a staged rollout reaches (0–1); `nil` when it is not staged.
+        public var userFraction: Double?
+
+        /// Makes a release's state.
+        public init(
+            versionCode: VersionCode?, version: Version?, status: PlayTrackRelease.Status, userFraction: Double?
+        ) {
+            self.versionCode = versionCode
+            self.version = version
+            self.status = status
+            self.userFraction = userFraction
+        }
+    }
+
+    /// The Play track in a round.
+    public struct GooglePlay: Sendable, Hashable, Codable {
+        /// The track (`production`).
+        public var track: String
+        /// Its releases, highest versionCode first.
+        public var releases: [PlayRelease]
+
+        /// The track's releases.
+        public init(track: String, releases: [PlayRelease]) {
+            self.track = track
+            self.releases = releases
+        }
+    }
+
+    /// A version App Store Connect showed: the live one, or the one on its way.
+    public struct ConnectVersion: Sendable, Hashable {
+        /// The version string (`8.0.10`).
+        public var version: String
+        /// Apple's state (`READY_FOR_DISTRIBUTION`, `IN_REVIEW`…).
+        public var state: String
+        /// Its phased release (state, day, percent), for the live version that has one.
+        public var phasedRelease: AppStoreConnectStatus.Phase?
+
+        /// Makes a version's state.
+        public init(version: String, state: String, phasedRelease: AppStoreConnectStatus.Phase?) {
+            self.version = version
+            self.state = state
+            self.phasedRelease = phasedRelease
+        }
+    }
+
+    /// One store's health in a round: the version judged, its verdict and its rates.
+    public struct StoreHealth: Sendable, Hashable {
+        /// The version judged.
+        public var version: String?
+        /// `healthy`, `regressed`, `insufficientData` or `unknown`.
+        public var verdict: String
+        /// Its crash rate with the 95% interval, when read.
+        public var crashRate: HealthRate?
+        /// Its ANR rate with the 95% interval (Play only), when read.
+        public var anrRate: HealthRate?
+
+        /// Makes a store's health.
+        public init(version: String?, verdict: String, crashRate: HealthRate?, anrRate: HealthRate?) {
+            self.version = version
+            self.verdict = verdict
+            self.crashRate = crashRate
+            self.anrRate = anrRate
+        }
+    }
+
+    /// Both stores' health in a round.
+    public struct Health: Sendable, Hashable, Codable {
+        /// The App Store's, when read.
+        public var appStore: StoreHealth?
+        /// Google Play's, when read.
+        public var googlePlay: StoreHealth?
+
+        /// Both stores' health.
+        public init(appStore: StoreHealth?, googlePlay: StoreHealth?) {
+            self.appStore = appStore
+            self.googlePlay = googlePlay
+        }
+
+        /// The health a report gives: each store's candidate, verdict and rates.
+        public init(_ report: ReleaseHealthReport) {
+            func store(_ health: StoreReleaseTooling.StoreHealth?) -> StoreHealth? {
+                health.map {
+                    StoreHealth(
+                        version: $0.candidate?.version.description, verdict: $0.verdict.name,
+                        crashRate: $0.candidate?.crashRate, anrRate: $0.candidate?.anrRate)
+                }
+            }
+            self.init(appStore: store(report.appStore), googlePlay: store(report.googlePlay))
+        }
+    }
+
+    /// When the round was taken, to the second (written ISO 8601).
+    public var takenAt: Date
+    /// The app, as the snapshot records it.
+    public var app: ReleaseSnapshot.App?
+    /// The Play track, when read.
+    public var googlePlay: GooglePlay?
+    /// App Store Connect's live version and the one on its way, when read.
+    public var appStoreConnect: [ConnectVersion]?
+    /// Version → the storefronts serving it, when the App Store was read.
+    public var storefronts: [Version: [StorefrontCountry]]?
+    /// The storefronts read that serve no version (the app is not sold there).
+    public var storefrontsWithoutRelease: [StorefrontCountry]?
+    /// Both stores' health, when the round read it.
+    public var health: Health?
+
+    /// A round with these parts.
+    public init(
+        takenAt: Date, app: ReleaseSnapshot.App?, googlePlay: GooglePlay?, appStoreConnect: [ConnectVersion]?,
+        storefronts: [Version: [StorefrontCountry]]?, storefrontsWithoutRelease: [StorefrontCountry]? = nil,
+        health: Health? = nil
+    ) {
+        self.takenAt = takenAt
+        self.app = app
+        self.googlePlay = googlePlay
+        self.appStoreConnect = appStoreConnect
+        self.storefronts = storefronts
+        self.storefrontsWithoutRelease = storefrontsWithoutRelease
+        self.health = health
+    }
+
+    /// The round a snapshot records, with the health read beside it (if any).
+    public init(_ snapshot: ReleaseSnapshot, health: Health? = nil) {
+        let storefronts = snapshot.appStore?.storefronts ?? [:]
+        var serving: [Version: [StorefrontCountry]] = [:]
+        for (country, storefront) in storefronts {
+            if let version = storefront.version { serving[version, default: []].append(country) }
+        }
+        let connect = snapshot.appStoreConnect.map { status in
+            [
+                status.live.map {
+                    ConnectVersion(version: $0.version, state: $0.state, phasedRelease: $0.phasedRelease)
+                },
+                status.pending.map { ConnectVersion(version: $0.version, state: $0.state, phasedRelease: nil) },
+            ]
+            .compactMap { $0 }
+        }
+        self.init(
+            takenAt: snapshot.takenAt, app: snapshot.app,
+            googlePlay: snapshot.googlePlay.map { play in
+                GooglePlay(
+                    track: play.track,
+                    releases: play.releases.map {
+                        PlayRelease(
+                            versionCode: $0.versionCode, version: $0.version, status: $0.status,
+                            userFraction: $0.userFraction)
+                    })
+            },
+            appStoreConnect: connect,
+            storefronts: snapshot.appStore == nil ? nil : serving.mapValues { $0.sorted { $0.code < $1.code } },
+            storefrontsWithoutRelease: snapshot.appStore == nil
+                ? nil : storefronts.filter { $0.value.version == nil }.keys.sorted { $0.code < $1.code },
+            health: health)
+    }
+
+    /// Whether `other` shows the same state of both stores, whenever it was taken.
+    public func showsSameState(as other: ReleaseHistoryRound) -> Bool {
+        var moved = other
+        moved.takenAt = takenAt
+        return moved == self
+    }
+}
