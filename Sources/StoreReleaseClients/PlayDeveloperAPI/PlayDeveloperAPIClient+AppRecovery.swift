@@ -69,7 +69,7 @@ extension PlayDeveloperAPIClient {
         }
         return StoreRequest(
             method: "POST",
-            path: try applicationPath(packageName) + "/appRecoveries/" + BaseURL.component(appRecoveryID) + ":deploy",
+            path: try applicationPath(packageName) + "/appRecoveries/" + appRecoveryID + ":deploy",
             body: .object([:]))
     }
 

@@ -9,7 +9,7 @@ extension PlayDeveloperAPIClient {
     public static func trackPath(_ track: String, packageName: String, edit: String) throws(HTTPClientError)
         -> String
     {
-        try applicationPath(packageName) + "/edits/" + BaseURL.component(edit) + "/tracks/" + trackSegment(track)
+        try applicationPath(packageName) + "/edits/" + editSegment(edit) + "/tracks/" + trackSegment(track)
     }
 
     /// The `PUT` of `edits.tracks.update` that `change` sends, for `track` as read.
@@ -35,8 +35,13 @@ extension PlayDeveloperAPIClient {
         -> StoreRequest
     {
         StoreRequest(
-            method: "POST", path: try applicationPath(packageName) + "/edits/" + BaseURL.component(edit) + ":commit",
+            method: "POST", path: try applicationPath(packageName) + "/edits/" + editSegment(edit) + ":commit",
             body: nil)
+    }
+
+    /// An edit id as a path segment; the plan's placeholder `{editId}` as it is.
+    static func editSegment(_ edit: String) -> String {
+        edit == "{editId}" ? edit : BaseURL.component(edit)
     }
 
     /// Applies `change` through one edit: opened, the track read, updated, committed.

@@ -1,0 +1,47 @@
+import StoreReleaseClients
+import StoreReleaseCore
+import StoreReleaseModels
+
+extension ActingPlan {
+    /// The plan for people: a heading, one line a step (with its request), then the refusals and notes.
+    public var text: String {
+        var lines = ["\(action) \(version): " + heading]
+        for step in steps {
+            lines.append(
+                "  \(step.store): \(step.from) → \(step.to)  \(step.request.method) \(step.request.path)  [\(mark(step))]")
+        }
+        lines += refusals.map { "  refused: \($0)" } + notes.map { "  note: \($0)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The plan as a Markdown table of its steps, with the refusals and notes as a list.
+    public var markdown: String {
+        var lines = ["### \(action) \(version): \(heading)", ""]
+        if !steps.isEmpty {
+            lines += ["| Store | From | To | Request | Done |", "| --- | --- | --- | --- | --- |"]
+            lines += steps.map { step in
+                "| \(step.store) | \(step.from) | \(step.to) | `\(step.request.method) \(step.request.path)` | \(mark(step)) |"
+            }
+            lines.append("")
+        }
+        lines += refusals.map { "- refused: \($0)" } + notes.map { "- \($0)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private var heading: String {
+        if !refusals.isEmpty { return "refused, nothing written" }
+        if steps.isEmpty { return "nothing to do" }
+        guard apply else { return "plan, nothing written (run with --apply --confirm to apply)" }
+        switch verified {
+        case true?: return "applied and verified"
+        case false? where steps.allSatisfy(\.done): return "applied, but a new read does not show it yet"
+        case false?, nil: return "stopped: a store refused a step"
+        }
+    }
+
+    private func mark(_ step: ActingStep) -> String {
+        if step.done { return "done" }
+        if let error = step.error { return "failed: \(error)" }
+        return apply ? "not done" : "planned"
+    }
+}

@@ -1,0 +1,261 @@
+import StoreReleaseClients
+import StoreReleaseCore
+import StoreReleaseModels
+
+extension ActingPlan {
+    /// The plan for `action` on `version`, from what `reading` holds: pure, nothing is sent.
+    ///
+    /// - Parameters:
+    ///   - action: What to do.
+    ///   - version: The version (its name; on Play, the release's name carries it).
+    ///   - reading: The stores as just read.
+    ///   - regions: For recall, the regions App Recovery targets (`nil`: all users).
+    public init(_ action: ReleaseAction, version: Version, reading: ActingReading, regions: [String]? = nil) {
+        var planner = Planner(action: action, version: version, regions: regions)
+        if let play = reading.googlePlay { planner.plan(play) }
+        if let connect = reading.appStoreConnect { planner.plan(connect) }
+        if action == .recall { planner.planManifest(reading.manifest) }
+        self.init(
+            action: action, version: version, steps: planner.steps, refusals: planner.refusals, notes: planner.notes)
+    }
+
+    /// What each store given has of the version's name, for the error when none carries it:
+    /// `nil` when some store carries it.
+    public static func whereMissing(_ version: Version, in reading: ActingReading) -> String? {
+        var seen: [String] = []
+        if let play = reading.googlePlay {
+            if play.tracks.contains(where: { $0.releases.contains { $0.version == version } }) { return nil }
+            let releases = play.tracks.flatMap { track in
+                track.releases.map { "\($0.version?.description ?? $0.name ?? "?") (\(track.track), \($0.status))" }
+            }
+            seen.append("Google Play has " + (releases.isEmpty ? "no release" : releases.joined(separator: ", ")))
+        }
+        if let connect = reading.appStoreConnect {
+            if connect.versions.contains(where: { Planner.matches($0.versionString, version) }) { return nil }
+            let versions = connect.versions.map { "\($0.versionString) (\($0.state))" }
+            seen.append("App Store Connect has " + (versions.isEmpty ? "no version" : versions.joined(separator: ", ")))
+        }
+        guard !seen.isEmpty else { return nil }
+        return "\(version) is on no store read: " + seen.joined(separator: "; ")
+    }
+}
+
+/// Builds a plan's steps, refusals and notes, store by store.
+private struct Planner {
+    let action: ReleaseAction
+    let version: Version
+    let regions: [String]?
+    var steps: [ActingStep] = []
+    var refusals: [String] = []
+    var notes: [String] = []
+
+    init(action: ReleaseAction, version: Version, regions: [String]?) {
+        self.action = action
+        self.version = version
+        self.regions = regions
+    }
+
+    static func matches(_ versionString: String, _ version: Version) -> Bool {
+        versionString == version.description || (try? Version(parsing: versionString)) == version
+    }
+
+    /// The statuses a Play release moves between for the action: from → to.
+    private var playMove: (from: [PlayTrackRelease.Status], to: PlayTrackRelease.Status)? {
+        switch action {
+        case .halt: ([.inProgress], .halted)
+        case .resume: ([.halted], .inProgress)
+        case .complete: ([.inProgress, .halted], .completed)
+        case .recall: nil
+        }
+    }
+
+    mutating func plan(_ play: ActingReading.GooglePlay) {
+        let carrying = play.tracks.flatMap { track in
+            track.releases.filter { $0.version == version }.map { (track, $0) }
+        }
+        guard !carrying.isEmpty else {
+            notes.append("Google Play: no release of \(version) on any track")
+            return
+        }
+        guard let move = playMove else { return planRecall(play, carrying: carrying) }
+        guard let track = play.tracks.first(where: { $0.track == play.track }),
+            let release = track.releases.filter({ $0.version == version }).max(by: {
+                ($0.highestVersionCode?.rawValue ?? 0) < ($1.highestVersionCode?.rawValue ?? 0)
+            })
+        else {
+            notes.append("Google Play: \(version) is not on \(play.track) (only on "
+                + carrying.map(\.0.track).joined(separator: ", ") + "); give --track")
+            return
+        }
+        if release.status == move.to {
+            notes.append("Google Play: \(version) is \(release.status) on \(play.track) already")
+            return
+        }
+        guard move.from.contains(release.status) else {
+            if action == .halt, release.status == .completed {
+                refusals.append(
+                    "Google Play: \(version) is completed on \(play.track): Play cannot halt a completed release; "
+                        + "roll forward (publish a newer release) or recall \(version)")
+            } else {
+                notes.append("Google Play: \(version) is \(release.status) on \(play.track): nothing to \(action)")
+            }
+            return
+        }
+        if action == .halt {
+            let othersServing = track.releases.contains { other in
+                other != release && (other.status == .completed || other.status == .inProgress)
+            }
+            if !othersServing {
+                refusals.append(
+                    "Google Play: halting \(version) would leave \(play.track) with no release serving, which Play "
+                        + "refuses (HTTP 500 at commit); complete it, or publish a newer release and halt then")
+                return
+            }
+        }
+        let change = PlayReleaseChange(
+            track: play.track, versionCodes: release.versionCodes, from: release.status, to: move.to)
+        guard let json = try? JSONValue(encoding: track) else {
+            refusals.append("Google Play: the track \(play.track) cannot be written back as JSON")
+            return
+        }
+        do throws(HTTPClientError) {
+            let request = try PlayDeveloperAPIClient.trackUpdateRequest(
+                change, track: json, packageName: play.packageName)
+            steps.append(
+                ActingStep(
+                    store: .googlePlay, from: release.status.rawValue, to: move.to.rawValue, request: request,
+                    operation: .playRelease(change)))
+        } catch {
+            refusals.append("Google Play: \(error)")
+        }
+    }
+
+    private mutating func planRecall(
+        _ play: ActingReading.GooglePlay, carrying: [(PlayTrack, PlayTrackRelease)]
+    ) {
+        let codes = Array(Set(carrying.flatMap(\.1.versionCodes))).sorted()
+        let top = codes.max()?.rawValue ?? 0
+        for track in play.tracks where track.releases.contains(where: { !Set($0.versionCodes).isDisjoint(with: codes) })
+        {
+            let newer = track.releases.contains { release in
+                (release.status == .completed || release.status == .inProgress)
+                    && (release.highestVersionCode?.rawValue ?? 0) > top
+            }
+            if !newer {
+                refusals.append(
+                    "Google Play: \(track.track) holds \(version) (versionCode "
+                        + codes.map(\.description).joined(separator: ", ")
+                        + ") and no newer version is published there: users asked to update would find nothing newer")
+            }
+        }
+        let covering = play.recoveryActions.filter { action in
+            Set(codes).isSubset(of: Set(action.versionCodes)) && action.regions == regions
+                && [.active, .draft, .generationInProgress].contains(action.status)
+        }
+        if let active = covering.first(where: { $0.status == .active || $0.status == .generationInProgress }) {
+            notes.append("Google Play: App Recovery action \(active.appRecoveryID) already prompts \(version)'s users")
+            return
+        }
+        do throws(HTTPClientError) {
+            if let draft = covering.first {
+                steps.append(
+                    ActingStep(
+                        store: .googlePlay, from: draft.status.rawValue, to: PlayRecoveryAction.Status.active.rawValue,
+                        request: try PlayDeveloperAPIClient.deployRecoveryRequest(
+                            packageName: play.packageName, appRecoveryID: draft.appRecoveryID),
+                        operation: .deployRecovery(appRecoveryID: draft.appRecoveryID)))
+                return
+            }
+            steps.append(
+                ActingStep(
+                    store: .googlePlay, from: "none", to: PlayRecoveryAction.Status.draft.rawValue,
+                    request: try PlayDeveloperAPIClient.createRecoveryRequest(
+                        packageName: play.packageName, versionCodes: codes, regions: regions),
+                    operation: .createRecovery(versionCodes: codes, regions: regions)))
+            steps.append(
+                ActingStep(
+                    store: .googlePlay, from: PlayRecoveryAction.Status.draft.rawValue,
+                    to: PlayRecoveryAction.Status.active.rawValue,
+                    request: try PlayDeveloperAPIClient.deployRecoveryRequest(packageName: play.packageName),
+                    operation: .deployRecovery(appRecoveryID: nil)))
+        } catch {
+            refusals.append("Google Play: \(error)")
+        }
+    }
+
+    /// The phased-release state the action moves to, and the states it moves from.
+    private var phasedMove: (from: [PhasedRelease.State], to: PhasedRelease.State)? {
+        switch action {
+        case .halt: ([.active], .paused)
+        case .resume: ([.paused], .active)
+        case .complete: ([.active, .paused], .complete)
+        case .recall: nil
+        }
+    }
+
+    mutating func plan(_ connect: ActingReading.AppStoreConnect) {
+        guard let move = phasedMove else {
+            notes.append(
+                "App Store: Apple has no recall; the manifest's blockedVersions makes the app's own check ask "
+                    + "\(version)'s users to update")
+            return
+        }
+        guard let found = connect.versions.first(where: { Self.matches($0.versionString, version) }) else {
+            notes.append("App Store Connect: the app has no version \(version)")
+            return
+        }
+        guard let phase = found.phasedRelease, let id = phase.id else {
+            notes.append("App Store Connect: \(version) has no phased release (\(found.state)): nothing to \(action)")
+            return
+        }
+        if phase.state == move.to {
+            notes.append("App Store Connect: \(version)'s phased release is \(phase.state) already")
+            return
+        }
+        guard move.from.contains(phase.state) else {
+            notes.append(
+                "App Store Connect: \(version)'s phased release is \(phase.state): nothing to \(action)")
+            return
+        }
+        if action == .resume, let paused = phase.totalPauseDuration, paused >= PhasedRelease.maximumPauseDays {
+            refusals.append(
+                "App Store Connect: \(version)'s phased release has been paused \(paused) days, Apple's limit is "
+                    + "\(PhasedRelease.maximumPauseDays): it cannot resume; complete it (release to all) instead")
+            return
+        }
+        do throws(HTTPClientError) {
+            steps.append(
+                ActingStep(
+                    store: .appStore, from: phase.state.rawValue, to: move.to.rawValue,
+                    request: try AppStoreConnectClient.phasedReleaseRequest(id: id, state: move.to),
+                    operation: .phasedRelease(id: id, state: move.to)))
+        } catch {
+            refusals.append("App Store Connect: \(error)")
+        }
+    }
+
+    mutating func planManifest(_ reading: ActingReading.Manifest?) {
+        guard let reading else { return }
+        let manifest = reading.manifest
+        guard manifest.latestVersion > version else {
+            refusals.append(
+                "manifest \(reading.path): latestVersion \(manifest.latestVersion) is not newer than \(version): "
+                    + "publish a newer version first, or users blocked on \(version) have nothing to update to")
+            return
+        }
+        let blocked = manifest.blockedVersions.map(\.description)
+        if manifest.blockedVersions.contains(version) {
+            notes.append("manifest \(reading.path): \(version) is in blockedVersions already")
+            return
+        }
+        guard case .object(var members) = reading.json else { return }
+        let after = blocked + [version.description]
+        members["blockedVersions"] = .array(after.map(JSONValue.string))
+        let shown = { (list: [String]) in "blockedVersions [" + list.joined(separator: ", ") + "]" }
+        steps.append(
+            ActingStep(
+                store: .manifest, from: shown(blocked), to: shown(after),
+                request: StoreRequest(method: "WRITE", path: reading.path, body: .object(members)),
+                operation: .writeManifest(path: reading.path, manifest: .object(members))))
+    }
+}

@@ -1,0 +1,65 @@
+import StoreReleaseClients
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// What `halt`, `resume`, `complete` or `recall` will do (or did) to a version: its steps,
+/// computed from a fresh read of the stores, and what stops it.
+///
+/// `refusals` are the reasons nothing may be written (a refusal on one store writes nothing on
+/// either); `notes` say why a store given has no step (already there, nothing to act on).
+///
+/// ```swift
+/// let reading = ActingReading(googlePlay: .init(packageName: "com.example.app", track: "production", tracks: tracks))
+/// let plan = ActingPlan(.halt, version: try Version(parsing: "8.0.10"), reading: reading)
+/// print(plan.refusals.isEmpty ? plan.steps.map(\.to) : plan.refusals)
+/// ```
+public struct ActingPlan: Sendable, Hashable {
+    /// The action.
+    public let action: ReleaseAction
+    /// The version acted on.
+    public let version: Version
+    /// Whether the plan was applied (else nothing was written).
+    public var apply: Bool
+    /// The writes, in the order they are sent.
+    public var steps: [ActingStep]
+    /// Whether a read after applying shows every store as asked; `nil` before.
+    public var verified: Bool?
+    /// Why the plan may not be applied; empty when it may.
+    public let refusals: [String]
+    /// Why a store has no step.
+    public let notes: [String]
+
+    /// Makes a plan of given steps.
+    public init(
+        action: ReleaseAction, version: Version, steps: [ActingStep], refusals: [String] = [], notes: [String] = []
+    ) {
+        self.action = action
+        self.version = version
+        self.steps = steps
+        self.refusals = refusals
+        self.notes = notes
+        apply = false
+        verified = nil
+    }
+
+    /// The stores the plan writes to (the manifest, a local file, is not one).
+    public var storesActedOn: [Store] {
+        [Store.googlePlay, .appStore].filter { store in steps.contains { $0.store == store } }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case action, version, apply, steps, verified
+    }
+}
+
+extension ActingPlan: Encodable {
+    /// Encodes the contract's `{"action", "version", "apply", "steps", "verified"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(action, forKey: .action)
+        try c.encode(version.description, forKey: .version)
+        try c.encode(apply, forKey: .apply)
+        try c.encode(steps, forKey: .steps)
+        try c.encode(verified, forKey: .verified)
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import StoreReleaseClients
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// Reads both stores for a plan, applies it, and reads them again to verify it.
+///
+/// Reads only write nothing (Play's tracks are read through an edit that is deleted). A plan is
+/// applied step by step in its order and stops at the first step a store refuses: that step
+/// holds the error, the ones after it stay not done, and a Play edit is never half-committed.
+public struct ReleaseActor: Sendable {
+    /// The Play app and track acted on.
+    public struct Play: Sendable {
+        /// The client.
+        public var client: PlayDeveloperAPIClient
+        /// The app.
+        public var packageName: String
+        /// The track halt, resume and complete act on.
+        public var track: String
+
+        /// Makes the Play side.
+        public init(client: PlayDeveloperAPIClient, packageName: String, track: String = "production") {
+            self.client = client
+            self.packageName = packageName
+            self.track = track
+        }
+    }
+
+    /// The App Store Connect app acted on.
+    public struct Connect: Sendable {
+        /// The client.
+        public var client: AppStoreConnectClient
+        /// The app.
+        public var app: AppStoreApp
+        /// The platform.
+        public var platform: AppStoreConnectPlatform
+
+        /// Makes the App Store Connect side.
+        public init(client: AppStoreConnectClient, app: AppStoreApp, platform: AppStoreConnectPlatform = .iOS) {
+            self.client = client
+            self.app = app
+            self.platform = platform
+        }
+    }
+
+    /// Why reading or applying could not go on.
+    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// A store could not be read.
+        case read(Store, HTTPClientError)
+        /// The manifest is missing, not JSON, or not version 2; it was not touched.
+        case manifest(String)
+
+        /// What happened.
+        public var description: String {
+            switch self {
+            case .read(let store, let error): "\(store) could not be read: \(error)"
+            case .manifest(let problem): problem
+            }
+        }
+    }
+
+    /// Google Play, if acted on.
+    public var play: Play?
+    /// App Store Connect, if acted on.
+    public var connect: Connect?
+    /// The v2 manifest recall writes, if given.
+    public var manifestPath: String?
+
+    /// Makes an actor for the stores given.
+    public init(play: Play? = nil, connect: Connect? = nil, manifestPath: String? = nil) {
+        self.play = play
+        self.connect = connect
+        self.manifestPath = manifestPath
+    }
+
+    /// Reads every store given (and the manifest), writing nothing.
+    ///
+    /// For recall, Play's App Recovery actions for the version's versionCodes are read too.
+    ///
+    /// - Throws: ``Failure``.
+    public func read(for action: ReleaseAction, version: Version) async throws(Failure) -> ActingReading {
+        var reading = ActingReading()
+        if let manifestPath { reading.manifest = try Self.readManifest(manifestPath) }
+        if let play {
+            do throws(HTTPClientError) {
+                let tracks = try await play.client.tracks(packageName: play.packageName)
+                var recoveries: [PlayRecoveryAction] = []
+                if action == .recall {
+                    let codes = Set(tracks.flatMap { $0.releases.filter { $0.version == version }.flatMap(\.versionCodes) })
+                    for code in codes.sorted() {
+                        for found in try await play.client.recoveryActions(packageName: play.packageName, versionCode: code)
+                        where !recoveries.contains(where: { $0.appRecoveryID == found.appRecoveryID }) {
+                            recoveries.append(found)
+                        }
+                    }
+                }
+                reading.googlePlay = .init(
+                    packageName: play.packageName, track: play.track, tracks: tracks, recoveryActions: recoveries)
+            } catch {
+                throw .read(.googlePlay, error)
+            }
+        }
+        if let connect {
+            do throws(HTTPClientError) {
+                let appID: String
+                switch connect.app {
+                case .id(let number): appID = String(number)
+                case .bundleID(let bundleID): appID = try await connect.client.appID(bundleID: bundleID)
+                }
+                reading.appStoreConnect = .init(
+                    appID: appID, versions: try await connect.client.versions(appID: appID, platform: connect.platform))
+            } catch {
+                throw .read(.appStore, error)
+            }
+        }
+        return reading
+    }
+
+    /// Applies `plan`'s steps in order, stopping at the first that fails, then reads the stores
+    /// again: `verified` is whether a new plan finds nothing left to do.
+    ///
+    /// A plan with refusals is returned as it is, nothing written.
+    public func apply(_ plan: ActingPlan, regions: [String]? = nil) async -> ActingPlan {
+        guard plan.refusals.isEmpty else { return plan }
+        var applied = plan
+        applied.apply = true
+        var created: String?
+        for index in applied.steps.indices {
+            do {
+                created = try await perform(applied.steps[index], created: created) ?? created
+                if case .deployRecovery(nil) = applied.steps[index].operation, let created, let play {
+                    applied.steps[index].request =
+                        (try? PlayDeveloperAPIClient.deployRecoveryRequest(
+                            packageName: play.packageName, appRecoveryID: created)) ?? applied.steps[index].request
+                }
+                applied.steps[index].done = true
+            } catch {
+                applied.steps[index].error = "\(error)"
+                applied.verified = false
+                return applied
+            }
+        }
+        do throws(Failure) {
+            let again = ActingPlan(
+                plan.action, version: plan.version,
+                reading: try await read(for: plan.action, version: plan.version), regions: regions)
+            applied.verified = again.steps.isEmpty && again.refusals.isEmpty
+        } catch {
+            applied.verified = false
+        }
+        return applied
+    }
+
+    /// Sends one step; returns the id of an App Recovery action it created.
+    private func perform(_ step: ActingStep, created: String?) async throws -> String? {
+        switch step.operation {
+        case .playRelease(let change):
+            guard let play else { return nil }
+            _ = try await play.client.apply(change, packageName: play.packageName)
+        case .phasedRelease(let id, let state):
+            guard let connect else { return nil }
+            _ = try await connect.client.setPhasedRelease(id: id, to: state)
+        case .createRecovery(let codes, let regions):
+            guard let play else { return nil }
+            return try await play.client.createRecovery(
+                packageName: play.packageName, versionCodes: codes, regions: regions
+            ).appRecoveryID
+        case .deployRecovery(let id):
+            guard let play, let id = id ?? created else { return nil }
+            try await play.client.deployRecovery(id, packageName: play.packageName)
+        case .writeManifest(let path, let manifest):
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            var data = try encoder.encode(manifest)
+            data.append(UInt8(ascii: "\n"))
+            try AtomicFile.replace(path, with: data)
+        }
+        return nil
+    }
+
+    /// Reads a v2 manifest, keeping its JSON as written.
+    static func readManifest(_ path: String) throws(Failure) -> ActingReading.Manifest {
+        let found: Data?
+        do throws(RegularFile.Problem) {
+            found = try RegularFile.contents(path, limit: 1 << 20)
+        } catch {
+            throw .manifest("manifest \(path): \(error)")
+        }
+        guard let data = found else { throw .manifest("manifest \(path): no such file") }
+        do {
+            let json = try JSONValue(json: data)
+            let manifest = try JSONDecoder().decode(ReleaseManifest.self, from: data)
+            guard manifest.schemaVersion == 2 else {
+                throw Failure.manifest(
+                    "manifest \(path) is version \(manifest.schemaVersion), not 2: recall writes blockedVersions, a key of "
+                        + "version 2 (add \"schemaVersion\": 2); the file was not changed")
+            }
+            return ActingReading.Manifest(path: path, json: json, manifest: manifest)
+        } catch let failure as Failure {
+            throw failure
+        } catch let error as DecodingError {
+            throw .manifest("manifest \(path) is not a release manifest: \(error.readableDescription)")
+        } catch {
+            throw .manifest("manifest \(path) is not a release manifest: \(error)")
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import StoreReleaseKit
+
+extension Command {
+    /// `storerelease halt VERSION SOURCES [--apply --confirm APP[,APP]]`.
+    static let halt = acting(
+        .halt,
+        summary: "Halts a version on both stores: Play's release inProgress → halted, the phased release ACTIVE → PAUSED.",
+        what: """
+            halt: the Play release carrying VERSION on --track inProgress → halted (its userFraction
+            kept), its App Store phased release ACTIVE → PAUSED. Refused (exit 1): a completed Play
+            release (Play cannot halt it: roll forward or recall), or one that is the last release
+            serving its track (Play answers 500 at commit).
+            """)
+    /// `storerelease resume VERSION SOURCES [--apply --confirm APP[,APP]]`.
+    static let resume = acting(
+        .resume,
+        summary: "Resumes a halted version: Play halted → inProgress (same fraction), the phased release PAUSED → ACTIVE.",
+        what: """
+            resume: halted → inProgress with the same userFraction, PAUSED → ACTIVE. Refused (exit 1):
+            a phased release paused for 30 days or more (Apple's limit; complete it instead).
+            """)
+    /// `storerelease complete VERSION SOURCES [--apply --confirm APP[,APP]]`.
+    static let complete = acting(
+        .complete,
+        summary: "Completes a version's rollout: Play → completed, the phased release → COMPLETE.",
+        what: """
+            complete: the Play release inProgress (or halted) → completed, its userFraction dropped;
+            the phased release ACTIVE or PAUSED → COMPLETE.
+            """)
+    /// `storerelease recall VERSION SOURCES [--manifest FILE] [--regions CC,…] [--apply --confirm APP]`.
+    static let recall = acting(
+        .recall,
+        summary: "Makes users on a version update: the manifest blocks it, Play's App Recovery prompts them.",
+        what: """
+            recall: the v2 manifest --manifest FILE gains VERSION in blockedVersions (written
+            atomically, its other keys kept); Play: an App Recovery action (remote in-app update for
+            VERSION's versionCodes, all users or --regions) created, then deployed. Refused (exit 1)
+            unless a newer version is published on every Play track holding VERSION's versionCode
+            and the manifest's latestVersion is newer than VERSION. A manifest that is not version 2:
+            exit 2, untouched.
+            """)
+
+    private static func acting(_ action: ReleaseAction, summary: String, what: String) -> Command {
+        let recall = action == .recall
+        let extra = recall ? " [--manifest FILE] [--regions CC,…]" : ""
+        return Command(
+            name: action.rawValue,
+            synopsis: "\(action.rawValue) VERSION SOURCES\(extra) [--apply --confirm APP[,APP]] [--format json|text|markdown]",
+            summary: summary,
+            discussion: """
+                \(what)
+                SOURCES: the live flags of parity: Google Play --package PKG [--track NAME] with the
+                Play token (--play-token-file FILE or $\(PlayOptions.tokenVariable)); App Store Connect
+                --id ID (or --bundle-id) with its credentials. \(AppStoreConnectOptions.help)
+                Both stores are read first (Play through an edit that is deleted) and the plan is
+                printed: {"action", "version", "apply", "steps": [{"store", "from", "to", "request":
+                {"method", "path", "body"}, "done", "error"}], "verified"}. Without --apply nothing is
+                written. --apply needs --confirm naming the package name and the App Store id of every
+                store acted on; then Play is written through one edit (the track updated with every other
+                release as read, then committed; deleted on any failure, never half-committed) and App
+                Store Connect through the phased-release PATCH, and both are read again: verified. A
+                version already in the target state has no step (exit 0), so a retried job is safe.
+                Exit status: 0 planned, or applied and verified; 1 refused (the reasons on stderr,
+                nothing written on either store), a store refused a step (the steps done and not done
+                are named), or no store carries VERSION (what each has is named); 2 bad flags,
+                --apply without a --confirm naming every app acted on (nothing written).
+                """,
+            options: [
+                ActingOptions.apply, ActingOptions.confirm.spec, ActingOptions.format.spec,
+                PlayOptions.package.spec, PlayOptions.track.spec, PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec,
+                AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec,
+            ] + AppStoreConnectOptions.specs + (recall ? [ActingOptions.manifest.spec, ActingOptions.regions.spec] : []),
+            examples: [
+                "storerelease \(action.rawValue) 8.0.10 --package com.example.rollout --id 414478124 "
+                    + "--asc-token-file Tests/Fixtures/asc/token.txt --format text  # the plan, nothing written"
+            ],
+            run: { arguments throws(CLIError) in try await ActingCommand.run(action, arguments) })
+    }
+}
+
+enum ActingCommand {
+    static func run(_ action: ReleaseAction, _ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
+        let command = arguments.command
+        let options = try ActingOptions(arguments, action: action)
+        let sources = try SourceOptions(arguments)
+        var actor = ReleaseActor(manifestPath: options.manifestPath)
+        if let package = sources.play.package {
+            actor.play = .init(client: try sources.play.client(), packageName: package, track: sources.play.track)
+        }
+        if let connect = try sources.connect.source() {
+            actor.connect = .init(client: connect.client, app: try sources.appStore.app(), platform: connect.platform)
+        } else if sources.appStore.ids != nil || sources.appStore.bundleID != nil {
+            throw .usage("\(command): \(AppStoreOptions.id) needs App Store Connect credentials to act on the App Store")
+        }
+        guard actor.play != nil || actor.connect != nil else {
+            throw .usage(
+                "\(command): give Google Play (\(PlayOptions.package.usage)), App Store Connect (\(AppStoreOptions.id.usage) "
+                    + "with its credentials), or both")
+        }
+        let reading: ActingReading
+        do throws(ReleaseActor.Failure) {
+            reading = try await actor.read(for: action, version: options.version)
+        } catch {
+            throw failure(error, command: command)
+        }
+        if let missing = ActingPlan.whereMissing(options.version, in: reading) {
+            throw .failure("\(command): \(missing)")
+        }
+        var plan = ActingPlan(action, version: options.version, reading: reading, regions: options.regions)
+        if options.apply, plan.refusals.isEmpty {
+            let needed = names(plan, reading: reading, actor: actor)
+            if let missing = needed.first(where: { names in !names.contains { options.confirmed?.contains($0) == true } }) {
+                throw .usage(
+                    "\(command): \(ActingOptions.confirm.name) must name every app acted on: \(missing[0]) is not named "
+                        + "(got \(options.confirmed?.joined(separator: ",") ?? "none")); nothing was written")
+            }
+            plan = await actor.apply(plan, regions: options.regions)
+        }
+        try print(plan, options.format)
+        for refusal in plan.refusals { StandardStreams.printError("\(command): refused: \(refusal)\n") }
+        if !plan.refusals.isEmpty { return 1 }
+        if plan.apply, plan.verified != true {
+            let done = plan.steps.filter(\.done).map(describe)
+            let notDone = plan.steps.filter { !$0.done }.map(describe)
+            StandardStreams.printError(
+                "\(command): done: \(done.isEmpty ? "none" : done.joined(separator: "; ")); not done: "
+                    + "\(notDone.isEmpty ? "none (but a new read does not show it yet)" : notDone.joined(separator: "; "))\n")
+            return 1
+        }
+        return 0
+    }
+
+    /// For each store acted on, the names that confirm it (the package; the App Store id or bundle id).
+    private static func names(_ plan: ActingPlan, reading: ActingReading, actor: ReleaseActor) -> [[String]] {
+        plan.storesActedOn.map { store in
+            if store == .googlePlay { return [actor.play?.packageName ?? ""] }
+            var names = [reading.appStoreConnect?.appID ?? ""]
+            if case .bundleID(let bundleID)? = actor.connect?.app { names.append(bundleID) }
+            return names
+        }
+    }
+
+    private static func describe(_ step: ActingStep) -> String {
+        "\(step.store) \(step.from) → \(step.to)" + (step.error.map { " (\($0))" } ?? "")
+    }
+
+    private static func print(_ plan: ActingPlan, _ format: ReportFormat) throws(CLIError) {
+        switch format {
+        case .json: try JSONOutput.print(plan)
+        case .text: StandardStreams.print(plan.text)
+        case .markdown: StandardStreams.print(plan.markdown)
+        }
+    }
+
+    private static func failure(_ error: ReleaseActor.Failure, command: String) -> CLIError {
+        switch error {
+        case .manifest(let problem): return .badInput("\(command): \(problem)")
+        case .read(_, let error) where error.code == .invalidRequest: return .usage("\(command): \(error)")
+        case .read: return .failure("\(command): \(error)")
+        }
+    }
+}

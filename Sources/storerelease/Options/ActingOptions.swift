@@ -1,0 +1,85 @@
+import StoreReleaseKit
+
+/// The flags of `halt`, `resume`, `complete` and `recall`, read once: the version, whether to
+/// apply and who confirms it, recall's manifest and regions, the format.
+struct ActingOptions {
+    static let apply = OptionSpec.flag(
+        "--apply", "Write the plan to the stores (needs --confirm); without it nothing is written.")
+    static let confirm = Option<ConfirmedApps>(
+        "--confirm", "APP[,APP]",
+        "The package name and the App Store id of every store acted on, in any order (com.example.app,414478124).")
+    static let manifest = Option<String>(
+        "--manifest", "FILE", "recall: the v2 manifest whose blockedVersions gains VERSION (written atomically).")
+    static let regions = Option<RegionCodes>(
+        "--regions", "CC,…", "recall: the regions Play's App Recovery prompts (ISO 3166: US,DE); default all users.")
+    static let format: Option<ReportFormat> = CommonOptions.format(
+        "json (default): the plan; text: a line a step; markdown: a table.")
+
+    let version: Version
+    let apply: Bool
+    let confirmed: [String]?
+    let manifestPath: String?
+    let regions: [String]?
+    let format: ReportFormat
+
+    /// Reads the flags and the one argument, VERSION.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` for a missing or bad VERSION, `--apply` without
+    ///   `--confirm` (or `--confirm` without `--apply`), and recall's flags on another command.
+    init(_ arguments: ParsedArguments, action: ReleaseAction) throws(CLIError) {
+        let command = arguments.command
+        guard arguments.positionals.count == 1, let text = arguments.positionals.first else {
+            throw .usage("\(command): give one VERSION (such as 8.0.10), then the store flags")
+        }
+        do throws(VersionError) {
+            version = try Version(parsing: text)
+        } catch {
+            throw .usage("\(command): VERSION: \(error)")
+        }
+        apply = arguments.given(Self.apply)
+        confirmed = try arguments.value(Self.confirm)?.names
+        manifestPath = try arguments.value(Self.manifest)
+        regions = try arguments.value(Self.regions)?.codes
+        format = try arguments.value(Self.format) ?? .json
+        if apply, confirmed == nil {
+            throw .usage(
+                "\(command): \(Self.apply.name) writes to the stores: add \(Self.confirm.usage) naming every app acted "
+                    + "on (its package name, its App Store id); nothing was written")
+        }
+        if !apply, confirmed != nil { throw .usage("\(command): \(Self.confirm.name) goes with \(Self.apply.name)") }
+        if action != .recall {
+            try arguments.refuse([Self.manifest.spec, Self.regions.spec], goesWith: "recall")
+        }
+    }
+}
+
+/// `--confirm com.example.app,414478124`: the apps a person confirms, in any order.
+struct ConfirmedApps: ArgumentValue {
+    let names: [String]
+
+    init(argument: String) throws(ArgumentProblem) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count <= 4, parts.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 255 }) else {
+            throw .detail("give the package name and/or App Store id, comma-separated (com.example.app,414478124)")
+        }
+        names = parts
+    }
+}
+
+/// `--regions US,DE`: ISO 3166 alpha-2 codes.
+struct RegionCodes: ArgumentValue {
+    let codes: [String]
+
+    init(argument: String) throws(ArgumentProblem) {
+        var codes: [String] = []
+        for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            guard part.utf8.count == 2, part.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                throw .detail("\(String(part).debugDescription) is not a region code (two letters: US, DE)")
+            }
+            codes.append(part.uppercased())
+        }
+        guard codes.count <= 250 else { throw .detail("more than 250 regions") }
+        codes = codes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        self.codes = codes
+    }
+}
