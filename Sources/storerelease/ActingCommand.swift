@@ -4,8 +4,9 @@ import StoreReleaseKit
 extension Command {
     /// `storerelease halt VERSION SOURCES [--apply --confirm APP[,APP]]`.
     static let halt = acting(
-        .halt,
-        summary: "Halts a version on both stores: Play's release inProgress → halted, the phased release ACTIVE → PAUSED.",
+        .halt, example: "com.example.rollout --format text  # inProgress → halted, nothing written",
+        summary:
+            "Halts a version on both stores: Play's release inProgress → halted, the phased release ACTIVE → PAUSED.",
         what: """
             halt: the Play release carrying VERSION on --track inProgress → halted (its userFraction
             kept), its App Store phased release ACTIVE → PAUSED. Refused (exit 1): a completed Play
@@ -14,15 +15,16 @@ extension Command {
             """)
     /// `storerelease resume VERSION SOURCES [--apply --confirm APP[,APP]]`.
     static let resume = acting(
-        .resume,
-        summary: "Resumes a halted version: Play halted → inProgress (same fraction), the phased release PAUSED → ACTIVE.",
+        .resume, example: "com.example.halted --format text  # halted → inProgress",
+        summary:
+            "Resumes a halted version: Play halted → inProgress (same fraction), the phased release PAUSED → ACTIVE.",
         what: """
             resume: halted → inProgress with the same userFraction, PAUSED → ACTIVE. Refused (exit 1):
             a phased release paused for 30 days or more (Apple's limit; complete it instead).
             """)
     /// `storerelease complete VERSION SOURCES [--apply --confirm APP[,APP]]`.
     static let complete = acting(
-        .complete,
+        .complete, example: "com.example.rollout --format text  # inProgress → completed",
         summary: "Completes a version's rollout: Play → completed, the phased release → COMPLETE.",
         what: """
             complete: the Play release inProgress (or halted) → completed, its userFraction dropped;
@@ -30,7 +32,7 @@ extension Command {
             """)
     /// `storerelease recall VERSION SOURCES [--manifest FILE] [--regions CC,…] [--apply --confirm APP]`.
     static let recall = acting(
-        .recall,
+        .recall, example: "com.example.recall --format text  # RECOVERY_STATUS_DRAFT → RECOVERY_STATUS_ACTIVE",
         summary: "Makes users on a version update: the manifest blocks it, Play's App Recovery prompts them.",
         what: """
             recall: the v2 manifest --manifest FILE gains VERSION in blockedVersions (written
@@ -41,12 +43,13 @@ extension Command {
             exit 2, untouched.
             """)
 
-    private static func acting(_ action: ReleaseAction, summary: String, what: String) -> Command {
+    private static func acting(_ action: ReleaseAction, example: String, summary: String, what: String) -> Command {
         let recall = action == .recall
         let extra = recall ? " [--manifest FILE] [--regions CC,…]" : ""
         return Command(
             name: action.rawValue,
-            synopsis: "\(action.rawValue) VERSION SOURCES\(extra) [--apply --confirm APP[,APP]] [--format json|text|markdown]",
+            synopsis:
+                "\(action.rawValue) VERSION SOURCES\(extra) [--apply --confirm APP[,APP]] [--format json|text|markdown]",
             summary: summary,
             discussion: """
                 \(what)
@@ -67,14 +70,12 @@ extension Command {
                 --apply without a --confirm naming every app acted on (nothing written).
                 """,
             options: [
-                ActingOptions.apply, ActingOptions.confirm.spec, ActingOptions.format.spec,
+                ActingOptions.apply.spec, ActingOptions.confirm.spec, ActingOptions.format.spec,
                 PlayOptions.package.spec, PlayOptions.track.spec, PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec,
                 AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec,
-            ] + AppStoreConnectOptions.specs + (recall ? [ActingOptions.manifest.spec, ActingOptions.regions.spec] : []),
-            examples: [
-                "storerelease \(action.rawValue) 8.0.10 --package com.example.rollout --id 414478124 "
-                    + "--asc-token-file Tests/Fixtures/asc/token.txt --format text  # the plan, nothing written"
-            ],
+            ] + AppStoreConnectOptions.specs
+                + (recall ? [ActingOptions.manifest.spec, ActingOptions.regions.spec] : []),
+            examples: ["storerelease \(action.rawValue) 8.0.10 --package \(example)"],
             run: { arguments throws(CLIError) in try await ActingCommand.run(action, arguments) })
     }
 }
@@ -91,7 +92,8 @@ enum ActingCommand {
         if let connect = try sources.connect.source() {
             actor.connect = .init(client: connect.client, app: try sources.appStore.app(), platform: connect.platform)
         } else if sources.appStore.ids != nil || sources.appStore.bundleID != nil {
-            throw .usage("\(command): \(AppStoreOptions.id) needs App Store Connect credentials to act on the App Store")
+            throw .usage(
+                "\(command): \(AppStoreOptions.id) needs App Store Connect credentials to act on the App Store")
         }
         guard actor.play != nil || actor.connect != nil else {
             throw .usage(
@@ -110,7 +112,8 @@ enum ActingCommand {
         var plan = ActingPlan(action, version: options.version, reading: reading, regions: options.regions)
         if options.apply, plan.refusals.isEmpty {
             let needed = names(plan, reading: reading, actor: actor)
-            if let missing = needed.first(where: { names in !names.contains { options.confirmed?.contains($0) == true } }) {
+            let confirmed = Set(options.confirmed ?? [])
+            if let missing = needed.first(where: { confirmed.isDisjoint(with: $0) }) {
                 throw .usage(
                     "\(command): \(ActingOptions.confirm.name) must name every app acted on: \(missing[0]) is not named "
                         + "(got \(options.confirmed?.joined(separator: ",") ?? "none")); nothing was written")
@@ -125,7 +128,8 @@ enum ActingCommand {
             let notDone = plan.steps.filter { !$0.done }.map(describe)
             StandardStreams.printError(
                 "\(command): done: \(done.isEmpty ? "none" : done.joined(separator: "; ")); not done: "
-                    + "\(notDone.isEmpty ? "none (but a new read does not show it yet)" : notDone.joined(separator: "; "))\n")
+                    + "\(notDone.isEmpty ? "none (but a new read does not show it yet)" : notDone.joined(separator: "; "))\n"
+            )
             return 1
         }
         return 0

@@ -8,7 +8,8 @@ extension ActingPlan {
         var lines = ["\(action) \(version): " + heading]
         for step in steps {
             lines.append(
-                "  \(step.store): \(step.from) → \(step.to)  \(step.request.method) \(step.request.path)  [\(mark(step))]")
+                "  \(step.store): \(step.from) → \(step.to)  \(step.request.method) \(step.request.path)  [\(mark(step))]"
+            )
         }
         lines += refusals.map { "  refused: \($0)" } + notes.map { "  note: \($0)" }
         return lines.joined(separator: "\n") + "\n"

@@ -19,7 +19,8 @@ extension ActingPlan {
             action: action, version: version, steps: planner.steps, refusals: planner.refusals, notes: planner.notes)
     }
 
-    /// What each store given has of the version's name, for the error when none carries it:
+    /// What each store given has, for the error when none carries the version.
+    ///
     /// `nil` when some store carries it.
     public static func whereMissing(_ version: Version, in reading: ActingReading) -> String? {
         var seen: [String] = []
@@ -83,8 +84,9 @@ private struct Planner {
                 ($0.highestVersionCode?.rawValue ?? 0) < ($1.highestVersionCode?.rawValue ?? 0)
             })
         else {
-            notes.append("Google Play: \(version) is not on \(play.track) (only on "
-                + carrying.map(\.0.track).joined(separator: ", ") + "); give --track")
+            notes.append(
+                "Google Play: \(version) is not on \(play.track) (only on "
+                    + carrying.map(\.0.track).joined(separator: ", ") + "); give --track")
             return
         }
         if release.status == move.to {

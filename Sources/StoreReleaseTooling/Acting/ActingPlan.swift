@@ -2,17 +2,11 @@ import StoreReleaseClients
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// What `halt`, `resume`, `complete` or `recall` will do (or did) to a version: its steps,
-/// computed from a fresh read of the stores, and what stops it.
+/// What `halt`, `resume`, `complete` or `recall` will do (or did) to a version.
 ///
+/// Its steps are computed from a fresh read of the stores, with what stops it.
 /// `refusals` are the reasons nothing may be written (a refusal on one store writes nothing on
 /// either); `notes` say why a store given has no step (already there, nothing to act on).
-///
-/// ```swift
-/// let reading = ActingReading(googlePlay: .init(packageName: "com.example.app", track: "production", tracks: tracks))
-/// let plan = ActingPlan(.halt, version: try Version(parsing: "8.0.10"), reading: reading)
-/// print(plan.refusals.isEmpty ? plan.steps.map(\.to) : plan.refusals)
-/// ```
 public struct ActingPlan: Sendable, Hashable {
     /// The action.
     public let action: ReleaseAction

@@ -86,9 +86,11 @@ public struct ReleaseActor: Sendable {
                 let tracks = try await play.client.tracks(packageName: play.packageName)
                 var recoveries: [PlayRecoveryAction] = []
                 if action == .recall {
-                    let codes = Set(tracks.flatMap { $0.releases.filter { $0.version == version }.flatMap(\.versionCodes) })
+                    let codes = Set(
+                        tracks.flatMap { $0.releases.filter { $0.version == version }.flatMap(\.versionCodes) })
                     for code in codes.sorted() {
-                        for found in try await play.client.recoveryActions(packageName: play.packageName, versionCode: code)
+                        for found in try await play.client.recoveryActions(
+                            packageName: play.packageName, versionCode: code)
                         where !recoveries.contains(where: { $0.appRecoveryID == found.appRecoveryID }) {
                             recoveries.append(found)
                         }
@@ -116,8 +118,9 @@ public struct ReleaseActor: Sendable {
         return reading
     }
 
-    /// Applies `plan`'s steps in order, stopping at the first that fails, then reads the stores
-    /// again: `verified` is whether a new plan finds nothing left to do.
+    /// Applies `plan`'s steps in order, stopping at the first that fails, then reads the stores again.
+    ///
+    /// `verified` is whether a new plan finds nothing left to do.
     ///
     /// A plan with refusals is returned as it is, nothing written.
     public func apply(_ plan: ActingPlan, regions: [String]? = nil) async -> ActingPlan {

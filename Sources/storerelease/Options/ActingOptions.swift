@@ -3,7 +3,7 @@ import StoreReleaseKit
 /// The flags of `halt`, `resume`, `complete` and `recall`, read once: the version, whether to
 /// apply and who confirms it, recall's manifest and regions, the format.
 struct ActingOptions {
-    static let apply = OptionSpec.flag(
+    static let apply = Switch(
         "--apply", "Write the plan to the stores (needs --confirm); without it nothing is written.")
     static let confirm = Option<ConfirmedApps>(
         "--confirm", "APP[,APP]",
@@ -36,17 +36,17 @@ struct ActingOptions {
         } catch {
             throw .usage("\(command): VERSION: \(error)")
         }
-        apply = arguments.given(Self.apply)
+        apply = arguments.has(Self.apply)
         confirmed = try arguments.value(Self.confirm)?.names
         manifestPath = try arguments.value(Self.manifest)
         regions = try arguments.value(Self.regions)?.codes
         format = try arguments.value(Self.format) ?? .json
         if apply, confirmed == nil {
             throw .usage(
-                "\(command): \(Self.apply.name) writes to the stores: add \(Self.confirm.usage) naming every app acted "
+                "\(command): \(Self.apply) writes to the stores: add \(Self.confirm.usage) naming every app acted "
                     + "on (its package name, its App Store id); nothing was written")
         }
-        if !apply, confirmed != nil { throw .usage("\(command): \(Self.confirm.name) goes with \(Self.apply.name)") }
+        if !apply, confirmed != nil { throw .usage("\(command): \(Self.confirm.name) goes with \(Self.apply)") }
         if action != .recall {
             try arguments.refuse([Self.manifest.spec, Self.regions.spec], goesWith: "recall")
         }

@@ -1,0 +1,208 @@
+import Foundation
+import StoreReleaseTestSupport
+import Testing
+
+/// `storerelease halt|resume|complete|recall`, the built binary against the stateful fakes: a dry
+/// run writes nothing, an applied plan is verified by a new read, a second run sends nothing,
+/// and a confirmation that does not name every app writes nothing.
+@Suite struct ActingCommandTests {
+    static let secret = "ya29.acting-secret-\(UUID().uuidString)"
+
+    let server: LoopbackServer
+    let tokenFile: URL
+
+    init() throws {
+        server = try LoopbackServer.shared.get()
+        tokenFile = FileManager.default.temporaryDirectory.appendingPathComponent("acting-token-\(UUID().uuidString)")
+        try Data((Self.secret + "\n").utf8).write(to: tokenFile)
+    }
+
+    /// Runs `storerelease ACTION VERSION` on Play's `package` and, with `asc`, that App Store
+    /// Connect world, all under one fake token.
+    func run(
+        _ action: String, _ version: String = "8.0.10", package: String? = "com.example.rollout",
+        asc: String? = "rolling", token: String, _ arguments: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> BuiltProducts.Result {
+        var flags = [action, version]
+        if let package {
+            flags += [
+                "--package", package, "--play-token-file", tokenFile.path,
+                "--play-base-url", server.baseURL("ok", token: token).absoluteString,
+            ]
+        }
+        if let asc {
+            flags += [
+                "--id", "414478124", "--asc-token-file", tokenFile.path,
+                "--asc-base-url", server.baseURL(asc, token: token).absoluteString,
+            ]
+        }
+        let result = try BuiltProducts.run(
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"), flags + arguments,
+            environment: ["STORERELEASE_PLAY_TOKEN": "", "STORERELEASE_ASC_TOKEN": ""])
+        #expect(result.exited, sourceLocation: sourceLocation)
+        #expect(
+            !result.stdout.contains(Self.secret) && !result.stderr.contains(Self.secret), "a token shows",
+            sourceLocation: sourceLocation)
+        return result
+    }
+
+    func plan(_ result: BuiltProducts.Result) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    func writes(_ token: String) throws -> (play: Int, asc: Int) {
+        (
+            try server.playStats(token: token)["writes"] as? Int ?? -1,
+            try server.ascStats(token: token)["writes"] as? Int ?? -1
+        )
+    }
+
+    /// The app's production track as the Play fake now holds it.
+    func production(_ token: String, _ package: String = "com.example.rollout") throws -> [[String: Any]] {
+        let data = try Data(
+            contentsOf: server.baseURL.appendingPathComponent(token).appendingPathComponent("playstate"))
+        let apps = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let tracks = (apps[package] as? [String: Any])?["tracks"] as? [[String: Any]] ?? []
+        return tracks.first { $0["track"] as? String == "production" }?["releases"] as? [[String: Any]] ?? []
+    }
+
+    @Test func aDryRunPlansBothStoresAndWritesNothing() throws {
+        let token = UUID().uuidString
+        let result = try run("halt", token: token)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let plan = try plan(result)
+        #expect(plan["action"] as? String == "halt" && plan["apply"] as? Bool == false && plan["verified"] is NSNull)
+        let steps = try #require(plan["steps"] as? [[String: Any]])
+        #expect(steps.map { $0["store"] as? String } == ["googlePlay", "appStore"])
+        #expect(steps.map { "\($0["from"] ?? "")→\($0["to"] ?? "")" } == ["inProgress→halted", "ACTIVE→PAUSED"])
+        let patch = try #require(steps.last?["request"] as? [String: Any])
+        #expect(
+            patch["method"] as? String == "PATCH"
+                && patch["path"] as? String == "/v1/appStoreVersionPhasedReleases/p-v4")
+        #expect(try writes(token) == (0, 0))
+        let stats = try server.playStats(token: token)
+        #expect(stats["openEdits"] as? Int == 0 && stats["editsCommitted"] as? Int == 0)
+    }
+
+    @Test func anAppliedHaltIsVerifiedAndASecondRunSendsNothing() throws {
+        let token = UUID().uuidString
+        let result = try run("halt", token: token, ["--apply", "--confirm", "414478124,com.example.rollout"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let plan = try plan(result)
+        #expect(plan["apply"] as? Bool == true && plan["verified"] as? Bool == true)
+        #expect((plan["steps"] as? [[String: Any]])?.allSatisfy { $0["done"] as? Bool == true } == true)
+        let halted = try production(token).first { $0["versionCodes"] as? [String] == ["81"] }
+        #expect(halted?["status"] as? String == "halted" && halted?["userFraction"] as? Double == 0.2)
+        #expect(
+            try production(token).first { $0["versionCodes"] as? [String] == ["80"] }?["status"] as? String
+                == "completed")
+        let asc = try server.ascStats(token: token)
+        #expect(asc["phasedPatched"] as? Int == 1)
+        #expect(try writes(token) == (2, 1), "one track update, one commit, one PATCH")
+
+        let again = try run(
+            "halt", token: token, ["--apply", "--confirm", "com.example.rollout,414478124", "--format", "text"])
+        #expect(again.status == 0, "stderr: \(again.stderr)")
+        #expect(again.stdout.contains("nothing to do") && again.stdout.contains("PAUSED already"), "\(again.stdout)")
+        #expect(try writes(token) == (2, 1), "the second run sent nothing")
+    }
+
+    @Test func resumeKeepsTheFraction() throws {
+        let token = UUID().uuidString
+        _ = try run("halt", token: token, ["--apply", "--confirm", "414478124,com.example.rollout"])
+        let result = try run("resume", token: token, ["--apply", "--confirm", "414478124,com.example.rollout"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let release = try production(token).first { $0["versionCodes"] as? [String] == ["81"] }
+        #expect(release?["status"] as? String == "inProgress" && release?["userFraction"] as? Double == 0.2)
+    }
+
+    @Test(arguments: [
+        ["--apply"], ["--apply", "--confirm", "com.example.rollout"], ["--apply", "--confirm", "414478124"],
+        ["--apply", "--confirm", "com.example.other,414478124"],
+    ])
+    func aConfirmationNotNamingEveryAppWritesNothing(_ flags: [String]) throws {
+        let token = UUID().uuidString
+        let result = try run("halt", token: token, flags)
+        #expect(result.status == 2, "stderr: \(result.stderr)")
+        #expect(
+            result.stderr.contains("--confirm") && result.stderr.contains("nothing was written"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let play = try server.playStats(token: token)["writes"] as? Int ?? 0
+        let asc = try server.ascStats(token: token)["writes"] as? Int ?? 0
+        #expect(play == 0 && asc == 0)
+    }
+
+    @Test func haltingACompletedReleaseIsRefusedOnBothStoresWithWhatToDoInstead() throws {
+        let token = UUID().uuidString
+        let result = try run(
+            "halt", package: "com.example.newer", token: token, ["--apply", "--confirm", "414478124,com.example.newer"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("roll forward") && result.stderr.contains("recall"), "\(result.stderr)")
+        #expect(try writes(token) == (0, 0), "a refusal on Play writes nothing on App Store Connect either")
+    }
+
+    @Test func aVersionNoStoreCarriesNamesWhatEachHas() throws {
+        let token = UUID().uuidString
+        let result = try run("halt", "9.9.9", token: token)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Google Play has 8.0.2 (production, completed)"), "\(result.stderr)")
+        #expect(result.stderr.contains("App Store Connect has 8.0.10"), "\(result.stderr)")
+    }
+
+    @Test func recallWritesTheManifestAndTheRecoveryActionAsPlanned() throws {
+        let token = UUID().uuidString
+        let manifest = FileManager.default.temporaryDirectory.appendingPathComponent("acting-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: manifest) }
+        let original =
+            #"{"schemaVersion": 2, "latestVersion": "8.0.11", "storeURL": "https://example.com/app", "blockedVersions": ["8.0.7"], "rollout": {"percent": 50}}"#
+        try Data(original.utf8).write(to: manifest)
+        let flags = ["--manifest", manifest.path, "--regions", "us,de"]
+        let dry = try plan(try run("recall", package: "com.example.recall", asc: nil, token: token, flags))
+        let planned = try #require(dry["steps"] as? [[String: Any]])
+        #expect(planned.map { $0["store"] as? String } == ["googlePlay", "googlePlay", "manifest"])
+        #expect(try writes(token).play == 0)
+        #expect(try String(contentsOf: manifest, encoding: .utf8) == original, "a dry run leaves the file")
+
+        let result = try run(
+            "recall", package: "com.example.recall", asc: nil, token: token,
+            flags + ["--apply", "--confirm", "com.example.recall"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let applied = try plan(result)
+        #expect(applied["verified"] as? Bool == true)
+        let written = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as? [String: Any])
+        #expect(written["blockedVersions"] as? [String] == ["8.0.7", "8.0.10"])
+        #expect(written["storeURL"] as? String == "https://example.com/app" && written["schemaVersion"] as? Int == 2)
+        #expect((written["rollout"] as? [String: Any])?["percent"] as? Int == 50)
+        let stats = try server.playStats(token: token)
+        #expect(stats["recoveriesCreated"] as? Int == 1 && stats["recoveriesDeployed"] as? Int == 1)
+        let create = (planned.first?["request"] as? [String: Any])?["body"] as? [String: Any]
+        let targeting = create?["targeting"] as? [String: Any]
+        #expect((targeting?["regions"] as? [String: Any])?["regionCode"] as? [String] == ["US", "DE"])
+        #expect((targeting?["versionList"] as? [String: Any])?["versionCodes"] as? [String] == ["81"])
+    }
+
+    @Test func recallWithoutANewerVersionOnEveryTrackIsRefused() throws {
+        let token = UUID().uuidString
+        let result = try run("recall", token: token, ["--apply", "--confirm", "com.example.rollout"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no newer version is published there"), "\(result.stderr)")
+        #expect(try server.playStats(token: token)["writes"] as? Int == 0)
+    }
+
+    @Test func aManifestThatIsNotVersionTwoIsBadInputAndUntouched() throws {
+        let token = UUID().uuidString
+        let manifest = FileManager.default.temporaryDirectory.appendingPathComponent("acting-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: manifest) }
+        let original = #"{"latestVersion": "8.0.11"}"#
+        try Data(original.utf8).write(to: manifest)
+        let result = try run(
+            "recall", package: "com.example.recall", asc: nil, token: token,
+            ["--manifest", manifest.path, "--apply", "--confirm", "com.example.recall"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("not 2") && result.stderr.contains(manifest.path), "\(result.stderr)")
+        #expect(try String(contentsOf: manifest, encoding: .utf8) == original)
+        #expect(try server.playStats(token: token)["writes"] as? Int ?? 0 == 0)
+    }
+}
