@@ -161,7 +161,7 @@ enum ActingCommand {
         switch error {
         case .manifest(let problem): return .badInput("\(command): \(problem)")
         case .read(_, let error) where error.code == .invalidRequest: return .usage("\(command): \(error)")
-        case .read: return .failure("\(command): \(error)")
+        case .read, .notGiven: return .failure("\(command): \(error)")
         }
     }
 }

@@ -133,6 +133,30 @@ import Testing
         #expect(play == 0 && asc == 0)
     }
 
+    @Test(arguments: [
+        (["--confirm", "com.example.rollout"], "--confirm goes with --apply"),
+        (["--manifest", "m.json"], "--manifest"),
+        (["--format", "csv"], "--format"),
+    ])
+    func badFlagsAreExitTwoBeforeAnythingIsRead(_ flags: [String], _ message: String) throws {
+        let token = UUID().uuidString
+        let result = try run("halt", token: token, flags)
+        #expect(result.status == 2 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(try server.playStats(token: token)["requests"] as? Int ?? 0 == 0)
+    }
+
+    @Test func theMarkdownPlanIsATableOfTheSteps() throws {
+        let token = UUID().uuidString
+        let result = try run("complete", token: token, ["--format", "markdown"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains("| googlePlay | inProgress | completed | `PUT /androidpublisher/v3/"),
+            "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "| appStore | ACTIVE | COMPLETE | `PATCH /v1/appStoreVersionPhasedReleases/p-v4` | planned |"))
+    }
+
     @Test func haltingACompletedReleaseIsRefusedOnBothStoresWithWhatToDoInstead() throws {
         let token = UUID().uuidString
         let result = try run(

@@ -125,6 +125,18 @@ import Testing
         #expect(none.isEmpty)
     }
 
+    @Test func aRecoveryCreateIsSentOnceEvenWhenPlayAnswers500() async throws {
+        let token = UUID().uuidString
+        let client = try play("500once", token: token)
+        let error = await #expect(throws: HTTPClientError.self) {
+            _ = try await client.createRecovery(
+                packageName: "com.example.recall", versionCodes: Self.halt.versionCodes, regions: nil)
+        }
+        #expect(error?.code == .httpStatus)
+        let counts = try stats(token)
+        #expect(counts["requests"] == 1 && counts["recoveriesCreated"] ?? 0 == 0, "not sent again: \(counts)")
+    }
+
     @Test func aRegionThatIsNotTwoLettersIsRefusedBeforeAnythingIsSent() async throws {
         let token = UUID().uuidString
         let client = try play(token: token)

@@ -75,6 +75,8 @@ extension PlayDeveloperAPIClient {
 
     /// Creates a draft recovery action (``createRecoveryRequest(packageName:versionCodes:regions:)``).
     ///
+    /// Sent once: a 5xx is reported, not retried, since a second create would be a second action.
+    ///
     /// - Returns: The action as Play answered it (`RECOVERY_STATUS_DRAFT`).
     public func createRecovery(packageName: String, versionCodes: [VersionCode], regions: [String]?)
         async throws(HTTPClientError) -> PlayRecoveryAction
@@ -82,7 +84,8 @@ extension PlayDeveloperAPIClient {
         let request = try Self.createRecoveryRequest(
             packageName: packageName, versionCodes: versionCodes, regions: regions)
         guard
-            let body = try await send(request.method, request.path, body: request.body?.data, packageName: packageName)
+            let body = try await send(
+                request.method, request.path, body: request.body?.data, packageName: packageName, retrying: false)
         else { throw .play(.exchange(.invalidPayload("the new recovery action came back empty"))) }
         return try decode(RecoveryWire.self, from: body).action(redactor: redactor)
     }
@@ -93,7 +96,8 @@ extension PlayDeveloperAPIClient {
             throw .play(.invalidRequest("\(appRecoveryID.debugDescription) is not an App Recovery id (digits)"))
         }
         let request = try Self.deployRecoveryRequest(packageName: packageName, appRecoveryID: appRecoveryID)
-        _ = try await send(request.method, request.path, body: request.body?.data, packageName: packageName)
+        _ = try await send(
+            request.method, request.path, body: request.body?.data, packageName: packageName, retrying: false)
     }
 
     /// Whether `code` is an ISO 3166 alpha-2 code's shape: two ASCII letters.

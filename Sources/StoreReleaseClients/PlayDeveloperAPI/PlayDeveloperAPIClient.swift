@@ -2,14 +2,18 @@ import Foundation
 import StoreReleaseCore
 import StoreReleaseModels
 
-/// Reads an app's tracks from the Google Play Developer API (v3), read-only.
+/// Reads an app's tracks from the Google Play Developer API (v3), and writes the few changes asked of it.
 ///
-/// Two ways in:
+/// Reads never change anything. Two ways in:
 /// - ``releases(packageName:track:)``: the edit-free list (`GET …/tracks/{track}/releases`),
 ///   which opens nothing and is safe to poll, but cannot tell a 20% rollout from a full one.
 /// - ``tracks(packageName:)`` and ``track(_:packageName:)``: the tracks with rollout detail,
 ///   read through an edit that is opened, read and always deleted, on every path (success, a
 ///   decode failure, an error status, cancellation), and never committed.
+///
+/// Writes are explicit calls: ``apply(_:packageName:)`` changes one release's status through one
+/// edit that is committed or deleted, and the App Recovery calls create and deploy a remote
+/// in-app update prompt (``createRecovery(packageName:versionCodes:regions:)``).
 ///
 /// Requests carry `Authorization: Bearer …`; 409, 429 and 5xx are retried with back-off
 /// honouring `Retry-After` (``RetryPolicy``); an edit deleted under us is opened again once; the
@@ -191,9 +195,12 @@ public struct PlayDeveloperAPIClient: Sendable {
     /// Sends one request with retries; returns a 2xx answer with a body, or `nil` for a 204 or
     /// (when it asks for `track`) v2's 404 `trackEmpty`.
     ///
-    /// `body` is sent as JSON; without one a `POST` carries `{}` and other verbs nothing.
+    /// `body` is sent as JSON; without one a `POST` carries `{}` and other verbs nothing. A write
+    /// that must not be sent twice (an App Recovery create: a second would be a second action)
+    /// goes with `retrying: false`, so a 5xx is reported, never sent again.
     func send(
-        _ method: String, _ path: String, body: Data? = nil, packageName: String, track: String? = nil
+        _ method: String, _ path: String, body: Data? = nil, packageName: String, track: String? = nil,
+        retrying: Bool = true
     ) async throws(HTTPClientError) -> HTTPResponse? {
         guard let url = BaseURL.appending(path, to: configuration.baseURL) else {
             throw .play(.invalidRequest("cannot make a URL of \(redactor(path).debugDescription)"))
@@ -210,7 +217,9 @@ public struct PlayDeveloperAPIClient: Sendable {
                     emptyTrack = true
                     return .success
                 }
-                return judge(response, packageName: packageName, track: track)
+                let verdict = judge(response, packageName: packageName, track: track)
+                if !retrying, case .retry(let failure, _) = verdict { return .fail(failure) }
+                return verdict
             })
         if emptyTrack || response.status == 204 || response.body.isEmpty { return nil }
         return response

@@ -49,12 +49,15 @@ public struct ReleaseActor: Sendable {
         case read(Store, HTTPClientError)
         /// The manifest is missing, not JSON, or not version 2; it was not touched.
         case manifest(String)
+        /// A step names a store this actor was not given, or a recovery action no step created.
+        case notGiven(String)
 
         /// What happened.
         public var description: String {
             switch self {
             case .read(let store, let error): "\(store) could not be read: \(error)"
             case .manifest(let problem): problem
+            case .notGiven(let what): "nothing was sent: \(what)"
             }
         }
     }
@@ -158,18 +161,19 @@ public struct ReleaseActor: Sendable {
     private func perform(_ step: ActingStep, created: String?) async throws -> String? {
         switch step.operation {
         case .playRelease(let change):
-            guard let play else { return nil }
+            guard let play else { throw Failure.notGiven("the step is for Google Play, which was not given") }
             _ = try await play.client.apply(change, packageName: play.packageName)
         case .phasedRelease(let id, let state):
-            guard let connect else { return nil }
+            guard let connect else { throw Failure.notGiven("the step is for App Store Connect, which was not given") }
             _ = try await connect.client.setPhasedRelease(id: id, to: state)
         case .createRecovery(let codes, let regions):
-            guard let play else { return nil }
+            guard let play else { throw Failure.notGiven("the step is for Google Play, which was not given") }
             return try await play.client.createRecovery(
                 packageName: play.packageName, versionCodes: codes, regions: regions
             ).appRecoveryID
         case .deployRecovery(let id):
-            guard let play, let id = id ?? created else { return nil }
+            guard let play else { throw Failure.notGiven("the step is for Google Play, which was not given") }
+            guard let id = id ?? created else { throw Failure.notGiven("no App Recovery action was created to deploy") }
             try await play.client.deployRecovery(id, packageName: play.packageName)
         case .writeManifest(let path, let manifest):
             let encoder = JSONEncoder()
