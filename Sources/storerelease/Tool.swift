@@ -13,7 +13,8 @@ enum Tool {
     /// Every subcommand, in the order the overview lists them.
     static let commands: [Command] = [
         .compare, .sort, .lookup, .decide, .simulate, .parity, .wait, .tracks, .status, .manifest, .graph,
-        .storefronts, .availability, .snapshot, .diff, .watch, .lag, .health, .halt, .resume, .complete, .recall,
+        .storefronts, .availability, .snapshot, .diff, .watch, .timeline, .lag, .health, .halt, .resume, .complete,
+        .recall,
     ]
 
     static let version = "0.1.0"

@@ -67,8 +67,8 @@ import Testing
         #expect(
             commands == [
                 "compare", "sort", "lookup", "decide", "simulate", "parity", "wait", "tracks", "status", "manifest",
-                "graph", "storefronts", "availability", "snapshot", "diff", "watch", "lag", "health", "halt", "resume",
-                "complete", "recall",
+                "graph", "storefronts", "availability", "snapshot", "diff", "watch", "timeline", "lag", "health", "halt",
+                "resume", "complete", "recall",
             ])
         for command in commands {
             #expect(try !Self.examples(of: command).isEmpty, "\(command) --help has no examples")

@@ -120,7 +120,7 @@ import Testing
         ("status", "json|text", "json or text"), ("storefronts", "json|text", "json or text"),
         ("diff", "json|markdown", "json or markdown"), ("parity", "json|text|markdown", "json, text or markdown"),
         ("health", "json|text|markdown", "json, text or markdown"),
-        ("graph", "mermaid|dot|table", "mermaid, dot or table"),
+        ("graph", "mermaid|dot|table", "mermaid, dot or table"), ("timeline", "svg|html", "svg or html"),
     ])
     func formatWordsComeFromOneTable(_ command: String, _ valueName: String, _ words: String) throws {
         let help = try BuiltProducts.run("storerelease", [command, "--help"])

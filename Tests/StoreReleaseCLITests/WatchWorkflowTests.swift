@@ -154,6 +154,14 @@ import Testing
         }
         let summary = try #require(last?.summary)
         #expect(summary.hasPrefix("8.0.10: ready "), "\(summary)")
+        #expect(summary.contains("[The release's timeline]("), "the summary links the timeline: \(summary)")
+        let drawn = try String(
+            contentsOf: folder.appendingPathComponent("run-3/artifacts/timeline/timeline.html"), encoding: .utf8)
+        #expect(
+            drawn.hasPrefix("<!doctype html>") && drawn.contains("<svg "), "the timeline is published as an artifact")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent("run-3/artifacts/watch-history/watch-history.jsonl").path))
     }
 
     @Test func theGitHubScheduleNeedsItsSwiftSetUp() throws {

@@ -180,7 +180,12 @@ public struct ReleaseTimeline: Sendable, Hashable {
                 share.serving.append(serving)
                 share.read.append(total)
             }
-            return share.points.contains { $0.value > 0 } ? share : nil
+            // From the first round serving it to the first round after that serving it nowhere.
+            guard let first = share.serving.firstIndex(where: { $0 > 0 }) else { return nil }
+            let last = share.serving[first...].firstIndex(of: 0) ?? share.serving.count - 1
+            return StorefrontShare(
+                version: shown, points: Array(share.points[first...last]), serving: Array(share.serving[first...last]),
+                read: Array(share.read[first...last]))
         }
     }
 

@@ -31,7 +31,8 @@ public struct TimelineChart: Sendable {
     static let plotLeft = 96.0
     static let plotRight = 1088.0
     static let plotHeight = 150.0
-    static let panelHeight = 240.0
+    static let panelHeight = 252.0
+    static let plotOffset = 50.0
     static let top = 128.0
 
     static let playColor = "#137333"
@@ -186,7 +187,7 @@ public struct TimelineChart: Sendable {
         guard let phased = timeline.phased else { return }
         let schedule = Self.phasedSchedule
         let step = Self.plotHeight / Double(schedule.count - 1)
-        let bottom = top + 38 + Self.plotHeight
+        let bottom = top + Self.plotOffset + Self.plotHeight
         let y: (Double) -> Double = { value in
             guard let upper = schedule.firstIndex(where: { $0 >= value }) else { return bottom - Self.plotHeight }
             guard upper > 0 else { return bottom }
@@ -287,7 +288,7 @@ public struct TimelineChart: Sendable {
 
     /// A linear scale from 0 at the plot's bottom to `max` at its top.
     func linear(top: Double, max: Double) -> (Double) -> Double {
-        let bottom = top + 38 + Self.plotHeight
+        let bottom = top + Self.plotOffset + Self.plotHeight
         return { value in bottom - Swift.min(1, Swift.max(0, value / max)) * Self.plotHeight }
     }
 
@@ -295,7 +296,7 @@ public struct TimelineChart: Sendable {
     func frame(
         _ svg: inout SVGWriter, top: Double, title: String, ticks: [(Double, String)], y: (Double) -> Double
     ) {
-        let plotTop = top + 38
+        let plotTop = top + Self.plotOffset
         let bottom = plotTop + Self.plotHeight
         svg.text(title, x: 32, y: top + 14, size: 15, weight: "600")
         for (value, label) in ticks {
@@ -315,7 +316,7 @@ public struct TimelineChart: Sendable {
     /// The keys of a panel's series, under its title.
     func keys(_ svg: inout SVGWriter, _ keys: [(label: String, color: String, dash: String)], top: Double) {
         var x = 32.0
-        let y = top + 30
+        let y = top + 34
         for key in keys {
             svg.line(x, y - 4, x + 30, y - 4, color: key.color, width: 3, dash: key.dash)
             svg.text(key.label, x: x + 38, y: y, size: 13)
@@ -408,5 +409,87 @@ public struct TimelineChart: Sendable {
         return "\(TimelineTimeAxis.weekdays[((parts.weekday ?? 1) - 1) % 7]) \(parts.day ?? 1) "
             + "\(TimelineTimeAxis.months[((parts.month ?? 1) - 1) % 12]) \(parts.year ?? 1970) "
             + String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+}
+
+extension TimelineChart {
+    /// The SVG in an HTML page with the same data as a table, for screen readers and for copying.
+    ///
+    /// One row a round that changed something drawn; nothing is fetched and nothing runs.
+    public var html: String {
+        let t = timeline
+        let title = SVGWriter.escaped("\(t.version) across both stores")
+        var columns = ["Time (UTC)"]
+        columns += t.play.map { "Google Play \($0.versionCode.rawValue)" }
+        if t.phased != nil { columns.append("App Store phased release") }
+        columns += t.storefronts.map { "Storefronts serving \($0.version)" }
+        columns += t.crashRates.map {
+            "\($0.store == .googlePlay ? "Google Play" : "App Store") crash rate (95% interval)"
+        }
+        func cell<T>(_ at: [Date], _ values: [T], _ date: Date, _ text: (T) -> String) -> String {
+            guard let index = at.lastIndex(where: { $0 <= date }) else { return "–" }
+            return text(values[index])
+        }
+        var rows: [[String]] = []
+        for date in t.rounds {
+            var row = [Self.stamp(date)]
+            for rollout in t.play {
+                let states = zip(rollout.points, rollout.halted).map { ($0.value, $1) }
+                row.append(
+                    cell(rollout.points.map(\.at), states, date) { Self.percent($0.0) + ($0.1 ? " (halted)" : "") })
+            }
+            if let phased = t.phased {
+                let states = phased.points.indices.map { (phased.points[$0].value, phased.days[$0], phased.paused[$0]) }
+                row.append(
+                    cell(phased.points.map(\.at), states, date) {
+                        Self.percent($0.0) + ($0.1.map { ", day \($0)" } ?? "") + ($0.2 ? " (paused)" : "")
+                    })
+            }
+            for share in t.storefronts {
+                let counts = zip(share.serving, share.read).map { ($0, $1) }
+                row.append(cell(share.points.map(\.at), counts, date) { "\($0.0) of \($0.1)" })
+            }
+            for rate in t.crashRates {
+                row.append(
+                    cell(rate.at, rate.rates, date) {
+                        String(format: "%.2f%% [%.2f–%.2f]", $0.value * 100, $0.lower * 100, $0.upper * 100)
+                    })
+            }
+            if let last = rows.last, last.dropFirst() == row.dropFirst() { continue }
+            rows.append(row)
+        }
+        var html = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title)</title>
+            <style>
+            body { font-family: \(Self.font); color: #1f2328; margin: 24px; max-width: 1280px; }
+            figure { margin: 0 0 32px; } svg { max-width: 100%; height: auto; }
+            table { border-collapse: collapse; font-size: 14px; } caption { text-align: left; font-weight: 600; padding: 8px 0; }
+            th, td { border: 1px solid #d0d7de; padding: 4px 10px; text-align: right; } th:first-child, td:first-child { text-align: left; }
+            thead th { background: #f6f8fa; }
+            </style>
+            </head>
+            <body>
+            <h1>\(title)</h1>
+            <figure>
+
+            """
+        html += svg
+        html += "<figcaption>\(SVGWriter.escaped(summary))</figcaption>\n</figure>\n"
+        html += "<table>\n<caption>The rounds that changed something, \(rows.count) of \(t.rounds.count)</caption>\n"
+        html +=
+            "<thead><tr>" + columns.map { "<th scope=\"col\">\(SVGWriter.escaped($0))</th>" }.joined()
+            + "</tr></thead>\n<tbody>\n"
+        for row in rows {
+            html +=
+                "<tr><th scope=\"row\">\(SVGWriter.escaped(row[0]))</th>"
+                + row.dropFirst().map { "<td>\(SVGWriter.escaped($0))</td>" }.joined() + "</tr>\n"
+        }
+        html += "</tbody>\n</table>\n</body>\n</html>\n"
+        return html
     }
 }

@@ -40,7 +40,7 @@ public struct TimelineTimeAxis: Sendable, Hashable {
         self.start = start
         self.end = end
         let span = end.timeIntervalSince(start)
-        let step = Self.steps.first { span / $0 <= Double(Self.maximumTicks) } ?? Self.steps[Self.steps.count - 1]
+        let step = Self.steps.first { span / $0 <= Double(Self.maximumTicks - 1) } ?? Self.steps[Self.steps.count - 1]
         self.step = step
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone

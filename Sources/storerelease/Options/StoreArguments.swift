@@ -284,3 +284,9 @@ enum GraphFormat: String, CaseIterable, ChoiceArgument {
     case dot
     case table
 }
+
+/// The `--format` of `timeline`: the SVG, or an HTML page with the SVG and a table.
+enum TimelineFormat: String, CaseIterable, ChoiceArgument {
+    case svg
+    case html
+}

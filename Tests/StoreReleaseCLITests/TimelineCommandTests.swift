@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// `storerelease timeline` as users run it: the built binary, its exits and its messages.
+@Suite struct TimelineCommandTests {
+    let folder: URL
+    static let history = BuiltProducts.packageRoot.appendingPathComponent("Docs/Watch/timeline-history.jsonl").path
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func theBundledHistoryDrawsAsSVGAndAsHTML() throws {
+        let svg = try BuiltProducts.storerelease("timeline", Self.history)
+        #expect(svg.status == 0 && svg.stdout.hasPrefix("<svg ") && svg.stderr.isEmpty)
+        let html = try BuiltProducts.storerelease("timeline", Self.history, "--version", "8.0.10", "--format", "html")
+        #expect(html.status == 0 && html.stdout.hasPrefix("<!doctype html>") && html.stdout.contains("<table>"))
+    }
+
+    @Test func aHistoryCutMidLineStillDrawsAndNamesTheTornLine() throws {
+        let text = try String(contentsOfFile: Self.history, encoding: .utf8)
+        let path = try file("torn.jsonl", String(text.dropLast(200)))
+        let result = try BuiltProducts.storerelease("timeline", path)
+        #expect(result.status == 0 && result.stdout.hasPrefix("<svg "))
+        #expect(result.stderr.contains("\(path):121 is torn"), "\(result.stderr)")
+    }
+
+    @Test func whatIsNotAHistoryIsExitTwoNamingTheFileAndLine() throws {
+        let lines = try String(contentsOfFile: Self.history, encoding: .utf8).split(separator: "\n")
+        let cases = [
+            (try file("not.jsonl", "\(lines[0])\n{\"hello\": 1}\n\(lines[1])\n"), ":2: not a round"),
+            (try file("empty.jsonl", ""), ":1: the history holds no round"),
+            (
+                try file(
+                    "apps.jsonl",
+                    "\(lines[0])\n\(lines[1].replacingOccurrences(of: "com.tencent.mm", with: "com.example.other"))\n"),
+                ":2: a round of another app"
+            ),
+        ]
+        for (path, message) in cases {
+            let result = try BuiltProducts.storerelease("timeline", path)
+            #expect(result.status == 2 && result.exited, "\(path): \(result.stderr)")
+            #expect(result.stderr.contains("\(path)\(message)"), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test func aVersionNeverSeenIsExitOneNamingTheVersionsItHas() throws {
+        let result = try BuiltProducts.storerelease("timeline", Self.history, "--version", "9.1")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("never saw version 9.1; it has 8.0.9, 8.0.10"), "\(result.stderr)")
+    }
+}
