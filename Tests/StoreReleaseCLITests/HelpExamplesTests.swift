@@ -67,7 +67,8 @@ import Testing
         #expect(
             commands == [
                 "compare", "sort", "lookup", "decide", "simulate", "parity", "wait", "tracks", "status", "manifest",
-                "graph", "storefronts", "availability", "snapshot", "diff", "watch", "timeline", "lag", "health", "halt",
+                "graph", "storefronts", "availability", "snapshot", "diff", "watch", "timeline", "lag", "health",
+                "halt",
                 "resume", "complete", "recall",
             ])
         for command in commands {
