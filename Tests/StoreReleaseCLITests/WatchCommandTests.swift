@@ -154,6 +154,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: state), "nothing was watched")
     }
 
+    @Test func aHistoryGetsALineARoundAndDrawsAsATimeline() throws {
+        let payloads = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads")
+        let history = folder.appendingPathComponent("history.jsonl").path
+        let watch = [
+            "watch", "--lookup", payloads.appendingPathComponent("appstore-wechat-cn.json").path, "--play-track",
+            payloads.appendingPathComponent("play-production.json").path, "--state", state, "--rounds", "2",
+            "--interval", "0",
+        ]
+        let same = try BuiltProducts.run("storerelease", watch + ["--history", state])
+        #expect(same.status == 2 && same.stderr.contains("is the --state file"), "\(same.stderr)")
+        let result = try BuiltProducts.run("storerelease", watch + ["--history", history])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOfFile: history, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2, "one line a round")
+        let drawn = try BuiltProducts.run("storerelease", ["timeline", history, "--version", "8.0.10"])
+        #expect(drawn.status == 0 && drawn.stdout.contains("data-series=\"play-81\""), "\(drawn.stderr)")
+    }
+
     @Test func aStateFileThatIsNotThisAppsSnapshotExitsTwoAndIsLeftAsItIs() throws {
         let lookup = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads/appstore-wechat-cn.json")
             .path
