@@ -30,6 +30,10 @@ extension CrossStoreReport {
             let share = Self.percent(halted.userFraction).map { " at \($0) of users" } ?? ""
             lines.append("  halted   \(Self.label(halted.version, nil, halted.versionCode))\(share)")
         }
+        if let health {
+            lines.append("Health")
+            lines += health.stores.map { "  " + $0.line }
+        }
         if let ahead, let aheadBy {
             lines.append("\(ahead == .appStore ? "The App Store" : "Google Play") is ahead (\(aheadBy)).")
         }
@@ -138,6 +142,9 @@ extension CrossStoreReport {
         if !playReleaseNameWithoutVersion.isEmpty {
             let codes = playReleaseNameWithoutVersion.map { "`\($0)`" }.joined(separator: ", ")
             lines += ["Play releases whose names carry no version (versionCode): \(codes).", ""]
+        }
+        if let health {
+            lines += ["Health:", ""] + health.markdown.split(separator: "\n").map(String.init) + [""]
         }
         lines.append("**\(forceLine)\(forceUpdate.safe ? "safe now." : "not yet.")**")
         lines += forceUpdate.reasons.map { "- " + Self.escaped($0) }

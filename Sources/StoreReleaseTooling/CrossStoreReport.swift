@@ -141,6 +141,10 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     /// Apart from ``countries``: Play's countries are not App Store storefronts (Play serves
     /// Bangladesh, the App Store has no storefront there).
     public let playCountries: PlayCountryAvailability?
+    /// Each store's health for the version forcing would require, when health sources were read.
+    ///
+    /// Written (`health`) only then; forcing waits for every store read to be `healthy`.
+    public let health: ReleaseHealthReport?
 
     /// Builds the report.
     ///
@@ -156,12 +160,16 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     ///   - availability: Where App Store Connect says the app is sold: a storefront where it is
     ///     not is `notSold` (and does not hold forcing back), a result there `unexpected`.
     ///   - playAvailability: Where Play serves the track, for each country's `googlePlay`.
+    ///   - health: Each store's health (``StoreReading/health``): forcing waits until every
+    ///     store read is `healthy`, each other verdict a reason with its rates and users.
     public init(
         appStore: [StoreRelease], play: PlayTrack, appStoreConnect: AppStoreConnectStatus? = nil,
         releaseDelayHours: Double = 24, now: Date = Date(), expected: [StorefrontCountry] = [],
-        availability: AppStoreAvailability? = nil, playAvailability: PlayCountryAvailability? = nil
+        availability: AppStoreAvailability? = nil, playAvailability: PlayCountryAvailability? = nil,
+        health: ReleaseHealthReport? = nil
     ) {
         self.appStoreConnect = appStoreConnect
+        self.health = health
         playCountries = playAvailability
         let live = appStore.compactMap { release in release.version.map { (release, $0) } }
         storefronts = live.map { release, version in
@@ -211,7 +219,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
             ahead = nil
             aheadBy = nil
         }
-        let target = [newestApple, playVersion].compactMap { $0 }.max()
+        let target = ForceGate.target(appStore: appStore, play: play)
         var reasons: [String] = []
         if let target {
             reasons = ForceGate.reasons(
@@ -225,6 +233,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         } else {
             reasons.append("no version is known")
         }
+        if let health { reasons += ForceGate.healthReasons(health) }
         forceUpdate = ForceUpdate(version: target, safe: reasons.isEmpty, reasons: reasons)
     }
 
@@ -234,12 +243,12 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     /// sold and where Play serves the track are the reading's, when it has them.
     public init(
         appStore: StoreReading.AppStore, play: StoreReading.GooglePlay, appStoreConnect: StoreReading.AppStoreConnect?,
-        releaseDelayHours: Double = 24, now: Date = Date()
+        health: ReleaseHealthReport? = nil, releaseDelayHours: Double = 24, now: Date = Date()
     ) {
         self.init(
             appStore: appStore.releases, play: play.track, appStoreConnect: appStoreConnect?.status,
             releaseDelayHours: releaseDelayHours, now: now, expected: appStore.expected,
-            availability: appStoreConnect?.availability, playAvailability: play.availability)
+            availability: appStoreConnect?.availability, playAvailability: play.availability, health: health)
     }
 
     /// `20%` for a fraction of 0.2 (`0.5%` for 0.005), or `nil` when there is none.
@@ -259,8 +268,16 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         case appStoreConnect, countries, playCountries
     }
 
-    /// Encodes every key, `null` for absent values.
+    enum HealthKey: String, CodingKey {
+        case health
+    }
+
+    /// Encodes every key, `null` for absent values; `health` only when it was read.
     public func encode(to encoder: any Encoder) throws {
         try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+        if let health {
+            var c = encoder.container(keyedBy: HealthKey.self)
+            try c.encode(health, forKey: .health)
+        }
     }
 }

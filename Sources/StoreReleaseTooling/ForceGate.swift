@@ -43,6 +43,20 @@ enum ForceGate {
         return reasons
     }
 
+    /// The version a forced update would require: the newest of the storefronts' versions and
+    /// of Play's fully rolled-out release, `nil` when neither is known.
+    static func target(appStore: [StoreRelease], play: PlayTrack?) -> Version? {
+        (appStore.compactMap(\.version) + [play?.liveRelease?.version].compactMap { $0 }).max()
+    }
+
+    /// Why the health read makes forcing wait: one sentence a store that is not `healthy`.
+    ///
+    /// The store, its verdict, the candidate's and the baseline's rates with their intervals and
+    /// their user-days (see ``StoreHealth/gateReason``).
+    static func healthReasons(_ health: ReleaseHealthReport) -> [String] {
+        health.stores.compactMap(\.gateReason)
+    }
+
     /// Why Play does not serve `target` to every user of the track yet, or `nil` when it does.
     static func playReason(_ play: PlayTrack, target: Version) -> String? {
         let track = play.track

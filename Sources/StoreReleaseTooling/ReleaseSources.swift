@@ -96,7 +96,7 @@ extension StorefrontSelection {
     /// app (for `sold`, for every app App Store Connect says is sold there), ids 200 a request;
     /// a storefront without a result for an app is a ``StorefrontLookup/Missing`` pair. A part
     /// with no storefront in it (an app sold in six storefronts, a part of twenty) asks nothing
-    /// and finds nothing, complete; ``CrossStoreReport/gather(appStore:play:appStoreConnect:releaseDelayHours:now:)``
+    /// and finds nothing, complete; ``CrossStoreReport/gather(appStore:play:appStoreConnect:health:releaseDelayHours:now:)``
     /// over the merged parts says which storefronts are missing.
     ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed (`sold` without App Store
@@ -279,6 +279,10 @@ public enum ReleaseSourceError: Error, Sendable, Hashable, CustomStringConvertib
     case manifest(ManifestGenerator.Problem)
     /// The storefronts are those the app is sold in, but App Store Connect was not asked.
     case availabilityNeeded
+    /// A health source refused the request as bad input (a package name it cannot take).
+    ///
+    /// Every other failure of a health source is an `unknown` verdict, not an error.
+    case health(HTTPClientError)
 
     /// The underlying failure's sentence.
     public var description: String {
@@ -286,6 +290,7 @@ public enum ReleaseSourceError: Error, Sendable, Hashable, CustomStringConvertib
         case .appStore(let error): return error.description
         case .play(let error): return error.description
         case .appStoreConnect(let error): return error.description
+        case .health(let error): return error.description
         case .noAppStoreID: return "the stored lookups have no App Store id to ask App Store Connect about"
         case .manifest(let problem): return problem.description
         case .availabilityNeeded:
@@ -299,19 +304,22 @@ extension CrossStoreReport {
     ///
     /// One ``StoreSources/read(_:)`` with ``StoreReading/Extras/whereSold``: in a sweep (`all`
     /// or `sold` storefronts), with App Store Connect, each country is classified against where
-    /// the app is sold, and with a live Play source against where the track is available.
+    /// the app is sold, and with a live Play source against where the track is available. With
+    /// `health`, the report adds each store's health and forcing waits for it.
     ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed.
     public static func gather(
         appStore: AppStoreSource, play: PlaySource, appStoreConnect: AppStoreConnectSource? = nil,
-        releaseDelayHours: Double = 24, now: Date = Date()
+        health: HealthSources? = nil, releaseDelayHours: Double = 24, now: Date = Date()
     ) async throws(ReleaseSourceError) -> CrossStoreReport {
-        let reading = try await StoreSources(appStore: appStore, play: play, appStoreConnect: appStoreConnect)
-            .read(.whereSold)
+        let reading = try await StoreSources(
+            appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health
+        ).read(.whereSold)
         return CrossStoreReport(
             appStore: reading.appStore ?? StoreReading.AppStore(releases: []),
             play: reading.googlePlay ?? StoreReading.GooglePlay(track: PlayTrack(track: "", releases: [])),
-            appStoreConnect: reading.appStoreConnect, releaseDelayHours: releaseDelayHours, now: now)
+            appStoreConnect: reading.appStoreConnect, health: reading.health, releaseDelayHours: releaseDelayHours,
+            now: now)
     }
 }
 

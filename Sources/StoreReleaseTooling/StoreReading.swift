@@ -90,11 +90,25 @@ public struct StoreReading: Sendable, Hashable {
     public var googlePlay: GooglePlay?
     /// App Store Connect, when it was asked.
     public var appStoreConnect: AppStoreConnect?
+    /// Each store's health for the version judged, when health sources were given.
+    public var health: ReleaseHealthReport?
 
     /// A reading of whatever was read.
-    public init(appStore: AppStore? = nil, googlePlay: GooglePlay? = nil, appStoreConnect: AppStoreConnect? = nil) {
+    public init(
+        appStore: AppStore? = nil, googlePlay: GooglePlay? = nil, appStoreConnect: AppStoreConnect? = nil,
+        health: ReleaseHealthReport? = nil
+    ) {
         self.appStore = appStore
         self.googlePlay = googlePlay
         self.appStoreConnect = appStoreConnect
+        self.health = health
+    }
+
+    /// The version a forced update would require: the newest either store serves to everyone.
+    ///
+    /// The newest version of the storefronts and that of Play's fully rolled-out release;
+    /// `nil` when neither is known.
+    public var forceTarget: Version? {
+        ForceGate.target(appStore: appStore?.releases ?? [], play: googlePlay?.track)
     }
 }

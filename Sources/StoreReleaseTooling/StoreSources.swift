@@ -18,13 +18,18 @@ public struct StoreSources: Sendable {
     public var play: PlaySource?
     /// App Store Connect, if asked (about the app the App Store source names).
     public var appStoreConnect: AppStoreConnectSource?
+    /// Where each store's health comes from, if it is judged.
+    public var health: HealthSources?
 
     /// The sources; give at least one.
-    public init(appStore: AppStoreSource? = nil, play: PlaySource? = nil, appStoreConnect: AppStoreConnectSource? = nil)
-    {
+    public init(
+        appStore: AppStoreSource? = nil, play: PlaySource? = nil, appStoreConnect: AppStoreConnectSource? = nil,
+        health: HealthSources? = nil
+    ) {
         self.appStore = appStore
         self.play = play
         self.appStoreConnect = appStoreConnect
+        self.health = health
     }
 
     /// Reads every store given, each once, in one order.
@@ -37,6 +42,10 @@ public struct StoreSources: Sendable {
     ///    ask, then the app's status. Without an App Store source it is not asked.
     /// 4. The Play track, then its edit-free list (``StoreReading/Extras/reviewStates``), then
     ///    where it is available (``StoreReading/Extras/whereSold`` in a sweep).
+    /// 5. With ``health``, each store's health for its ``HealthSources/version``, else for the
+    ///    version a forced update would require (``StoreReading/forceTarget``): the Play package
+    ///    the Play source names, the App Store id the storefronts or App Store Connect name. With
+    ///    no version to judge, each store is `unknown`.
     ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed (``ReleaseSourceError/availabilityNeeded``
     ///   for `sold` storefronts without App Store Connect).
@@ -66,6 +75,15 @@ public struct StoreSources: Sendable {
                 track: track, packageName: play.packageName,
                 reviewStates: extras.contains(.reviewStates) ? try await play.reviewStates() : [],
                 availability: isSweep && extras.contains(.whereSold) ? try await play.availability() : nil)
+        }
+        if let health {
+            if let version = health.version ?? reading.forceTarget {
+                let appID =
+                    reading.appStore?.releases.lazy.compactMap(\.appID).first ?? reading.appStoreConnect?.status.appID
+                reading.health = try await health.judge(version, packageName: play?.packageName, appID: appID)
+            } else {
+                reading.health = health.unjudged(reason: "no version to judge: neither store serves one to everyone")
+            }
         }
         return reading
     }

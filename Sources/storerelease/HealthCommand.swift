@@ -81,43 +81,46 @@ extension Command {
                     "health: needs a source: --package PKG (Google Play), --id ID with App Store Connect "
                         + "credentials (the App Store), or --health-file FILE (once a store)")
             }
-            var judged: [Store: StoreHealth] = [:]
-            for file in options.files {
-                judged[file.store] = StoreHealth.judge(
-                    options.version, baseline: options.baseline, store: file.store, source: .healthFile,
-                    days: file.days, criteria: options.criteria, through: options.through)
-            }
-            var issues: [PlayErrorIssue] = []
-            if judged[.googlePlay] == nil, let package {
-                let source = PlayVitalsSource(
-                    client: try PlayReportingOptions.client(arguments, command: name), packageName: package)
-                let play = try await readPlay(
-                    source, version: options.version, baseline: options.baseline, criteria: options.criteria,
-                    through: options.through)
-                judged[.googlePlay] = play
-                if options.format != .json, play.candidate?.versionCode != nil {
-                    issues = (try? await source.topIssues(of: play, through: options.through)) ?? []
-                }
+            let stored = Set(options.files.map(\.store))
+            var reporting: PlayDeveloperReportingClient?
+            if !stored.contains(.googlePlay), package != nil {
+                reporting = try PlayReportingOptions.client(arguments, command: name)
             } else {
                 try arguments.refuse(
                     [PlayOptions.tokenFile.spec, PlayReportingOptions.baseURL.spec],
                     goesWith: "--package and no Google Play health file")
             }
-            if judged[.appStore] == nil, connectFlags || (connect.isRequested && options.appID != nil) {
-                guard let appID = options.appID else {
+            var analytics: AppStoreConnectClient?
+            if !stored.contains(.appStore), connectFlags || (connect.isRequested && options.appID != nil) {
+                guard options.appID != nil else {
                     throw .usage("health: App Store Connect credentials read the Analytics Reports of --id ID: give it")
                 }
                 guard let client = try connect.client() else {
                     throw .usage(
                         "health: --asc-base-url needs App Store Connect credentials (\(AppStoreConnectOptions.help))")
                 }
-                judged[.appStore] = try await readAppStore(
-                    AppStoreAnalyticsSource(client: client, appID: String(appID)), version: options.version,
-                    baseline: options.baseline, criteria: options.criteria, through: options.through)
+                analytics = client
             }
-            let health = ReleaseHealthReport(appStore: judged[.appStore], googlePlay: judged[.googlePlay])
+            let sources = HealthSources(
+                files: options.files, playReporting: reporting, analytics: analytics, version: options.version,
+                baseline: options.baseline, criteria: options.criteria, through: options.through)
+            let health: ReleaseHealthReport
+            do throws(ReleaseSourceError) {
+                health = try await sources.judge(
+                    options.version, packageName: package, appID: options.appID.map(String.init))
+            } catch {
+                throw .source(error, command: name)
+            }
+            var issues: [PlayErrorIssue] = []
+            if options.format != .json, let reporting, let package, let play = health.googlePlay,
+                play.candidate?.versionCode != nil
+            {
+                issues =
+                    (try? await PlayVitalsSource(client: reporting, packageName: package)
+                        .topIssues(of: play, through: options.through)) ?? []
+            }
             let issueLines = issues.map {
-                "top issue of \(judged[.googlePlay]?.candidate?.label ?? options.version.description): \($0)"
+                "top issue of \(health.googlePlay?.candidate?.label ?? options.version.description): \($0)"
             }
             switch options.format {
             case .text: StandardStreams.print(health.text + issueLines.map { "  \($0)\n" }.joined())
@@ -127,46 +130,4 @@ extension Command {
             return health.isHealthy ? 0 : 1
         }
     )
-
-    /// Google Play's health from the Play Developer Reporting API: `unknown` naming what failed
-    /// when it cannot be read (a bad package name is bad input, exit 2).
-    private static func readPlay(
-        _ source: PlayVitalsSource, version: Version, baseline: Version?, criteria: HealthCriteria,
-        through: HealthDate?
-    ) async throws(CLIError) -> StoreHealth {
-        do throws(HTTPClientError) {
-            let days = try await source.days(through: through)
-            return StoreHealth.judge(
-                version, baseline: baseline, store: .googlePlay, source: .playDeveloperReporting, days: days,
-                criteria: criteria, through: through)
-        } catch {
-            if error.code == .invalidRequest { throw .usage("health: \(error)") }
-            return .unreadable(
-                store: .googlePlay, source: .playDeveloperReporting,
-                reason: "the Play Developer Reporting API could not be read: \(error)")
-        }
-    }
-
-    /// The App Store's health from App Store Connect's Analytics Reports: `unknown` naming what
-    /// failed, or what to do, when there is nothing to read.
-    private static func readAppStore(
-        _ source: AppStoreAnalyticsSource, version: Version, baseline: Version?, criteria: HealthCriteria,
-        through: HealthDate?
-    ) async throws(CLIError) -> StoreHealth {
-        do throws(HTTPClientError) {
-            switch try await source.read() {
-            case .notCollecting(let reason):
-                return .unreadable(store: .appStore, source: .appStoreConnectAnalytics, reason: reason)
-            case .days(let days, let notes):
-                return StoreHealth.judge(
-                    version, baseline: baseline, store: .appStore, source: .appStoreConnectAnalytics, days: days,
-                    criteria: criteria, through: through, notes: notes)
-            }
-        } catch {
-            if error.code == .invalidRequest { throw .usage("health: \(error)") }
-            return .unreadable(
-                store: .appStore, source: .appStoreConnectAnalytics,
-                reason: "App Store Connect's Analytics Reports could not be read: \(error)")
-        }
-    }
 }

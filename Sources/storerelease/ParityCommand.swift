@@ -29,6 +29,10 @@ extension Command {
             (as 'storerelease status' prints it), and forcing also waits for a phased release
             under way and for the lookup to show the version App Store Connect calls live.
             --format markdown writes a summary for a CI job.
+            \(HealthSourceOptions.help) The JSON then adds health (as 'storerelease health' prints it),
+            the text and Markdown a line a store, and forcing also waits until every store judged is
+            healthy: each other verdict is a reason naming the store, both rates with their
+            intervals and the user-days.
             \(PlayOptions.tokenHelp)
             \(AppStoreConnectOptions.help)
             Exit status: 0 the stores agree; 1 they do not (or a lookup failed); 2 bad input.
@@ -39,7 +43,7 @@ extension Command {
             AppStoreOptions.lookupsPerMinute.spec, PlayOptions.storedTrackFile.spec, PlayOptions.package.spec,
             PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec, PlayOptions.track.spec, ParityCommand.format.spec,
             ParityCommand.now.spec, ParityCommand.releaseDelayHours.spec,
-        ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias.spec],
+        ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias.spec] + HealthSourceOptions.specs,
         examples: [
             "storerelease parity --lookup Docs/Examples/payloads/appstore-wechat-us.json,"
                 + "Docs/Examples/payloads/appstore-wechat-cn.json --play-track Docs/Examples/payloads/play-production.json "
@@ -63,16 +67,20 @@ enum ParityCommand {
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags()
         let format = try arguments.value(format) ?? .json
-        let now = try arguments.value(now) ?? Date()
+        let given = try arguments.value(now)
+        let now = given ?? Date()
         let delay = try arguments.value(releaseDelayHours)?.hours ?? 24
         let sources = try SourceOptions(arguments)
         let appStore = try sources.appStore.source(storefronts: .many)
         let play = try sources.play.source()
         let connect = try sources.connect.source()
+        let health = try HealthSourceOptions.sources(
+            arguments, play: sources.play, connect: sources.connect, through: given)
         let report: CrossStoreReport
         do throws(ReleaseSourceError) {
             report = try await CrossStoreReport.gather(
-                appStore: appStore, play: play, appStoreConnect: connect, releaseDelayHours: delay, now: now)
+                appStore: appStore, play: play, appStoreConnect: connect, health: health, releaseDelayHours: delay,
+                now: now)
         } catch {
             throw .source(error, command: arguments.command)
         }

@@ -19,21 +19,27 @@ extension Command {
             extended by what is new now. A --play-track file does not say whose track it is:
             --package PKG beside it records the app, and once --previous names a package the
             track is taken only with --package naming the same one.
+            \(HealthSourceOptions.help) The snapshot then records health: {appStore, googlePlay},
+            each {source, version, versionCode, verdict, users, crashRate, anrRate, reasons} or null.
             \(PlayOptions.tokenHelp)
             \(AppStoreConnectOptions.help)
             Exit status: 0 printed; 1 a store refused or failed; 2 bad flags, or a --previous that is
             not a snapshot or is of another app.
             """,
         options: SourceOptions.storeOptions + [SnapshotCommand.now.spec, SnapshotCommand.previous.spec]
-            + AppStoreConnectOptions.specs,
+            + AppStoreConnectOptions.specs + HealthSourceOptions.specs,
         examples: [
             "storerelease snapshot --lookup Docs/Examples/payloads/appstore-wechat-cn.json "
                 + "--play-track Docs/Examples/payloads/play-production.json --now 2021-02-03T00:00:00Z  # \"firstSeen\""
         ],
         run: { arguments throws(CLIError) in
             try arguments.requireOnlyFlags()
-            let now = try arguments.value(SnapshotCommand.now) ?? Date()
-            let (appStore, play, connect) = try SourceOptions(arguments).snapshotSources()
+            let given = try arguments.value(SnapshotCommand.now)
+            let now = given ?? Date()
+            let options = try SourceOptions(arguments)
+            let (appStore, play, connect) = try options.snapshotSources()
+            let health = try HealthSourceOptions.sources(
+                arguments, play: options.play, connect: options.connect, through: given)
             let path = try arguments.value(SnapshotCommand.previous)
             let previous = try path.map { path throws(CLIError) in
                 try SnapshotFile.read(
@@ -42,7 +48,8 @@ extension Command {
             let snapshot: ReleaseSnapshot
             do throws(ReleaseSourceError) {
                 snapshot = try await ReleaseSnapshot.take(
-                    appStore: appStore, play: play, appStoreConnect: connect, now: now, previous: previous)
+                    appStore: appStore, play: play, appStoreConnect: connect, health: health, now: now,
+                    previous: previous)
             } catch {
                 throw .source(error, command: arguments.command)
             }

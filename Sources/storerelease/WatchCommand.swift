@@ -34,6 +34,8 @@ extension Command {
             app, Play releases, App Store Connect's versions, storefronts per version, health),
             the picture 'storerelease timeline FILE' draws; past 10,000 lines the oldest rounds
             are folded, and a line torn by a kill is skipped when read.
+            \(HealthSourceOptions.help) Each snapshot then records health, and a verdict that changes
+            is a healthChanged event {version, from, to} of its store.
             \(PlayOptions.tokenHelp)
             \(AppStoreConnectOptions.help)
             Exit status: 0 the rounds ran (or a signal stopped them); 1 the last round could not
@@ -46,7 +48,7 @@ extension Command {
                 WatchCommand.history.spec,
             ]
             + NotifyOptions.specs
-            + AppStoreConnectOptions.specs,
+            + AppStoreConnectOptions.specs + HealthSourceOptions.specs,
         examples: [
             "storerelease watch --lookup Docs/Examples/payloads/appstore-wechat-cn.json --play-track "
                 + "Docs/Examples/payloads/play-production.json --state /tmp/storerelease-watch-stored.json --rounds 1",
@@ -77,12 +79,14 @@ enum WatchCommand {
             throw .usage("watch: \(Self.history) \(path) is the --state file: give the history a file of its own")
         }
         let notifier = try NotifyOptions.notifier(arguments)
-        let (appStore, play, connect) = try SourceOptions(arguments).snapshotSources()
+        let options = try SourceOptions(arguments)
+        let (appStore, play, connect) = try options.snapshotSources()
+        let health = try HealthSourceOptions.sources(arguments, play: options.play, connect: options.connect, through: nil)
         let stop = StopSignal()
         stop.install()
         var watcher = ReleaseWatcher(
             state: WatchStateFile(path: path), appStore: appStore, play: play, appStoreConnect: connect,
-            notifier: notifier, interval: interval)
+            health: health, notifier: notifier, interval: interval)
         watcher.history = history
         // The rounds run in a task a signal cancels, which cuts short a request in flight.
         let watch = Task { () async -> Result<ReleaseWatcher.Outcome, WatchStateFile.Failure> in

@@ -137,6 +137,8 @@ import Testing
         case .phasedReleaseChanged(let v, let from, let to):
             return "phasedReleaseChanged \(v) \(from?.key ?? "nil")→\(to?.key ?? "nil")"
         case .forceUpdateSafe(let v): return "forceUpdateSafe \(v)"
+        case .healthChanged(let store, let v, let from, let to):
+            return "healthChanged \(store) \(v?.description ?? "nil") \(from?.rawValue ?? "nil")→\(to.rawValue)"
         }
     }
 
@@ -194,7 +196,7 @@ import Testing
                 out["gp/\(code?.rawValue ?? 0)/lifecycle"] = to?.rawValue ?? "nil"
             case .ascStateChanged(let v, _, let to): out["asc/\(v)"] = to?.rawValue
             case .phasedReleaseChanged(let v, _, let to): out["phase/\(v)"] = to?.key ?? "nil"
-            case .forceUpdateSafe: break  // a verdict, not a state
+            case .forceUpdateSafe, .healthChanged: break  // a verdict, not a state
             }
         }
         return out

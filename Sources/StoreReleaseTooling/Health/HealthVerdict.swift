@@ -15,13 +15,30 @@ public enum HealthVerdict: Sendable, Hashable {
     case unknown(reason: String)
 
     /// The contract's name: `healthy`, `regressed`, `insufficientData`, `unknown`.
-    public var name: String {
+    public var name: String { kind.rawValue }
+
+    /// Which verdict it is, without its data.
+    public var kind: Kind {
         switch self {
-        case .healthy: "healthy"
-        case .regressed: "regressed"
-        case .insufficientData: "insufficientData"
-        case .unknown: "unknown"
+        case .healthy: .healthy
+        case .regressed: .regressed
+        case .insufficientData: .insufficientData
+        case .unknown: .unknown
         }
+    }
+}
+
+extension HealthVerdict {
+    /// A verdict's name alone, as a snapshot records it and an event compares it.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// ``HealthVerdict/healthy``.
+        case healthy
+        /// ``HealthVerdict/regressed(_:)``.
+        case regressed
+        /// ``HealthVerdict/insufficientData(userDays:minimum:)``.
+        case insufficientData
+        /// ``HealthVerdict/unknown(reason:)``.
+        case unknown
     }
 }
 

@@ -19,8 +19,42 @@ extension StoreHealth {
     /// The store's line (see ``ReleaseHealthReport/text``).
     public var line: String { line(verdict: verdict.name) }
 
+    /// Why this verdict makes a forced update wait, or `nil` when it is `healthy`.
+    ///
+    /// The store, the verdict, the candidate's and the baseline's rates with their 95% intervals
+    /// and the user-days under each: `Google Play 81 (8.0.10) is regressed: crash rate 2.10%
+    /// [1.91–2.30] over 21,000 user-days vs 0.60% [0.50–0.71] over 21,039 user-days for 80 at the
+    /// same age; …`.
+    public var gateReason: String? {
+        let wait = "; forcing waits until every store's health is healthy"
+        let detail: String
+        switch verdict {
+        case .healthy: return nil
+        case .regressed: detail = ""
+        case .insufficientData(_, let minimum): detail = " (fewer than \(Self.grouped(minimum)) user-days)"
+        case .unknown(let reason): detail = " (\(reason))"
+        }
+        guard let candidate else { return "\(storeName)'s health is \(verdict.name)\(detail)\(wait)" }
+        var text = "\(storeName) \(candidate.label) is \(verdict.name)\(detail): crash rate "
+        text += "\(candidate.crashRate.text(digits: 2)) over \(Self.grouped(candidate.users)) user-days"
+        if let baseline {
+            let age = baseline.ageDays < candidate.ageDays ? "over its \(baseline.ageDays) days" : "at the same age"
+            text += " vs \(baseline.crashRate.text(digits: 2)) over \(Self.grouped(baseline.users)) user-days for "
+            text += "\(baseline.label) \(age)"
+            if let rate = candidate.anrRate, let other = baseline.anrRate {
+                text += ", ANR rate \(rate.text(digits: 2)) vs \(other.text(digits: 2))"
+            }
+        } else {
+            if let rate = candidate.anrRate { text += ", ANR rate \(rate.text(digits: 2))" }
+            text += " (no earlier version to compare)"
+        }
+        return text + wait
+    }
+
+    /// `Google Play` or `App Store`.
+    var storeName: String { store == .googlePlay ? "Google Play" : "App Store" }
+
     func line(verdict name: String) -> String {
-        let storeName = store == .googlePlay ? "Google Play" : "App Store"
         guard let candidate else {
             return "\(storeName): \(name) (\(reasons.first ?? "not read"))"
         }

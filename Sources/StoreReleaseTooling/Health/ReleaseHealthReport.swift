@@ -8,10 +8,12 @@ public struct ReleaseHealthReport: Sendable, Hashable {
     public let appStore: StoreHealth?
     /// Google Play's, `nil` when no Play source was read.
     public let googlePlay: StoreHealth?
+    /// The version judged, when one was (not written: each store's candidate names it).
+    public let version: Version?
 
     /// Both stores' health, `nil` for a store not read.
-    public init(appStore: StoreHealth?, googlePlay: StoreHealth?) {
-        (self.appStore, self.googlePlay) = (appStore, googlePlay)
+    public init(appStore: StoreHealth?, googlePlay: StoreHealth?, version: Version? = nil) {
+        (self.appStore, self.googlePlay, self.version) = (appStore, googlePlay, version)
     }
 
     /// The stores read, App Store first.

@@ -40,6 +40,10 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         /// Every storefront and Play's full rollout serve it, past the release delay, with no
         /// phased release under way.
         case forceUpdateSafe(version: Version)
+        /// A store's health verdict changed (`insufficientData` → `regressed`).
+        ///
+        /// `from` is `nil` for a version the snapshot before did not judge on that store.
+        case healthChanged(store: Store, version: Version?, from: HealthVerdict.Kind?, to: HealthVerdict.Kind)
     }
 
     /// The store an event happened in, as the JSON names it.
@@ -77,6 +81,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .ascStateChanged: "ascStateChanged"
         case .phasedReleaseChanged: "phasedReleaseChanged"
         case .forceUpdateSafe: "forceUpdateSafe"
+        case .healthChanged: "healthChanged"
         }
     }
 
@@ -88,6 +93,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
             .googlePlay
         case .ascStateChanged, .phasedReleaseChanged: .appStoreConnect
         case .forceUpdateSafe: .appStore
+        case .healthChanged(let store, _, _, _): store == .googlePlay ? .googlePlay : .appStore
         }
     }
 
@@ -111,6 +117,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .ascStateChanged(let version, let from, let to): parts = [version, from, to]
         case .phasedReleaseChanged(let version, let from, let to): parts = [version, from?.key, to?.key]
         case .forceUpdateSafe(let version): parts = [version]
+        case .healthChanged(_, let version, let from, let to): parts = [version, from?.rawValue, to.rawValue]
         }
         return ([type, store.rawValue] + parts.map(text)).joined(separator: ":")
     }
@@ -148,6 +155,9 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
             return "Phased release of \(version): \(phase(from)) → \(phase(to))"
         case .forceUpdateSafe(let version):
             return "Forcing \(version) is now safe"
+        case .healthChanged(let store, let version, let from, let to):
+            let name = store == .googlePlay ? "Google Play" : "App Store"
+            return "\(name) health of \(text(version, else: "no version")): \(from?.rawValue ?? "new") → \(to.rawValue)"
         }
     }
 
@@ -205,6 +215,10 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
             try put("to", to.map { PhaseKey(state: $0.state, day: $0.day) })
         case .forceUpdateSafe(let version):
             try put("version", version)
+        case .healthChanged(_, let version, let from, let to):
+            try put("version", version)
+            try put("from", from)
+            try put("to", to)
         }
     }
 

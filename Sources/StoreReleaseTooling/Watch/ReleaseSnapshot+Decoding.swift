@@ -17,6 +17,7 @@ extension ReleaseSnapshot {
         googlePlay = try c.decodeIfPresent(GooglePlay.self, forKey: .googlePlay)
         appStoreConnect = try c.decodeIfPresent(AppStoreConnectStatus.self, forKey: .appStoreConnect)
         firstSeen = try c.decode(FirstSeen.self, forKey: .firstSeen)
+        health = try decoder.container(keyedBy: ReadKeys.self).decodeIfPresent(Health.self, forKey: .health)
         if let status = appStoreConnect { try Self.check(status, forKey: .appStoreConnect, in: c) }
     }
 

@@ -193,9 +193,16 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     public var appStoreConnect: AppStoreConnectStatus?
     /// When each version was first seen.
     public var firstSeen: FirstSeen
+    /// Each store's health, when health sources were read (written `health` only then).
+    public var health: Health?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case takenAt, app, appStore, googlePlay, appStoreConnect, firstSeen
+    }
+
+    /// The keys written only when their value is read.
+    enum ReadKeys: String, CodingKey {
+        case health
     }
 
     /// How many versions no store shows any more `firstSeen` keeps, newest first.
@@ -204,9 +211,13 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     /// stays small.
     public static let retiredVersionsKept = 10
 
-    /// Encodes every key, `null` for a store not read.
+    /// Encodes every key, `null` for a store not read; `health` only when it was read.
     public func encode(to encoder: any Encoder) throws {
         try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+        if let health {
+            var c = encoder.container(keyedBy: ReadKeys.self)
+            try c.encode(health, forKey: .health)
+        }
     }
 
     /// A snapshot of a reading of the stores (``StoreSources/read(_:)``) taken at `takenAt`.
@@ -250,6 +261,7 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
                 })
         }
         appStoreConnect = status
+        health = reading.health.map(Health.init)
         var seen = previous?.firstSeen ?? FirstSeen()
         for (country, storefront) in appStore?.storefronts ?? [:] {
             guard let version = storefront.version, seen.appStore[version]?[country] == nil else { continue }
@@ -333,15 +345,17 @@ extension ReleaseSnapshot {
     ///
     /// One ``StoreSources/read(_:)`` with ``StoreReading/Extras/reviewStates``: a live Play
     /// source is read twice, the track through an edit (status, fraction, countries) and the
-    /// edit-free list (each release's review state).
+    /// edit-free list (each release's review state). With `health`, each store's health is
+    /// recorded (``health``).
     ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed.
     public static func take(
-        appStore: AppStoreSource?, play: PlaySource?, appStoreConnect: AppStoreConnectSource?, now: Date = Date(),
-        previous: ReleaseSnapshot? = nil
+        appStore: AppStoreSource?, play: PlaySource?, appStoreConnect: AppStoreConnectSource?,
+        health: HealthSources? = nil, now: Date = Date(), previous: ReleaseSnapshot? = nil
     ) async throws(ReleaseSourceError) -> ReleaseSnapshot {
-        let reading = try await StoreSources(appStore: appStore, play: play, appStoreConnect: appStoreConnect)
-            .read(.reviewStates)
+        let reading = try await StoreSources(
+            appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health
+        ).read(.reviewStates)
         return ReleaseSnapshot(reading, takenAt: now, previous: previous)
     }
 }

@@ -93,17 +93,18 @@ public struct ReleaseWatcher: Sendable {
 
     /// A watcher over the stores' sources.
     ///
-    /// Each round reads them as ``ReleaseSnapshot/take(appStore:play:appStoreConnect:now:previous:)`` does.
+    /// Each round reads them as ``ReleaseSnapshot/take(appStore:play:appStoreConnect:health:now:previous:)`` does.
     public init(
         state: any WatchStateStore, appStore: AppStoreSource?, play: PlaySource?,
-        appStoreConnect: AppStoreConnectSource?, notifier: WebhookNotifier? = nil, interval: Duration = .seconds(300),
-        clock: PollingClock = .continuous, startDate: Date = Date()
+        appStoreConnect: AppStoreConnectSource?, health: HealthSources? = nil, notifier: WebhookNotifier? = nil,
+        interval: Duration = .seconds(300), clock: PollingClock = .continuous, startDate: Date = Date()
     ) {
         self.init(
             state: state, notifier: notifier, interval: interval, clock: clock, startDate: startDate
         ) { now, previous throws(ReleaseSourceError) in
             try await ReleaseSnapshot.take(
-                appStore: appStore, play: play, appStoreConnect: appStoreConnect, now: now, previous: previous)
+                appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health, now: now,
+                previous: previous)
         }
     }
 

@@ -6,7 +6,8 @@ extension ReleaseSnapshot {
     /// The events from `old` to this snapshot, in a stable order.
     ///
     /// The App Store's storefronts by code, then Play's releases by versionCode, then App Store
-    /// Connect's versions; no change, no events.
+    /// Connect's versions, then each store's health (when both snapshots recorded it: a verdict
+    /// that changed, or a new version's first); no change, no events.
     public func events(since old: ReleaseSnapshot) -> [ReleaseEvent] {
         var changes: [ReleaseEvent.Change] = []
         if let new = appStore?.storefronts, let before = old.appStore?.storefronts {
@@ -71,6 +72,15 @@ extension ReleaseSnapshot {
                         version: live.version, from: before.live?.phasedRelease, to: live.phasedRelease))
             }
         }
+        if let new = health, let before = old.health {
+            for (store, record) in new.stores {
+                let was = store == .appStore ? before.appStore : before.googlePlay
+                let from = was?.version == record.version ? was?.verdict : nil
+                if from != record.verdict {
+                    changes.append(.healthChanged(store: store, version: record.version, from: from, to: record.verdict))
+                }
+            }
+        }
         if let now = forceUpdate(), now.safe, let version = now.version {
             let before = old.forceUpdate()
             if before?.safe != true || before?.version != version { changes.append(.forceUpdateSafe(version: version)) }
@@ -115,7 +125,8 @@ extension ReleaseSnapshot {
     /// Whether forcing an update is safe by this snapshot, and to which version.
     ///
     /// The force gate of ``CrossStoreReport`` over the snapshot's storefronts, Play track and App
-    /// Store Connect status, at ``takenAt``; `nil` without both stores.
+    /// Store Connect status, at ``takenAt``, and every store's recorded health (each not
+    /// `healthy` a reason); `nil` without both stores.
     public func forceUpdate(releaseDelayHours: Double = 24) -> CrossStoreReport.ForceUpdate? {
         guard let storefronts = appStore?.storefronts, let play = googlePlay else { return nil }
         let releases = storefronts.sorted { $0.key.code < $1.key.code }.map { country, storefront in
@@ -130,9 +141,12 @@ extension ReleaseSnapshot {
                     userFraction: release.userFraction,
                     countryTargeting: release.countries.map { .init(countries: $0, includeRestOfWorld: false) })
             })
-        return CrossStoreReport(
+        let gate = CrossStoreReport(
             appStore: releases, play: track, appStoreConnect: appStoreConnect, releaseDelayHours: releaseDelayHours,
             now: takenAt
         ).forceUpdate
+        let waits = health?.stores.compactMap { store, record in record.gateReason(store: store) } ?? []
+        guard !waits.isEmpty else { return gate }
+        return CrossStoreReport.ForceUpdate(version: gate.version, safe: false, reasons: gate.reasons + waits)
     }
 }

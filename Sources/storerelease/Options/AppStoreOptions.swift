@@ -185,6 +185,7 @@ extension CLIError {
         case .appStore(let error): AppStoreOptions.failure(error, command: command)
         case .play(let error): PlayOptions.failure(error, command: command)
         case .appStoreConnect(let error): AppStoreConnectOptions.failure(error, command: command)
+        case .health(let error): AppStoreOptions.failure(error, command: command)
         case .noAppStoreID, .availabilityNeeded: .badInput("\(command): \(error)")
         case .manifest: .failure("\(command): \(error)")
         }

@@ -39,65 +39,73 @@ struct HealthOptions {
     ///   health file, is of another app, or is the second of a store.
     init(_ arguments: ParsedArguments) throws(CLIError) {
         format = try arguments.value(Self.format) ?? .json
-        let paths = try arguments.values(Self.healthFile)
         guard let version = try arguments.value(Self.version) else {
             throw .usage("health: needs \(Self.version.usage), the version to judge")
         }
         self.version = version
         baseline = try arguments.value(Self.baseline)
         criteria = try Self.criteria(arguments)
-        through = try arguments.value(Self.now).map(Self.day)
+        through = try arguments.value(Self.now).map { date throws(CLIError) in try Self.day(date, arguments) }
         let id = try arguments.value(AppStoreOptions.id)?.ids
         guard (id?.count ?? 1) == 1 else { throw .usage("health: \(AppStoreOptions.id) names one app, not a list") }
         let package = try arguments.value(PlayOptions.package)?.name
         (appID, self.package) = (id?.first, package)
+        files = try Self.files(arguments, appID: id?.first.map(String.init), package: package)
+    }
+
+    /// The health files `--health-file` names, at most one a store, each of the app `--id` or
+    /// `--package` names (when given).
+    static func files(_ arguments: ParsedArguments, appID: String?, package: String?) throws(CLIError)
+        -> [HealthFile]
+    {
+        let command = arguments.command
         let apps = [
-            Store.appStore: (AppStoreOptions.id.name, id?.first.map(String.init)),
-            Store.googlePlay: (PlayOptions.package.name, package),
+            Store.appStore: (AppStoreOptions.id.name, appID), Store.googlePlay: (PlayOptions.package.name, package),
         ]
         var files: [HealthFile] = []
-        for path in paths {
-            let file = try Self.read(path)
+        for path in try arguments.values(Self.healthFile) {
+            let file = try Self.read(path, command: command)
             if let (flag, expected) = apps[file.store], let expected, expected != file.app {
-                throw .badInput("health: \(path) names the app \(file.app.debugDescription), not \(flag) \(expected)")
+                throw .badInput(
+                    "\(command): \(path) names the app \(file.app.debugDescription), not \(flag) \(expected)")
             }
             guard !files.contains(where: { $0.store == file.store }) else {
-                throw .usage("health: two health files for \(file.store); give one a store")
+                throw .usage("\(command): two health files for \(file.store); give one a store")
             }
             files.append(file)
         }
-        self.files = files
+        return files
     }
 
     /// The criteria the flags ask for, each bad value an error naming its flag.
-    private static func criteria(_ arguments: ParsedArguments) throws(CLIError) -> HealthCriteria {
+    static func criteria(_ arguments: ParsedArguments) throws(CLIError) -> HealthCriteria {
         let minimum = try arguments.value(Self.minUsers)?.count ?? HealthCriteria.defaultMinimumUserDays
         let crash = try arguments.value(Self.maxCrashRate)?.value ?? HealthCriteria.defaultMaximumCrashRate
         let anr = try arguments.value(Self.maxANRRate)?.value ?? HealthCriteria.defaultMaximumANRRate
         do throws(HealthCriteriaError) {
             return try HealthCriteria(minimumUserDays: minimum, maximumCrashRate: crash, maximumANRRate: anr)
         } catch {
-            throw .usage("health: \(error)")
+            throw .usage("\(arguments.command): \(error)")
         }
     }
 
     /// The UTC day of `date`.
-    private static func day(_ date: Date) throws(CLIError) -> HealthDate {
+    static func day(_ date: Date, _ arguments: ParsedArguments) throws(CLIError) -> HealthDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         let text = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
         guard let day = HealthDate(text) else {
-            throw .badInput("health: \(Self.now) \(date) has no calendar day")
+            throw .badInput("\(arguments.command): \(Self.now) \(date) has no calendar day")
         }
         return day
     }
 
     /// A health file, a failure naming it and the key.
-    private static func read(_ path: String) throws(CLIError) -> HealthFile {
-        let data = Data(try InputFile.text(path, command: "health").utf8)
+    private static func read(_ path: String, command: String) throws(CLIError) -> HealthFile {
+        let data = Data(try InputFile.text(path, command: command).utf8)
         return try JSONProblem.decoding(
-            "health: \(Self.healthFile) \(path)", as: "not a health file", in: data
+            "\(command): \(Self.healthFile) \(path)", as: "not a health file", in: data
         ) {
             try StrictJSON.decode(HealthFile.self, from: data)
         }

@@ -1,0 +1,143 @@
+import StoreReleaseClients
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// Where each store's health numbers come from, and how they are judged.
+///
+/// A health file for a store wins over its live source: Google Play's Developer Reporting API
+/// (``playReporting``, for the package the Play source names) and App Store Connect's Analytics
+/// Reports (``analytics``, for the app the App Store source names). ``judge(_:packageName:appID:)``
+/// reads each store given once and judges one version on both by ``StoreHealth/judge(_:baseline:store:source:days:criteria:through:notes:)``;
+/// ``StoreSources`` does it as part of its one reading, so the report, the force gate and the
+/// snapshot see the same verdicts.
+public struct HealthSources: Sendable {
+    /// The health files, at most one a store.
+    public var files: [HealthFile]
+    /// The Play Developer Reporting API, read for Google Play when no file is.
+    public var playReporting: PlayDeveloperReportingClient?
+    /// App Store Connect, whose Analytics Reports are read for the App Store when no file is.
+    public var analytics: AppStoreConnectClient?
+    /// The version to judge; `nil`: the version a forced update would require.
+    public var version: Version?
+    /// The version to compare with; `nil`: the highest below with users.
+    public var baseline: Version?
+    /// The minimum of user-days and the ceilings.
+    public var criteria: HealthCriteria
+    /// The last day counted, if not the newest.
+    public var through: HealthDate?
+
+    /// The sources; give at least one.
+    public init(
+        files: [HealthFile] = [], playReporting: PlayDeveloperReportingClient? = nil,
+        analytics: AppStoreConnectClient? = nil, version: Version? = nil, baseline: Version? = nil,
+        criteria: HealthCriteria, through: HealthDate? = nil
+    ) {
+        self.files = files
+        self.playReporting = playReporting
+        self.analytics = analytics
+        self.version = version
+        self.baseline = baseline
+        self.criteria = criteria
+        self.through = through
+    }
+
+    /// The stores these sources judge.
+    public var stores: Set<Store> {
+        var stores = Set(files.map(\.store))
+        if playReporting != nil { stores.insert(.googlePlay) }
+        if analytics != nil { stores.insert(.appStore) }
+        return stores
+    }
+
+    /// Judges `version` on every store these sources read.
+    ///
+    /// A source that cannot be read makes its store `unknown`, the reason naming it, never
+    /// `healthy`; so does a live source without the app to read (`packageName`, `appID`).
+    ///
+    /// - Parameters:
+    ///   - version: The version judged (on Google Play a `versionCode`'s digits work too).
+    ///   - packageName: The Play package the reporting API is asked about.
+    ///   - appID: The App Store id whose Analytics Reports are read.
+    /// - Throws: ``ReleaseSourceError/health(_:)`` only for a request that is bad input (a package
+    ///   name the API refuses as such); every other failure is an `unknown` verdict.
+    public func judge(_ version: Version, packageName: String?, appID: String?) async throws(ReleaseSourceError)
+        -> ReleaseHealthReport
+    {
+        var judged: [Store: StoreHealth] = [:]
+        for file in files {
+            judged[file.store] = StoreHealth.judge(
+                version, baseline: baseline, store: file.store, source: .healthFile, days: file.days,
+                criteria: criteria, through: through)
+        }
+        if judged[.googlePlay] == nil, let playReporting {
+            judged[.googlePlay] = try await googlePlay(version, client: playReporting, packageName: packageName)
+        }
+        if judged[.appStore] == nil, let analytics {
+            judged[.appStore] = try await appStore(version, client: analytics, appID: appID)
+        }
+        return ReleaseHealthReport(appStore: judged[.appStore], googlePlay: judged[.googlePlay], version: version)
+    }
+
+    /// Every store these sources judge `unknown` for want of a version to judge.
+    public func unjudged(reason: String) -> ReleaseHealthReport {
+        func unknown(_ store: Store, live: HealthSource) -> StoreHealth? {
+            guard stores.contains(store) else { return nil }
+            let source = files.contains { $0.store == store } ? HealthSource.healthFile : live
+            return .unreadable(store: store, source: source, reason: reason)
+        }
+        return ReleaseHealthReport(
+            appStore: unknown(.appStore, live: .appStoreConnectAnalytics),
+            googlePlay: unknown(.googlePlay, live: .playDeveloperReporting))
+    }
+
+    /// Google Play's health from the Play Developer Reporting API.
+    private func googlePlay(_ version: Version, client: PlayDeveloperReportingClient, packageName: String?)
+        async throws(ReleaseSourceError) -> StoreHealth
+    {
+        let source = HealthSource.playDeveloperReporting
+        guard let packageName else {
+            return .unreadable(
+                store: .googlePlay, source: source,
+                reason: "the Play Developer Reporting API needs the app's package, and the Play source names none")
+        }
+        do throws(HTTPClientError) {
+            let days = try await PlayVitalsSource(client: client, packageName: packageName).days(through: through)
+            return StoreHealth.judge(
+                version, baseline: baseline, store: .googlePlay, source: source, days: days, criteria: criteria,
+                through: through)
+        } catch {
+            if error.code == .invalidRequest { throw .health(error) }
+            return .unreadable(
+                store: .googlePlay, source: source,
+                reason: "the Play Developer Reporting API could not be read: \(error)")
+        }
+    }
+
+    /// The App Store's health from App Store Connect's Analytics Reports: `unknown` naming what
+    /// failed, or what to do, when there is nothing to read.
+    private func appStore(_ version: Version, client: AppStoreConnectClient, appID: String?)
+        async throws(ReleaseSourceError) -> StoreHealth
+    {
+        let source = HealthSource.appStoreConnectAnalytics
+        guard let appID else {
+            return .unreadable(
+                store: .appStore, source: source,
+                reason: "App Store Connect's Analytics Reports need the app's App Store id, and no source names it")
+        }
+        do throws(HTTPClientError) {
+            switch try await AppStoreAnalyticsSource(client: client, appID: appID).read() {
+            case .notCollecting(let reason):
+                return .unreadable(store: .appStore, source: source, reason: reason)
+            case .days(let days, let notes):
+                return StoreHealth.judge(
+                    version, baseline: baseline, store: .appStore, source: source, days: days, criteria: criteria,
+                    through: through, notes: notes)
+            }
+        } catch {
+            if error.code == .invalidRequest { throw .health(error) }
+            return .unreadable(
+                store: .appStore, source: source,
+                reason: "App Store Connect's Analytics Reports could not be read: \(error)")
+        }
+    }
+}

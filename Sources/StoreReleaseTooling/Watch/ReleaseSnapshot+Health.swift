@@ -1,0 +1,135 @@
+import StoreReleaseCore
+import StoreReleaseModels
+
+extension ReleaseSnapshot {
+    /// Each store's health as a snapshot records it: the verdict and the numbers behind it.
+    ///
+    /// Made from the reading's ``ReleaseHealthReport``; a store not judged is `nil`. Written as
+    /// `health` only when health sources were read, so a snapshot without them is as before.
+    public struct Health: Sendable, Hashable, Codable {
+        /// The App Store's, when judged.
+        public var appStore: StoreHealthRecord?
+        /// Google Play's, when judged.
+        public var googlePlay: StoreHealthRecord?
+
+        /// The records of each store judged.
+        public init(appStore: StoreHealthRecord? = nil, googlePlay: StoreHealthRecord? = nil) {
+            (self.appStore, self.googlePlay) = (appStore, googlePlay)
+        }
+
+        /// The records of a health report.
+        public init(_ report: ReleaseHealthReport) {
+            appStore = report.appStore.map { StoreHealthRecord($0, judged: report.version) }
+            googlePlay = report.googlePlay.map { StoreHealthRecord($0, judged: report.version) }
+        }
+
+        /// The stores judged, App Store first, each with its record.
+        public var stores: [(Store, StoreHealthRecord)] {
+            [(Store.appStore, appStore), (Store.googlePlay, googlePlay)].compactMap { store, record in
+                record.map { (store, $0) }
+            }
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case appStore, googlePlay
+        }
+
+        /// Encodes both keys, `null` for a store not judged.
+        public func encode(to encoder: any Encoder) throws {
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+        }
+    }
+
+    /// One store's health in a snapshot: which version, the verdict, the candidate's rates.
+    public struct StoreHealthRecord: Sendable, Hashable, Codable {
+        /// Where the numbers came from.
+        public var source: HealthSource
+        /// The version judged; `nil` when there was none to judge.
+        public var version: Version?
+        /// Its `versionCode`, when the numbers name one.
+        public var versionCode: VersionCode?
+        /// The verdict's name.
+        public var verdict: HealthVerdict.Kind
+        /// The candidate's user-days, when read.
+        public var users: Int?
+        /// The candidate's crash rate and its interval, when read.
+        public var crashRate: HealthRate?
+        /// The candidate's ANR rate and its interval, when the source has one.
+        public var anrRate: HealthRate?
+        /// What the verdict rests on, as ``StoreHealth/reasons`` says it.
+        public var reasons: [String]
+
+        /// A record of every value.
+        public init(
+            source: HealthSource, version: Version?, versionCode: VersionCode?, verdict: HealthVerdict.Kind,
+            users: Int?, crashRate: HealthRate?, anrRate: HealthRate?, reasons: [String]
+        ) {
+            self.source = source
+            self.version = version
+            self.versionCode = versionCode
+            self.verdict = verdict
+            self.users = users
+            self.crashRate = crashRate
+            self.anrRate = anrRate
+            self.reasons = reasons
+        }
+
+        /// The record of a store's health; `judged` names the version when the source could not be read.
+        public init(_ health: StoreHealth, judged: Version?) {
+            self.init(
+                source: health.source, version: health.candidate?.version ?? judged,
+                versionCode: health.candidate?.versionCode, verdict: health.verdict.kind,
+                users: health.candidate?.users, crashRate: health.candidate?.crashRate,
+                anrRate: health.candidate?.anrRate, reasons: health.reasons)
+        }
+
+        /// Why this record makes a forced update wait, or `nil` when it is `healthy`.
+        func gateReason(store: Store) -> String? {
+            guard verdict != .healthy else { return nil }
+            let name = store == .googlePlay ? "Google Play" : "App Store"
+            let label = version.map { version in versionCode.map { " \($0) (\(version))" } ?? " \(version)" } ?? ""
+            var text = "\(name)\(label) is \(verdict.rawValue)"
+            if let crashRate, let users {
+                text += ": crash rate \(crashRate.text(digits: 2)) over \(StoreHealth.grouped(users)) user-days"
+            } else if let reason = reasons.last {
+                text += " (\(reason))"
+            }
+            return text + "; forcing waits until every store's health is healthy"
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case source, version, versionCode, verdict, users, crashRate, anrRate, reasons
+        }
+
+        /// Encodes every key, `null` for what was not read.
+        public func encode(to encoder: any Encoder) throws {
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+        }
+
+        /// Decodes a record, refusing a count below zero or a rate outside 0–1.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            source = try c.decode(HealthSource.self, forKey: .source)
+            version = try c.decodeIfPresent(String.self, forKey: .version).map { text in
+                try ReleaseSnapshot.version(text, at: [CodingKeys.version], in: c)
+            }
+            versionCode = try c.decodeIfPresent(VersionCode.self, forKey: .versionCode)
+            verdict = try c.decode(HealthVerdict.Kind.self, forKey: .verdict)
+            users = try c.decodeIfPresent(Int.self, forKey: .users)
+            crashRate = try c.decodeIfPresent(HealthRate.self, forKey: .crashRate)
+            anrRate = try c.decodeIfPresent(HealthRate.self, forKey: .anrRate)
+            reasons = try c.decode([String].self, forKey: .reasons)
+            if let users, users < 0 {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .users, in: c, debugDescription: "users \(users) is below zero")
+            }
+            for (key, rate) in [(CodingKeys.crashRate, crashRate), (.anrRate, anrRate)] {
+                guard let rate else { continue }
+                guard [rate.lower, rate.value, rate.upper].allSatisfy({ (0...1).contains($0) }) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: c, debugDescription: "\(key.stringValue) has a fraction outside 0–1")
+                }
+            }
+        }
+    }
+}

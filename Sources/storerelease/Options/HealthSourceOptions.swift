@@ -1,0 +1,72 @@
+import Foundation
+import StoreReleaseKit
+
+/// The health sources of `parity`, `snapshot` and `watch`, read once: the health files, or
+/// `--health` to read each store's own numbers, and the rule's flags of `health`.
+///
+/// Without any of them nothing is judged and the commands print what they printed before.
+enum HealthSourceOptions {
+    static let live = Switch(
+        "--health",
+        "Also judge each store's health from its own numbers: Google Play's Developer Reporting API for "
+            + "--package, the App Store's Analytics Reports with App Store Connect credentials.")
+    static let healthFile = HealthOptions.healthFile.help(
+        "One store's users, crashes and ANRs per version per day (once a store): judge that store's health.")
+
+    /// The flags, for a command's table.
+    static let specs: [OptionSpec] = [
+        healthFile.spec, live.spec, PlayReportingOptions.baseURL.spec, HealthOptions.baseline.spec,
+        HealthOptions.minUsers.spec, HealthOptions.maxCrashRate.spec, HealthOptions.maxANRRate.spec,
+    ]
+
+    /// What the help says of the health sources.
+    static let help = """
+        Health (optional): --health-file FILE (once a store, as 'storerelease health' reads it) or \
+        --health (Google Play's Developer Reporting API for --package, \
+        --play-reporting-base-url URL; the App Store's Analytics Reports with App Store Connect \
+        credentials) judges the version a forced update would require on each store, as \
+        'storerelease health' does (--baseline, --min-users, --max-crash-rate, --max-anr-rate), \
+        counting no day after --now.
+        """
+
+    /// The health sources the flags name, or `nil` when none is given.
+    ///
+    /// - Parameters:
+    ///   - play: Play's flags: `--package` names the app the reporting API is asked about.
+    ///   - connect: App Store Connect's flags: their client reads the Analytics Reports.
+    ///   - through: The time later days are not counted after (`--now`), if given.
+    /// - Throws: ``CLIError`` naming a bad flag, a file that is not a health file, or a rule flag
+    ///   without a source.
+    static func sources(
+        _ arguments: ParsedArguments, play: PlayOptions, connect: AppStoreConnectOptions, through: Date?
+    ) throws(CLIError) -> HealthSources? {
+        let files = try HealthOptions.files(arguments, appID: nil, package: play.package)
+        let isLive = arguments.has(live)
+        guard !files.isEmpty || isLive else {
+            try arguments.refuse(
+                specs.filter { $0.name != healthFile.name && $0.name != live.spec.name },
+                goesWith: "\(healthFile) or \(live)")
+            return nil
+        }
+        let stored = Set(files.map(\.store))
+        var reporting: PlayDeveloperReportingClient?
+        var analytics: AppStoreConnectClient?
+        if isLive {
+            if !stored.contains(.googlePlay), play.package != nil {
+                reporting = try PlayReportingOptions.client(arguments, command: arguments.command)
+            }
+            if !stored.contains(.appStore) { analytics = try connect.client() }
+            guard reporting != nil || analytics != nil || !files.isEmpty else {
+                throw .usage(
+                    "\(arguments.command): \(live) reads Google Play's numbers for \(PlayOptions.package) and the "
+                        + "App Store's with App Store Connect credentials: give one")
+            }
+        } else {
+            try arguments.refuse([PlayReportingOptions.baseURL.spec], goesWith: "\(live)")
+        }
+        return HealthSources(
+            files: files, playReporting: reporting, analytics: analytics,
+            baseline: try arguments.value(HealthOptions.baseline), criteria: try HealthOptions.criteria(arguments),
+            through: try through.map { date throws(CLIError) in try HealthOptions.day(date, arguments) })
+    }
+}

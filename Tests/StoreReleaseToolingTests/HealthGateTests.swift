@@ -1,0 +1,64 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+import StoreReleaseTooling
+import Testing
+
+/// The force gate waits for health: safe only when every store judged is `healthy`.
+@Suite struct HealthGateTests {
+    let now = Date(timeIntervalSince1970: 1_612_396_800)  // 2021-02-04
+
+    func report(health: ReleaseHealthReport?) throws -> CrossStoreReport {
+        let version = try Version(parsing: "8.0.10")
+        let release = StoreRelease(
+            store: .appStore, version: version, country: try StorefrontCountry("cn"),
+            releaseDate: now.addingTimeInterval(-7 * 86400))
+        let track = PlayTrack(
+            track: "production",
+            releases: [PlayTrackRelease(name: "8.0.10", versionCodes: [try #require(VersionCode(rawValue: 81))], status: .completed)])
+        return CrossStoreReport(appStore: [release], play: track, now: now, health: health)
+    }
+
+    @Test func aSourceThatCannotBeReadBlocksForcing() throws {
+        let unknown = StoreHealth.unreadable(
+            store: .googlePlay, source: .playDeveloperReporting, reason: "the API could not be read: HTTP 403")
+        let gate = try report(health: ReleaseHealthReport(appStore: nil, googlePlay: unknown)).forceUpdate
+        #expect(!gate.safe)
+        #expect(gate.reasons == [
+            "Google Play's health is unknown (the API could not be read: HTTP 403); forcing waits until every "
+                + "store's health is healthy"
+        ])
+    }
+
+    @Test func withoutHealthTheGateIsAsBefore() throws {
+        #expect(try report(health: nil).forceUpdate.safe)
+        #expect(try report(health: nil).health == nil)
+    }
+
+    @Test func aRecordedVerdictThatIsNotHealthyHoldsTheSnapshotsGate() throws {
+        let reading = StoreReading(
+            appStore: StoreReading.AppStore(releases: [
+                StoreRelease(
+                    store: .appStore, version: try Version(parsing: "8.0.10"), country: try StorefrontCountry("cn"),
+                    releaseDate: now.addingTimeInterval(-7 * 86400))
+            ]),
+            googlePlay: StoreReading.GooglePlay(
+                track: PlayTrack(
+                    track: "production",
+                    releases: [
+                        PlayTrackRelease(
+                            name: "8.0.10", versionCodes: [try #require(VersionCode(rawValue: 81))], status: .completed)
+                    ])),
+            health: ReleaseHealthReport(
+                appStore: nil,
+                googlePlay: .unreadable(store: .googlePlay, source: .healthFile, reason: "no file"),
+                version: try Version(parsing: "8.0.10")))
+        let snapshot = ReleaseSnapshot(reading, takenAt: now)
+        #expect(snapshot.health?.googlePlay?.verdict == .unknown)
+        let gate = try #require(snapshot.forceUpdate())
+        #expect(!gate.safe && gate.reasons.contains { $0.hasPrefix("Google Play 8.0.10 is unknown") }, "\(gate.reasons)")
+        var healthy = snapshot
+        healthy.health = nil
+        #expect(healthy.forceUpdate()?.safe == true)
+    }
+}
