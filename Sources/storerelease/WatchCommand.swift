@@ -81,7 +81,8 @@ enum WatchCommand {
         let notifier = try NotifyOptions.notifier(arguments)
         let options = try SourceOptions(arguments)
         let (appStore, play, connect) = try options.snapshotSources()
-        let health = try HealthSourceOptions.sources(arguments, play: options.play, connect: options.connect, through: nil)
+        let health = try HealthSourceOptions.sources(
+            arguments, play: options.play, connect: options.connect, through: nil)
         let stop = StopSignal()
         stop.install()
         var watcher = ReleaseWatcher(

@@ -68,7 +68,8 @@ import Testing
         let reason = try #require(reasons.first { $0.hasPrefix("Google Play") }, "\(reasons)")
         #expect(reason.contains("81 (8.0.10) is regressed"), "\(reason)")
         #expect(reason.contains("2.10% [1.91–2.30] over 21,000 user-days"), "\(reason)")
-        #expect(reason.contains("vs 0.60% [0.50–0.71] over 21,000 user-days for 80 (8.0.9) at the same age"), "\(reason)")
+        #expect(
+            reason.contains("vs 0.60% [0.50–0.71] over 21,000 user-days for 80 (8.0.9) at the same age"), "\(reason)")
         let health = try #require(report["health"] as? [String: Any])
         let play = try #require(health["googlePlay"] as? [String: Any])
         #expect(play["verdict"] as? String == "regressed" && play["source"] as? String == "healthFile")
@@ -94,7 +95,9 @@ import Testing
         #expect((health["appStore"] as? [String: Any])?["verdict"] as? String == "healthy")
         var rest = after
         rest["health"] = nil
-        let sorted = { (object: [String: Any]) in try JSONSerialization.data(withJSONObject: object, options: .sortedKeys) }
+        let sorted = { (object: [String: Any]) in
+            try JSONSerialization.data(withJSONObject: object, options: .sortedKeys)
+        }
         #expect(try sorted(rest) == sorted(before))
         #expect(plain.status == judged.status)
         // Without a health source nothing is added.
@@ -108,7 +111,8 @@ import Testing
         ])
         #expect(
             text.stdout.contains(
-                "  Google Play 81 (8.0.10): 2.1% [1.9–2.3] of 21,000 user-days vs 0.6% for 80 at the same age: regressed"),
+                "  Google Play 81 (8.0.10): 2.1% [1.9–2.3] of 21,000 user-days vs 0.6% for 80 at the same age: regressed"
+            ),
             "\(text.stdout)")
         #expect(text.stdout.contains("  App Store 8.0.10: "), "\(text.stdout)")
         let markdown = try run([

@@ -15,7 +15,10 @@ import Testing
             releaseDate: now.addingTimeInterval(-7 * 86400))
         let track = PlayTrack(
             track: "production",
-            releases: [PlayTrackRelease(name: "8.0.10", versionCodes: [try #require(VersionCode(rawValue: 81))], status: .completed)])
+            releases: [
+                PlayTrackRelease(
+                    name: "8.0.10", versionCodes: [try #require(VersionCode(rawValue: 81))], status: .completed)
+            ])
         return CrossStoreReport(appStore: [release], play: track, now: now, health: health)
     }
 
@@ -24,10 +27,11 @@ import Testing
             store: .googlePlay, source: .playDeveloperReporting, reason: "the API could not be read: HTTP 403")
         let gate = try report(health: ReleaseHealthReport(appStore: nil, googlePlay: unknown)).forceUpdate
         #expect(!gate.safe)
-        #expect(gate.reasons == [
-            "Google Play's health is unknown (the API could not be read: HTTP 403); forcing waits until every "
-                + "store's health is healthy"
-        ])
+        #expect(
+            gate.reasons == [
+                "Google Play's health is unknown (the API could not be read: HTTP 403); forcing waits until every "
+                    + "store's health is healthy"
+            ])
     }
 
     @Test func withoutHealthTheGateIsAsBefore() throws {
@@ -56,7 +60,8 @@ import Testing
         let snapshot = ReleaseSnapshot(reading, takenAt: now)
         #expect(snapshot.health?.googlePlay?.verdict == .unknown)
         let gate = try #require(snapshot.forceUpdate())
-        #expect(!gate.safe && gate.reasons.contains { $0.hasPrefix("Google Play 8.0.10 is unknown") }, "\(gate.reasons)")
+        #expect(
+            !gate.safe && gate.reasons.contains { $0.hasPrefix("Google Play 8.0.10 is unknown") }, "\(gate.reasons)")
         var healthy = snapshot
         healthy.health = nil
         #expect(healthy.forceUpdate()?.safe == true)

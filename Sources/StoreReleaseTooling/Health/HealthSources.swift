@@ -58,6 +58,7 @@ public struct HealthSources: Sendable {
     ///   - version: The version judged (on Google Play a `versionCode`'s digits work too).
     ///   - packageName: The Play package the reporting API is asked about.
     ///   - appID: The App Store id whose Analytics Reports are read.
+    /// - Returns: Each store's health, the version judged named.
     /// - Throws: ``ReleaseSourceError/health(_:)`` only for a request that is bad input (a package
     ///   name the API refuses as such); every other failure is an `unknown` verdict.
     public func judge(_ version: Version, packageName: String?, appID: String?) async throws(ReleaseSourceError)

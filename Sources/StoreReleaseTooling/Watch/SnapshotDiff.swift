@@ -77,7 +77,8 @@ extension ReleaseSnapshot {
                 let was = store == .appStore ? before.appStore : before.googlePlay
                 let from = was?.version == record.version ? was?.verdict : nil
                 if from != record.verdict {
-                    changes.append(.healthChanged(store: store, version: record.version, from: from, to: record.verdict))
+                    changes.append(
+                        .healthChanged(store: store, version: record.version, from: from, to: record.verdict))
                 }
             }
         }

@@ -32,9 +32,11 @@ enum HealthSourceOptions {
     /// The health sources the flags name, or `nil` when none is given.
     ///
     /// - Parameters:
+    ///   - arguments: The command's flags.
     ///   - play: Play's flags: `--package` names the app the reporting API is asked about.
     ///   - connect: App Store Connect's flags: their client reads the Analytics Reports.
     ///   - through: The time later days are not counted after (`--now`), if given.
+    /// - Returns: The sources, or `nil` without a health file or `--health`.
     /// - Throws: ``CLIError`` naming a bad flag, a file that is not a health file, or a rule flag
     ///   without a source.
     static func sources(
