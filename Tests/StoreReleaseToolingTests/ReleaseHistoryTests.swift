@@ -85,6 +85,29 @@ import Testing
             history.rounds.last?.takenAt == Self.start.addingTimeInterval(900), "after a failed round's longer wait")
     }
 
+    /// A watch with health sources records health in its snapshot; the round carries it, so the
+    /// timeline's crash-rate panel has numbers.
+    @Test func aRoundCarriesTheHealthItsSnapshotRecorded() throws {
+        var snapshot = ReleaseSnapshot(
+            takenAt: Self.start,
+            releases: [
+                StoreRelease(store: .appStore, appID: "414478124", version: Version("8.0.10"), country: .unitedStates)
+            ],
+            track: nil, status: nil, packageName: "com.tencent.mm", previous: nil)
+        #expect(ReleaseHistoryRound(snapshot).health == nil, "no health sources, no health")
+        let rate = HealthRate(events: 21, of: 1000)
+        snapshot.health = ReleaseSnapshot.Health(
+            googlePlay: ReleaseSnapshot.StoreHealthRecord(
+                source: .playDeveloperReporting, version: try Version(parsing: "8.0.10"),
+                versionCode: VersionCode(rawValue: 81), verdict: .regressed, users: 1000, crashRate: rate, anrRate: nil,
+                reasons: []))
+        let health = ReleaseHistoryRound(snapshot).health
+        #expect(health?.appStore == nil)
+        #expect(health?.googlePlay?.version == "8.0.10")
+        #expect(health?.googlePlay?.verdict == "regressed")
+        #expect(health?.googlePlay?.crashRate == rate)
+    }
+
     @Test func aTornLastLineIsSkippedAndNamedAndTheNextAppendCutsIt() throws {
         let path = folder.appendingPathComponent("history.jsonl").path
         let file = ReleaseHistoryFile(path: path)

@@ -96,6 +96,18 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
             self.googlePlay = googlePlay
         }
 
+        /// The health a snapshot recorded: each store's version, verdict and rates.
+        public init(_ recorded: ReleaseSnapshot.Health) {
+            func store(_ record: ReleaseSnapshot.StoreHealthRecord?) -> StoreHealth? {
+                record.map {
+                    StoreHealth(
+                        version: $0.version?.description, verdict: $0.verdict.rawValue, crashRate: $0.crashRate,
+                        anrRate: $0.anrRate)
+                }
+            }
+            self.init(appStore: store(recorded.appStore), googlePlay: store(recorded.googlePlay))
+        }
+
         /// The health a report gives: each store's candidate, verdict and rates.
         public init(_ report: ReleaseHealthReport) {
             func store(_ health: StoreReleaseTooling.StoreHealth?) -> StoreHealth? {
@@ -139,7 +151,8 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         self.health = health
     }
 
-    /// The round a snapshot records, with the health read beside it (if any).
+    /// The round a snapshot records, with its health: `health` when given, else what the
+    /// snapshot recorded (a watch with health sources records it every round).
     public init(_ snapshot: ReleaseSnapshot, health: Health? = nil) {
         let storefronts = snapshot.appStore?.storefronts ?? [:]
         var serving: [Version: [StorefrontCountry]] = [:]
@@ -170,7 +183,7 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
             storefronts: snapshot.appStore == nil ? nil : serving.mapValues { $0.sorted { $0.code < $1.code } },
             storefrontsWithoutRelease: snapshot.appStore == nil
                 ? nil : storefronts.filter { $0.value.version == nil }.keys.sorted { $0.code < $1.code },
-            health: health)
+            health: health ?? snapshot.health.map(Health.init))
     }
 
     /// Whether `other` shows the same state of both stores, whenever it was taken.
