@@ -151,8 +151,10 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         self.health = health
     }
 
-    /// The round a snapshot records, with its health: `health` when given, else what the
-    /// snapshot recorded (a watch with health sources records it every round).
+    /// The round a snapshot records, with its health.
+    ///
+    /// The health is `health` when given, else what the snapshot recorded (a watch with health
+    /// sources records it every round).
     public init(_ snapshot: ReleaseSnapshot, health: Health? = nil) {
         let storefronts = snapshot.appStore?.storefronts ?? [:]
         var serving: [Version: [StorefrontCountry]] = [:]
