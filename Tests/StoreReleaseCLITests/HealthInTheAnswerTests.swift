@@ -152,11 +152,13 @@ import Testing
         #expect(!(try run(["snapshot", "--play-track", track, "--now", Self.late]).stdout.contains("\"health\"")))
     }
 
-    @Test func aSourceThatCannotBeReadIsUnknownNeverHealthy() throws {
+    /// With `--health`, or with the reporting API's base URL alone (which asks for its numbers
+    /// as plainly).
+    @Test(arguments: [["--health"], []])
+    func aSourceThatCannotBeReadIsUnknownNeverHealthy(_ switches: [String]) throws {
         let server = try LoopbackServer.shared.get()
         let result = try run(
-            [
-                "snapshot", "--play-track", track, "--package", "com.example.health", "--health",
+            ["snapshot", "--play-track", track, "--package", "com.example.health"] + switches + [
                 "--play-reporting-base-url", server.baseURL("403quality").absoluteString, "--now", Self.late,
             ], environment: ["STORERELEASE_PLAY_TOKEN": "ya29.answer-\(UUID().uuidString)"])
         #expect(result.status == 0, "\(result.stderr)")

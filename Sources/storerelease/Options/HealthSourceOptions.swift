@@ -22,8 +22,8 @@ enum HealthSourceOptions {
     /// What the help says of the health sources.
     static let help = """
         Health (optional): --health-file FILE (once a store, as 'storerelease health' reads it) or \
-        --health (Google Play's Developer Reporting API for --package, \
-        --play-reporting-base-url URL; the App Store's Analytics Reports with App Store Connect \
+        --health (Google Play's Developer Reporting API for --package, at \
+        --play-reporting-base-url URL, which asks for it as well; the App Store's Analytics Reports with App Store Connect \
         credentials) judges the version a forced update would require on each store, as \
         'storerelease health' does (--baseline, --min-users, --max-crash-rate, --max-anr-rate), \
         counting no day after --now.
@@ -43,7 +43,8 @@ enum HealthSourceOptions {
         _ arguments: ParsedArguments, play: PlayOptions, connect: AppStoreConnectOptions, through: Date?
     ) throws(CLIError) -> HealthSources? {
         let files = try HealthOptions.files(arguments, appID: nil, package: play.package)
-        let isLive = arguments.has(live)
+        // The reporting API's base URL asks for its numbers as plainly as --health does.
+        let isLive = arguments.has(live) || arguments.given(PlayReportingOptions.baseURL)
         guard !files.isEmpty || isLive else {
             try arguments.refuse(
                 specs.filter { $0.name != healthFile.name && $0.name != live.spec.name },
@@ -63,8 +64,6 @@ enum HealthSourceOptions {
                     "\(arguments.command): \(live) reads Google Play's numbers for \(PlayOptions.package) and the "
                         + "App Store's with App Store Connect credentials: give one")
             }
-        } else {
-            try arguments.refuse([PlayReportingOptions.baseURL.spec], goesWith: "\(live)")
         }
         return HealthSources(
             files: files, playReporting: reporting, analytics: analytics,
