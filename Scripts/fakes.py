@@ -101,11 +101,10 @@ def main():
     lookup_server.asc_api.load(os.path.join(fixtures, "asc"))
     lookup_server.timeline.load(os.path.join(fixtures, "timeline"))
     try:
-        server = lookup_server.ThreadingHTTPServer(("127.0.0.1", port), lookup_server.Handler)
+        server = lookup_server.Server(("127.0.0.1", port), lookup_server.Handler)
     except OSError as error:
         print(f"fakes.py: cannot listen on 127.0.0.1:{port}: {error.strerror}", file=sys.stderr)
         sys.exit(1)
-    server.daemon_threads = True
     lookup_server.start_second(server.server_address[1])
     folder = tempfile.mkdtemp(prefix="storerelease-fakes-")
     threading.Thread(target=watch_parent, args=(folder,), daemon=True).start()

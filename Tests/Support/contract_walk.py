@@ -24,7 +24,6 @@ import sys
 import threading
 import urllib.error
 import urllib.request
-from http.server import ThreadingHTTPServer
 from urllib.parse import quote, urlparse
 
 sys.dont_write_bytecode = True
@@ -253,8 +252,7 @@ def main():
     play_api.load(os.path.join(fixtures, "play-api"))
     asc_api.load(os.path.join(fixtures, "asc"))
     timeline.load(os.path.join(fixtures, "timeline"))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), lookup_server.Handler)
-    server.daemon_threads = True
+    server = lookup_server.Server(("127.0.0.1", 0), lookup_server.Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = "http://127.0.0.1:%d" % server.server_address[1]
     play = [s for s in scenarios(play_api) if s != "slow"]
