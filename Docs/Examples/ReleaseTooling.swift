@@ -45,9 +45,10 @@ func releaseToolingLiveExamples(baseURL: URL, accessToken: String) async throws 
     let live = CrossStoreReport(appStore: storefronts, play: track)
     print(live.markdown)
 
-    var waiter = try ReleaseWaiter(
-        appStore: .init(app: .id(414478124), countries: [StorefrontCountry("cn")], client: appStore),
-        play: .init(packageName: "com.example.completed", client: play), version: try Version(parsing: "8.0.2"))
+    let stores = StoreSources(
+        appStore: .live(.id(414478124), storefronts: .listed([try StorefrontCountry("cn")]), client: appStore),
+        play: .live(packageName: "com.example.completed", track: "production", client: play))
+    var waiter = ReleaseWaiter(sources: stores, version: try Version(parsing: "8.0.2"))
     waiter.interval = .seconds(60)
     let done = try await waiter.run { round in print(round) }
     print(done.summary)  // 8.0.2 is live in cn; fully rolled out on Google Play (production)

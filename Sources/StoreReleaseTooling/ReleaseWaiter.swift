@@ -19,68 +19,11 @@ import StoreReleaseModels
 /// With a bundle id, once a storefront has returned the app its App Store id is asked too, and
 /// a storefront counts as live when either lookup serves the version: the two lookups have been
 /// seen to disagree for days.
+///
+/// The stores come as ``StoreSources``, and every read goes through ``StoreSources/read(_:)``,
+/// narrowed to what the round still asks: one storefront, the track, App Store Connect's status.
+/// Only the Play list that gates the track is read on its own (``PlaySource/reviewStates()``).
 public struct ReleaseWaiter: Sendable {
-    /// The App Store side: the app and the storefronts that must serve the version.
-    public struct AppStoreSide: Sendable {
-        /// The app.
-        public var app: AppStoreApp
-        /// The storefronts, each of which must serve the version.
-        public var countries: [StorefrontCountry]
-        /// The lookup client (use one that busts caches).
-        public var client: AppStoreLookupClient
-        /// App Store Connect, when the storefronts are those it says the app is sold in.
-        ///
-        /// When set, ``countries`` are replaced by them as the wait starts (`--countries sold`).
-        public var soldIn: AppStoreConnectSource?
-
-        /// Makes the side.
-        public init(
-            app: AppStoreApp, countries: [StorefrontCountry], client: AppStoreLookupClient,
-            soldIn: AppStoreConnectSource? = nil
-        ) {
-            self.app = app
-            self.countries = countries
-            self.client = client
-            self.soldIn = soldIn
-        }
-    }
-
-    /// The Play side: the package and the track the release must be published on.
-    public struct PlaySide: Sendable {
-        /// The package name.
-        public var packageName: String
-        /// The track (`production`).
-        public var track: String
-        /// The Developer API client.
-        public var client: PlayDeveloperAPIClient
-
-        /// Makes the side.
-        public init(packageName: String, track: String = "production", client: PlayDeveloperAPIClient) {
-            self.packageName = packageName
-            self.track = track
-            self.client = client
-        }
-    }
-
-    /// The App Store Connect side: the version must be ready for distribution there.
-    ///
-    /// With ``Until/complete``, its phased release must be complete too.
-    public struct ConnectSide: Sendable {
-        /// The app.
-        public var app: AppStoreApp
-        /// The platform.
-        public var platform: AppStoreConnectPlatform
-        /// The client.
-        public var client: AppStoreConnectClient
-
-        /// Makes the side.
-        public init(app: AppStoreApp, platform: AppStoreConnectPlatform = .iOS, client: AppStoreConnectClient) {
-            self.app = app
-            self.platform = platform
-            self.client = client
-        }
-    }
-
     /// Why the wait ended without the release live everywhere.
     public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The timeout passed; the last round says what is still missing.
@@ -93,6 +36,10 @@ public struct ReleaseWaiter: Sendable {
         case play(HTTPClientError)
         /// App Store Connect refused in a way asking again cannot fix.
         case appStoreConnect(HTTPClientError)
+        /// The sources cannot be read as given.
+        ///
+        /// A `sold` selection without App Store Connect, stored releases without an App Store id.
+        case unreadable(ReleaseSourceError)
         /// The task was cancelled.
         case cancelled
 
@@ -111,18 +58,28 @@ public struct ReleaseWaiter: Sendable {
                 return "Google Play: \(error)"
             case .appStoreConnect(let error):
                 return error.description
+            case .unreadable(let error):
+                return error.description
             case .cancelled:
                 return "cancelled"
             }
         }
     }
 
-    /// The App Store side, if waited for.
-    public var appStore: AppStoreSide?
-    /// The Play side, if waited for.
-    public var play: PlaySide?
-    /// The App Store Connect side, if waited for (it needs ``version``).
-    public var appStoreConnect: ConnectSide?
+    /// The stores to wait on, each read through ``StoreSources/read(_:)``, for what is still missing.
+    ///
+    /// - ``StoreSources/appStore``: every storefront of its selection must serve ``version``
+    ///   (`all`: the catalogue; `sold`: those ``StoreSources/appStoreConnect`` says the app is
+    ///   sold in, read once as the wait starts). Give a live source a client that busts caches.
+    ///   A stored source waits on the storefronts its `expected` selection names. An empty list
+    ///   of storefronts waits on none, and names the app for App Store Connect.
+    /// - ``StoreSources/play``: the track the release must be published on.
+    /// - ``StoreSources/appStoreConnect``: the version must be ready for distribution there (with
+    ///   ``Until/complete``, its phased release complete too), for the app the App Store source
+    ///   names; it needs ``version`` and an App Store source.
+    ///
+    /// ``StoreSources/health`` is not read.
+    public var sources: StoreSources
     /// The version to wait for; a newer one counts too. Needed for the App Store side.
     public var version: Version?
     /// The Play `versionCode` to wait for; a higher one counts too.
@@ -142,14 +99,9 @@ public struct ReleaseWaiter: Sendable {
     /// The clock the rounds are timed by.
     public var clock: PollingClock = .continuous
 
-    /// Makes a waiter for either side or both; set the timing properties after.
-    public init(
-        appStore: AppStoreSide?, play: PlaySide?, appStoreConnect: ConnectSide? = nil, version: Version?,
-        versionCode: VersionCode? = nil
-    ) {
-        self.appStore = appStore
-        self.play = play
-        self.appStoreConnect = appStoreConnect
+    /// Makes a waiter for the stores `sources` gives; set the timing properties after.
+    public init(sources: StoreSources, version: Version?, versionCode: VersionCode? = nil) {
+        self.sources = sources
         self.version = version
         self.versionCode = versionCode
     }
@@ -171,16 +123,7 @@ public struct ReleaseWaiter: Sendable {
     /// - Throws: ``Failure``.
     public func run(progress: @Sendable (Round) -> Void = { _ in }) async throws(Failure) -> Round {
         let deadline = clock.now() + timeout
-        var waiter = self
-        if let side = appStore, let sold = side.soldIn {
-            do throws(ReleaseSourceError) {
-                waiter.appStore?.countries = try await sold.availability(of: side.app).available
-            } catch {
-                if case .appStoreConnect(let failure) = error { throw .appStoreConnect(failure) }
-                throw .cancelled
-            }
-        }
-        var state = State(waiter: waiter)
+        var state = State(waiter: self, countries: try await storefronts())
         var interval = interval
         var number = 0
         while true {
@@ -199,9 +142,29 @@ public struct ReleaseWaiter: Sendable {
         }
     }
 
+    /// The storefronts that must serve the version: the App Store source's, where App Store
+    /// Connect says the app is sold for `sold`.
+    private func storefronts() async throws(Failure) -> [StorefrontCountry] {
+        guard let appStore = sources.appStore else { return [] }
+        do throws(ReleaseSourceError) {
+            var availability: AppStoreAvailability?
+            if appStore.needsAvailability, let connect = sources.appStoreConnect, case .live(let app, _, _) = appStore {
+                availability = try await connect.availability(of: app)
+            }
+            return try appStore.expected(availability: availability)
+        } catch {
+            if case .appStoreConnect(let failure) = error {
+                throw failure.code == .cancelled ? .cancelled : .appStoreConnect(failure)
+            }
+            throw .unreadable(error)
+        }
+    }
+
     /// What the rounds so far have found.
     private struct State {
         let waiter: ReleaseWaiter
+        /// The storefronts that must serve the version.
+        let countries: [StorefrontCountry]
         var storefrontsLive: [StorefrontCountry] = []
         var play: PlayProgress?
         var connect: ConnectProgress?
@@ -210,50 +173,62 @@ public struct ReleaseWaiter: Sendable {
         var everFound = false
         var unknownRounds = 0
 
-        init(waiter: ReleaseWaiter) {
+        init(waiter: ReleaseWaiter, countries: [StorefrontCountry]) {
             self.waiter = waiter
+            self.countries = countries
         }
 
+        private var sources: StoreSources { waiter.sources }
+
         func round(_ number: Int) -> Round {
-            let countries = waiter.appStore?.countries ?? []
-            return Round(
+            Round(
                 number: number, wanted: waiter.wanted, until: waiter.until, liveStorefronts: storefrontsLive,
-                missingStorefronts: countries.filter { !storefrontsLive.contains($0) }, playTrack: waiter.play?.track,
-                play: play, waitsForAppStoreConnect: waiter.appStoreConnect != nil && waiter.version != nil,
+                missingStorefronts: countries.filter { !storefrontsLive.contains($0) },
+                playTrack: sources.play?.trackName, play: play,
+                waitsForAppStoreConnect: sources.appStoreConnect != nil && sources.appStore != nil
+                    && waiter.version != nil,
                 appStoreConnect: connect)
         }
 
         mutating func ask() async throws(Failure) {
-            if let side = waiter.appStore, let version = waiter.version { try await askAppStore(side, version) }
-            if let side = waiter.play, play?.isDone(waiter.until) != true { try await askPlay(side) }
-            if let side = waiter.appStoreConnect, let version = waiter.version, connect?.isDone(waiter.until) != true {
-                try await askConnect(side, version)
+            if let source = sources.appStore, let version = waiter.version { try await askAppStore(source, version) }
+            if let source = sources.play, play?.isDone(waiter.until) != true { try await askPlay(source) }
+            if let appStore = sources.appStore, let connect = sources.appStoreConnect, let version = waiter.version,
+                self.connect?.isDone(waiter.until) != true
+            {
+                try await askConnect(StoreSources(appStore: appStore.namingTheApp, appStoreConnect: connect), version)
             }
         }
 
-        private mutating func askConnect(_ side: ConnectSide, _ version: Version) async throws(Failure) {
-            do throws(HTTPClientError) {
-                connect = ConnectProgress(
-                    try await side.client.status(of: side.app, platform: side.platform), version: version)
+        /// App Store Connect's status, through a read that looks up no storefront.
+        private mutating func askConnect(_ sources: StoreSources, _ version: Version) async throws(Failure) {
+            do throws(ReleaseSourceError) {
+                if let status = try await sources.read().appStoreConnect?.status {
+                    connect = ConnectProgress(status, version: version)
+                }
             } catch {
-                if error.code == .cancelled { throw .cancelled }
-                if error.isPermanent { throw .appStoreConnect(error) }
+                guard case .appStoreConnect(let failure) = error else { throw .unreadable(error) }
+                if failure.code == .cancelled { throw .cancelled }
+                if failure.isPermanent { throw .appStoreConnect(failure) }
             }
         }
 
-        private mutating func askAppStore(_ side: AppStoreSide, _ wanted: Version) async throws(Failure) {
-            let asked = side.countries.filter { !storefrontsLive.contains($0) }
+        /// Each storefront still missing, read alone: by the app, then (for a bundle id) by the
+        /// App Store id learned, until one serves the version.
+        private mutating func askAppStore(_ source: AppStoreSource, _ wanted: Version) async throws(Failure) {
+            let asked = countries.filter { !storefrontsLive.contains($0) }
             guard !asked.isEmpty else { return }
             var allUnknown = true
             for country in asked {
-                var apps = [side.app]
-                if case .bundleID = side.app, let learnedID { apps.append(.id(learnedID)) }
-                for app in apps {
-                    do throws(HTTPClientError) {
-                        let release = try await side.client.lookup(app, country: country)
+                for lookup in source.lookups(in: country, learnedID: learnedID) {
+                    do throws(ReleaseSourceError) {
+                        guard let release = try await StoreSources(appStore: lookup).read().appStore?.releases.first
+                        else { continue }
                         allUnknown = false
                         everFound = true
-                        if learnedID == nil, case .bundleID = side.app, let id = release.appID.flatMap({ Int($0) }) {
+                        if learnedID == nil, case .live(.bundleID, _, _) = source,
+                            let id = release.appID.flatMap({ Int($0) })
+                        {
                             learnedID = id
                         }
                         if let version = release.version, version >= wanted {
@@ -261,43 +236,83 @@ public struct ReleaseWaiter: Sendable {
                             break
                         }
                     } catch {
-                        switch error.code {
+                        guard case .appStore(let failure) = error else { throw .unreadable(error) }
+                        switch failure.code {
                         case .notFound: continue
                         case .cancelled: throw .cancelled
-                        case .invalidRequest, .otherApp: throw .appStore(error)
+                        case .invalidRequest, .otherApp: throw .appStore(failure)
                         default: allUnknown = false
                         }
                     }
                 }
             }
-            storefrontsLive = side.countries.filter { storefrontsLive.contains($0) }
+            storefrontsLive = countries.filter { storefrontsLive.contains($0) }
             unknownRounds = allUnknown && !everFound ? unknownRounds + 1 : 0
-            if unknownRounds >= waiter.unknownAppRounds {
-                throw .appUnknown(side.app, countries: side.countries.map(\.code), rounds: unknownRounds)
+            if unknownRounds >= waiter.unknownAppRounds, case .live(let app, _, _) = source {
+                throw .appUnknown(app, countries: countries.map(\.code), rounds: unknownRounds)
             }
         }
 
-        /// The edit-free list first; the track, through an edit that is deleted, only once the list
-        /// shows a release carrying the version published.
-        private mutating func askPlay(_ side: PlaySide) async throws(Failure) {
+        /// For a live source, the edit-free list first; the track (read through an edit that is
+        /// deleted) only once the list shows a release carrying the version published.
+        private mutating func askPlay(_ source: PlaySource) async throws(Failure) {
             let version = waiter.version
             let versionCode = waiter.versionCode
-            do throws(HTTPClientError) {
-                let listed = try await side.client.releases(packageName: side.packageName, track: side.track)
-                let carrying = listed.filter { $0.carries(version: version, versionCode: versionCode) }
-                guard carrying.contains(where: { $0.lifecycleState == .published }) else {
-                    let newest = carrying.max {
-                        ($0.versionCodes.max()?.rawValue ?? 0) < ($1.versionCodes.max()?.rawValue ?? 0)
+            do throws(ReleaseSourceError) {
+                if case .live = source {
+                    let carrying = try await source.reviewStates().filter {
+                        $0.carries(version: version, versionCode: versionCode)
                     }
-                    play = newest.map { .notPublished($0.lifecycleState) } ?? .absent
-                    return
+                    guard carrying.contains(where: { $0.lifecycleState == .published }) else {
+                        let newest = carrying.max {
+                            ($0.versionCodes.max()?.rawValue ?? 0) < ($1.versionCodes.max()?.rawValue ?? 0)
+                        }
+                        play = newest.map { .notPublished($0.lifecycleState) } ?? .absent
+                        return
+                    }
                 }
-                let track = try await side.client.track(side.track, packageName: side.packageName)
+                guard let track = try await StoreSources(play: source).read().googlePlay?.track else { return }
                 play = PlayProgress(releases: track.releases, version: version, versionCode: versionCode)
             } catch {
-                if error.code == .cancelled { throw .cancelled }
-                if error.isPermanent { throw .play(error) }
+                guard case .play(let failure) = error else { throw .unreadable(error) }
+                if failure.code == .cancelled { throw .cancelled }
+                if failure.isPermanent { throw .play(failure) }
             }
+        }
+    }
+}
+
+extension AppStoreSource {
+    /// The sources a waiter's round reads for one storefront.
+    ///
+    /// A live source's app in that storefront, then, for a bundle id, the App Store id learned;
+    /// a stored source's release for that storefront.
+    fileprivate func lookups(in country: StorefrontCountry, learnedID: Int?) -> [AppStoreSource] {
+        switch self {
+        case .live(let app, _, let client):
+            var apps = [app]
+            if case .bundleID = app, let learnedID { apps.append(.id(learnedID)) }
+            return apps.map { .live($0, storefronts: .listed([country]), client: client) }
+        case .stored(let releases, _):
+            return [.stored(releases.filter { $0.country == country })]
+        }
+    }
+
+    /// The same app with no storefront to look up: what App Store Connect is asked about.
+    fileprivate var namingTheApp: AppStoreSource {
+        switch self {
+        case .live(let app, _, let client): .live(app, storefronts: .listed([]), client: client)
+        case .stored(let releases, _): .stored(releases)
+        }
+    }
+}
+
+extension PlaySource {
+    /// The track's name.
+    fileprivate var trackName: String {
+        switch self {
+        case .live(_, let track, _): track
+        case .stored(let track, _): track.track
         }
     }
 }

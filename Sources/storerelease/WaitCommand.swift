@@ -77,12 +77,13 @@ enum WaitCommand {
 }
 
 extension ReleaseWaiter.Failure {
-    /// A store's refusal of a bad request exits 2, anything else 1.
+    /// A store's refusal of a bad request exits 2, as do sources that cannot be read as given; anything else 1.
     var cliError: CLIError {
         switch self {
         case .appStore(let error) where error.code == .invalidRequest,
             .play(let error) where error.code == .invalidRequest:
             .usage("wait: \(error)")
+        case .unreadable(let error): .source(error, command: "wait")
         default: .failure("wait: \(self)")
         }
     }

@@ -36,23 +36,25 @@ final class VirtualClock: @unchecked Sendable {
         server = try LoopbackServer.shared.get()
     }
 
-    func play(_ scenario: String, token: String, package: String = "com.example.completed") throws
-        -> ReleaseWaiter.PlaySide
-    {
+    func play(_ scenario: String, token: String, package: String = "com.example.completed") throws -> PlaySource {
         let client = try PlayDeveloperAPIClient(
             token: try BearerToken("waiter-token"),
             configuration: .init(baseURL: server.baseURL(scenario, token: token), retry: .none))
-        return ReleaseWaiter.PlaySide(packageName: package, client: client)
+        return .live(packageName: package, track: "production", client: client)
+    }
+
+    func lookups(_ scenario: String, token: String) throws -> AppStoreLookupClient {
+        try AppStoreLookupClient(
+            configuration: .init(baseURL: server.baseURL(scenario, token: token), retry: .none), bustsCaches: true,
+            rateLimiter: RateLimiter(requests: 10_000))
     }
 
     func appStore(_ scenario: String, token: String, app: AppStoreApp, countries: [String]) throws
-        -> ReleaseWaiter.AppStoreSide
+        -> AppStoreSource
     {
-        let client = try AppStoreLookupClient(
-            configuration: .init(baseURL: server.baseURL(scenario, token: token), retry: .none), bustsCaches: true,
-            rateLimiter: RateLimiter(requests: 10_000))
-        return ReleaseWaiter.AppStoreSide(
-            app: app, countries: try countries.map { try StorefrontCountry($0) }, client: client)
+        .live(
+            app, storefronts: .listed(try countries.map { try StorefrontCountry($0) }),
+            client: try lookups(scenario, token: token))
     }
 
     /// Collects the rounds a run reports.
@@ -67,7 +69,7 @@ final class VirtualClock: @unchecked Sendable {
         let token = UUID().uuidString
         let virtual = VirtualClock()
         var waiter = ReleaseWaiter(
-            appStore: nil, play: try play("publishing", token: token), version: try Version(parsing: "8.0.2"))
+            sources: StoreSources(play: try play("publishing", token: token)), version: try Version(parsing: "8.0.2"))
         waiter.interval = .seconds(60)
         waiter.clock = virtual.clock
         let rounds = Rounds()
@@ -88,7 +90,7 @@ final class VirtualClock: @unchecked Sendable {
 
     @Test func aVersionCodeAloneWaitsForPlay() async throws {
         var waiter = ReleaseWaiter(
-            appStore: nil, play: try play("ok", token: UUID().uuidString), version: nil,
+            sources: StoreSources(play: try play("ok", token: UUID().uuidString)), version: nil,
             versionCode: VersionCode(rawValue: 80))
         waiter.clock = VirtualClock().clock
         #expect(try await waiter.run().summary == "versionCode 80 is fully rolled out on Google Play (production)")
@@ -98,8 +100,9 @@ final class VirtualClock: @unchecked Sendable {
         let token = UUID().uuidString
         let virtual = VirtualClock()
         var waiter = ReleaseWaiter(
-            appStore: try appStore("ok", token: token, app: .id(414_478_124), countries: ["cn"]),
-            play: try play("ok", token: token), version: try Version(parsing: "9.0"))
+            sources: StoreSources(
+                appStore: try appStore("ok", token: token, app: .id(414_478_124), countries: ["cn"]),
+                play: try play("ok", token: token)), version: try Version(parsing: "9.0"))
         waiter.interval = .seconds(60)
         waiter.timeout = .seconds(600)
         waiter.clock = virtual.clock
@@ -119,14 +122,14 @@ final class VirtualClock: @unchecked Sendable {
     @Test func aTwentyPercentRolloutInTwoCountriesIsLiveButNotComplete() async throws {
         let version = try Version(parsing: "8.0.10")
         var live = ReleaseWaiter(
-            appStore: nil, play: try play("ok", token: UUID().uuidString, package: "com.example.rollout"),
+            sources: StoreSources(play: try play("ok", token: UUID().uuidString, package: "com.example.rollout")),
             version: version)
         live.clock = VirtualClock().clock
         #expect(try await live.run().summary == "8.0.10 is rolling out on Google Play (production): 20% in US, CA")
 
         let token = UUID().uuidString
         var complete = ReleaseWaiter(
-            appStore: nil, play: try play("ok", token: token, package: "com.example.rollout"), version: version)
+            sources: StoreSources(play: try play("ok", token: token, package: "com.example.rollout")), version: version)
         complete.until = .complete
         complete.interval = .seconds(60)
         complete.timeout = .seconds(600)
@@ -150,7 +153,7 @@ final class VirtualClock: @unchecked Sendable {
 
     @Test func aCompletedReleaseIsComplete() async throws {
         var waiter = ReleaseWaiter(
-            appStore: nil, play: try play("ok", token: UUID().uuidString, package: "com.example.newer"),
+            sources: StoreSources(play: try play("ok", token: UUID().uuidString, package: "com.example.newer")),
             version: try Version(parsing: "8.0.10"))
         waiter.until = .complete
         waiter.clock = VirtualClock().clock
@@ -173,26 +176,28 @@ final class VirtualClock: @unchecked Sendable {
 
     @Test func aHaltedReleaseIsNotLive() async throws {
         let waiter = ReleaseWaiter(
-            appStore: nil, play: try play("ok", token: UUID().uuidString, package: "com.example.halted"),
+            sources: StoreSources(play: try play("ok", token: UUID().uuidString, package: "com.example.halted")),
             version: try Version(parsing: "8.0.10"))
         #expect(
             await failure(of: waiter)
                 == "timed out: 8.0.10 is not live yet: halted on Google Play (production) at 5%: nobody new gets it")
     }
 
-    func connect(_ scenario: String) throws -> ReleaseWaiter.ConnectSide {
+    /// App Store Connect alone, about app 414478124: an App Store source with no storefront names it.
+    func connect(_ scenario: String) throws -> StoreSources {
         let client = try AppStoreConnectClient(
             credentials: .token(try BearerToken("waiter-asc-token")),
             configuration: .init(baseURL: server.baseURL(scenario, token: UUID().uuidString), retry: .none))
-        return ReleaseWaiter.ConnectSide(app: .id(414_478_124), client: client)
+        return StoreSources(
+            appStore: try appStore(scenario, token: UUID().uuidString, app: .id(414_478_124), countries: []),
+            appStoreConnect: AppStoreConnectSource(client: client))
     }
 
     @Test func aPhasedReleaseOnDayThreeIsLiveButNotComplete() async throws {
         let phase =
             "ready for distribution on App Store Connect, in a phased release (ACTIVE, day 3, 5% of automatic "
             + "updates)"
-        var live = ReleaseWaiter(
-            appStore: nil, play: nil, appStoreConnect: try connect("phased"), version: try Version(parsing: "8.0.2"))
+        var live = ReleaseWaiter(sources: try connect("phased"), version: try Version(parsing: "8.0.2"))
         live.clock = VirtualClock().clock
         #expect(try await live.run().summary == "8.0.2 is " + phase)
 
@@ -201,13 +206,12 @@ final class VirtualClock: @unchecked Sendable {
         #expect(await failure(of: complete) == "timed out: 8.0.2 is not complete yet: " + phase)
 
         var finished = complete
-        finished.appStoreConnect = try connect("complete")
+        finished.sources = try connect("complete")
         #expect(try await finished.run().summary == "8.0.2 is ready for distribution on App Store Connect")
     }
 
     @Test func aVersionWaitingForItsReleaseIsNotLiveAndTheStateIsNamed() async throws {
-        let waiter = ReleaseWaiter(
-            appStore: nil, play: nil, appStoreConnect: try connect("approved"), version: try Version(parsing: "8.0.10"))
+        let waiter = ReleaseWaiter(sources: try connect("approved"), version: try Version(parsing: "8.0.10"))
         #expect(
             await failure(of: waiter)
                 == "timed out: 8.0.10 is not live yet: not ready for distribution on App Store Connect: 8.0.10 is "
@@ -227,7 +231,8 @@ final class VirtualClock: @unchecked Sendable {
 
     @Test func whatWaitingCannotFixStopsAtOnce() async throws {
         var refused = ReleaseWaiter(
-            appStore: nil, play: try play("401", token: UUID().uuidString), version: try Version(parsing: "8.0.2"))
+            sources: StoreSources(play: try play("401", token: UUID().uuidString)),
+            version: try Version(parsing: "8.0.2"))
         refused.clock = VirtualClock().clock
         await #expect {
             try await refused.run()
@@ -239,7 +244,7 @@ final class VirtualClock: @unchecked Sendable {
         }
 
         var unknownPackage = ReleaseWaiter(
-            appStore: nil, play: try play("ok", token: UUID().uuidString, package: "com.example.nothing"),
+            sources: StoreSources(play: try play("ok", token: UUID().uuidString, package: "com.example.nothing")),
             version: try Version(parsing: "8.0.2"))
         unknownPackage.clock = VirtualClock().clock
         await #expect(throws: ReleaseWaiter.Failure.play(.play(.packageNotFound("com.example.nothing")))) {
@@ -248,7 +253,8 @@ final class VirtualClock: @unchecked Sendable {
 
         let virtual = VirtualClock()
         var unknownApp = ReleaseWaiter(
-            appStore: try appStore("ok", token: UUID().uuidString, app: .id(1), countries: ["us", "cn"]), play: nil,
+            sources: StoreSources(
+                appStore: try appStore("ok", token: UUID().uuidString, app: .id(1), countries: ["us", "cn"])),
             version: try Version(parsing: "8.0.2"))
         unknownApp.clock = virtual.clock
         await #expect(throws: ReleaseWaiter.Failure.appUnknown(.id(1), countries: ["us", "cn"], rounds: 3)) {
@@ -257,10 +263,22 @@ final class VirtualClock: @unchecked Sendable {
         #expect(virtual.slept.count == 2, "three rounds, two sleeps")
     }
 
+    @Test func soldStorefrontsWithoutAppStoreConnectAreRefusedBeforeAnyLookup() async throws {
+        let token = UUID().uuidString
+        var waiter = ReleaseWaiter(
+            sources: StoreSources(
+                appStore: .live(.id(414_478_124), storefronts: .sold, client: try lookups("ok", token: token))),
+            version: try Version(parsing: "8.0.2"))
+        waiter.clock = VirtualClock().clock
+        await #expect(throws: ReleaseWaiter.Failure.unreadable(.availabilityNeeded)) { try await waiter.run() }
+        #expect(try server.stats(token: token).requests == 0)
+    }
+
     @Test func aBundleIDLookupAsksByTheLearnedIDToo() async throws {
         let token = UUID().uuidString
         var waiter = ReleaseWaiter(
-            appStore: try appStore("ok", token: token, app: .bundleID("com.tencent.xin"), countries: ["cn"]), play: nil,
+            sources: StoreSources(
+                appStore: try appStore("ok", token: token, app: .bundleID("com.tencent.xin"), countries: ["cn"])),
             version: try Version(parsing: "9.0"))
         waiter.timeout = .seconds(200)
         waiter.clock = VirtualClock().clock

@@ -25,9 +25,9 @@ enum WaitOptions {
                 "\(command): \(CommonOptions.version.usage) is required (or \(Self.versionCode.usage) for Play alone)")
         }
         let sources = try SourceOptions(arguments)
-        let appStore = try appStoreSide(sources, version: version, command: command)
-        let play = try playSide(sources, arguments: arguments)
-        let connect = try connectSide(sources, version: version, command: command)
+        let connect = try connectSource(sources, version: version, command: command)
+        let appStore = try appStoreSource(sources, version: version, connect: connect, command: command)
+        let play = try playSource(sources, arguments: arguments)
         guard appStore != nil || play != nil || connect != nil else {
             throw .usage(
                 "\(command): give the App Store side (\(AppStoreOptions.id) or \(AppStoreOptions.bundleID) with "
@@ -39,52 +39,44 @@ enum WaitOptions {
                     + "storefront serves a version or not)")
         }
         var waiter = ReleaseWaiter(
-            appStore: appStore, play: play, appStoreConnect: connect, version: version, versionCode: versionCode)
+            sources: StoreSources(appStore: appStore, play: play, appStoreConnect: connect), version: version,
+            versionCode: versionCode)
         waiter.until = until ?? .live
         waiter.interval = try arguments.value(interval)?.duration ?? .seconds(60)
         waiter.timeout = try arguments.value(timeout)?.duration ?? .seconds(3600)
         return waiter
     }
 
-    private static func appStoreSide(_ sources: SourceOptions, version: Version?, command: String) throws(CLIError)
-        -> ReleaseWaiter.AppStoreSide?
-    {
+    /// The storefronts to wait on; with App Store Connect and no storefronts, the app alone.
+    private static func appStoreSource(
+        _ sources: SourceOptions, version: Version?, connect: AppStoreConnectSource?, command: String
+    ) throws(CLIError) -> AppStoreSource? {
         let options = sources.appStore
         guard options.namesApp || options.selection != nil else { return nil }
         let app = try options.app()
         guard let selection = options.selection, selection != .listed([]) else {
-            if sources.connect.isRequested { return nil }
-            throw .usage("\(command): \(AppStoreOptions.countries) CC[,CC…] is required")
+            guard connect != nil else { throw .usage("\(command): \(AppStoreOptions.countries) CC[,CC…] is required") }
+            return .live(app, storefronts: .listed([]), client: try options.client(bustsCaches: true))
         }
         guard version != nil else {
             throw .usage(
                 "\(command): the App Store side needs \(CommonOptions.version.usage) (the App Store has no versionCode)"
             )
         }
-        let client = try options.client(bustsCaches: true)
-        switch selection {
-        case .listed(let countries):
-            return ReleaseWaiter.AppStoreSide(app: app, countries: countries, client: client)
-        case .all:
-            return ReleaseWaiter.AppStoreSide(
-                app: app, countries: AppStoreStorefront.all.map(\.country), client: client)
-        case .sold:
-            return ReleaseWaiter.AppStoreSide(
-                app: app, countries: [], client: client, soldIn: try sources.connect.source())
-        }
+        return .live(app, storefronts: selection, client: try options.client(bustsCaches: true))
     }
 
-    private static func connectSide(_ sources: SourceOptions, version: Version?, command: String) throws(CLIError)
-        -> ReleaseWaiter.ConnectSide?
+    private static func connectSource(_ sources: SourceOptions, version: Version?, command: String) throws(CLIError)
+        -> AppStoreConnectSource?
     {
         guard let client = try sources.connect.client() else { return nil }
-        let app = try sources.appStore.app()
+        _ = try sources.appStore.app()
         guard version != nil else { throw .usage("\(command): App Store Connect needs \(CommonOptions.version.usage)") }
-        return ReleaseWaiter.ConnectSide(app: app, platform: sources.connect.platform, client: client)
+        return AppStoreConnectSource(client: client, platform: sources.connect.platform)
     }
 
-    private static func playSide(_ sources: SourceOptions, arguments: ParsedArguments) throws(CLIError)
-        -> ReleaseWaiter.PlaySide?
+    private static func playSource(_ sources: SourceOptions, arguments: ParsedArguments) throws(CLIError)
+        -> PlaySource?
     {
         guard let package = sources.play.package else {
             try arguments.refuse(
@@ -92,7 +84,6 @@ enum WaitOptions {
                 goesWith: "\(PlayOptions.package)")
             return nil
         }
-        return ReleaseWaiter.PlaySide(
-            packageName: package, track: sources.play.track, client: try sources.play.client())
+        return .live(packageName: package, track: sources.play.track, client: try sources.play.client())
     }
 }
