@@ -3,6 +3,11 @@ import StoreReleaseModels
 
 extension ReleaseWaiter {
     /// How far App Store Connect has taken the version awaited.
+    ///
+    /// Closed on purpose, so a caller's `switch` needs no `default`: these are the states a wait
+    /// can be in, whatever Apple reports. A state Apple adds later is carried in a payload
+    /// (``AppStoreConnectStatus`` keeps unknown values), never as a new case. A new case would
+    /// be a breaking change of the package, as a new ``Until`` would.
     public enum ConnectProgress: Sendable, Hashable {
         /// No version at or above it is ready for distribution.
         ///

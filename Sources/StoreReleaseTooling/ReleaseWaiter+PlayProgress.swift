@@ -7,6 +7,12 @@ extension ReleaseWaiter {
     ///
     /// Of the releases carrying the version (or versionCode, or a newer one), the one furthest
     /// along counts: completed, then in progress, then halted.
+    ///
+    /// Closed on purpose, so a caller's `switch` needs no `default`: these are the states a wait
+    /// can be in, whatever Play reports. A status or lifecycle state Play adds later arrives in
+    /// the payload of ``other(_:)`` or ``notPublished(_:)`` (their types keep unknown values),
+    /// never as a new case. A new case would be a breaking change of the package, as a new
+    /// ``Until`` would.
     public enum PlayProgress: Sendable, Hashable {
         /// No release on the track carries it.
         case absent
