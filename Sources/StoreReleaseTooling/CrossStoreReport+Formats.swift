@@ -30,6 +30,7 @@ extension CrossStoreReport {
             let share = Self.percent(halted.userFraction).map { " at \($0) of users" } ?? ""
             lines.append("  halted   \(Self.label(halted.version, nil, halted.versionCode))\(share)")
         }
+        for action in playRecoveryActions ?? [] { lines.append("  recovery \(action.sentence)") }
         if let health {
             lines.append("Health")
             lines += health.stores.map { "  " + $0.line }
@@ -142,6 +143,9 @@ extension CrossStoreReport {
         if !playReleaseNameWithoutVersion.isEmpty {
             let codes = playReleaseNameWithoutVersion.map { "`\($0)`" }.joined(separator: ", ")
             lines += ["Play releases whose names carry no version (versionCode): \(codes).", ""]
+        }
+        if let actions = playRecoveryActions, !actions.isEmpty {
+            lines += actions.map { "- Play App Recovery: " + Self.escaped($0.sentence) } + [""]
         }
         if let health {
             lines += ["Health:", ""] + health.markdown.split(separator: "\n").map(String.init) + [""]

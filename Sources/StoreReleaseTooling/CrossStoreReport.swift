@@ -141,6 +141,11 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     /// Apart from ``countries``: Play's countries are not App Store storefronts (Play serves
     /// Bangladesh, the App Store has no storefront there).
     public let playCountries: PlayCountryAvailability?
+    /// Play's App Recovery actions for the track's versionCodes, when they were read (a live Play source).
+    ///
+    /// Written (`playRecoveryActions`) only then: which versionCodes Play is prompting to
+    /// update, and how many of their devices have.
+    public let playRecoveryActions: [PlayRecoveryAction]?
     /// Each store's health for the version forcing would require, when health sources were read.
     ///
     /// Written (`health`) only then; forcing waits for every store read to be `healthy`.
@@ -162,14 +167,16 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     ///   - playAvailability: Where Play serves the track, for each country's `googlePlay`.
     ///   - health: Each store's health (``StoreReading/health``): forcing waits until every
     ///     store read is `healthy`, each other verdict a reason with its rates and users.
+    ///   - playRecoveryActions: Play's App Recovery actions, when read.
     public init(
         appStore: [StoreRelease], play: PlayTrack, appStoreConnect: AppStoreConnectStatus? = nil,
         releaseDelayHours: Double = 24, now: Date = Date(), expected: [StorefrontCountry] = [],
         availability: AppStoreAvailability? = nil, playAvailability: PlayCountryAvailability? = nil,
-        health: ReleaseHealthReport? = nil
+        health: ReleaseHealthReport? = nil, playRecoveryActions: [PlayRecoveryAction]? = nil
     ) {
         self.appStoreConnect = appStoreConnect
         self.health = health
+        self.playRecoveryActions = playRecoveryActions
         playCountries = playAvailability
         let live = appStore.compactMap { release in release.version.map { (release, $0) } }
         storefronts = live.map { release, version in
@@ -240,7 +247,8 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     /// Builds the report from a reading of both stores (``StoreSources/read(_:)``).
     ///
     /// The storefronts the App Store should answer in, where App Store Connect says the app is
-    /// sold and where Play serves the track are the reading's, when it has them.
+    /// sold, where Play serves the track and its App Recovery actions are the reading's, when it
+    /// has them.
     public init(
         appStore: StoreReading.AppStore, play: StoreReading.GooglePlay, appStoreConnect: StoreReading.AppStoreConnect?,
         health: ReleaseHealthReport? = nil, releaseDelayHours: Double = 24, now: Date = Date()
@@ -248,7 +256,8 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         self.init(
             appStore: appStore.releases, play: play.track, appStoreConnect: appStoreConnect?.status,
             releaseDelayHours: releaseDelayHours, now: now, expected: appStore.expected,
-            availability: appStoreConnect?.availability, playAvailability: play.availability, health: health)
+            availability: appStoreConnect?.availability, playAvailability: play.availability, health: health,
+            playRecoveryActions: play.recoveryActions)
     }
 
     /// `20%` for a fraction of 0.2 (`0.5%` for 0.005), or `nil` when there is none.
@@ -268,16 +277,16 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         case appStoreConnect, countries, playCountries
     }
 
-    enum HealthKey: String, CodingKey {
-        case health
+    /// The keys written only when their value was read.
+    enum ReadKeys: String, CodingKey {
+        case playRecoveryActions, health
     }
 
-    /// Encodes every key, `null` for absent values; `health` only when it was read.
+    /// Encodes every key, `null` for absent values; `playRecoveryActions` and `health` only when read.
     public func encode(to encoder: any Encoder) throws {
         try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-        if let health {
-            var c = encoder.container(keyedBy: HealthKey.self)
-            try c.encode(health, forKey: .health)
-        }
+        var c = encoder.container(keyedBy: ReadKeys.self)
+        try c.encodeIfPresent(playRecoveryActions, forKey: .playRecoveryActions)
+        try c.encodeIfPresent(health, forKey: .health)
     }
 }

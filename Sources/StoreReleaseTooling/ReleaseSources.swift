@@ -220,6 +220,31 @@ extension PlaySource {
         }
     }
 
+    /// The App Recovery actions that target the track's versionCodes; `nil` for a stored track.
+    ///
+    /// A live source reads them now. App Recovery lists the actions of one versionCode a request
+    /// (`GET …/appRecoveries?versionCode=N`): every versionCode of the track's releases is asked,
+    /// lowest first, and an action that targets several is listed once, where first seen.
+    ///
+    /// - Throws: ``ReleaseSourceError/play(_:)`` when the API refuses or fails.
+    public func recoveryActions(for track: PlayTrack) async throws(ReleaseSourceError) -> [PlayRecoveryAction]? {
+        guard case .live(let packageName, _, let client) = self else { return nil }
+        let codes = Set(track.releases.flatMap(\.versionCodes)).sorted { $0.rawValue < $1.rawValue }
+        var actions: [PlayRecoveryAction] = []
+        var seen: Set<String> = []
+        for code in codes {
+            do throws(HTTPClientError) {
+                for action in try await client.recoveryActions(packageName: packageName, versionCode: code)
+                where seen.insert(action.appRecoveryID).inserted {
+                    actions.append(action)
+                }
+            } catch {
+                throw .play(error)
+            }
+        }
+        return actions
+    }
+
     /// The app's package: the one read, or the one given beside a stored track.
     public var packageName: String? {
         switch self {
@@ -305,7 +330,8 @@ extension CrossStoreReport {
     /// One ``StoreSources/read(_:)`` with ``StoreReading/Extras/whereSold``: in a sweep (`all`
     /// or `sold` storefronts), with App Store Connect, each country is classified against where
     /// the app is sold, and with a live Play source against where the track is available. With
-    /// `health`, the report adds each store's health and forcing waits for it.
+    /// `health`, the report adds each store's health and forcing waits for it. A live Play
+    /// source is also asked for its App Recovery actions (``StoreReading/Extras/recoveryActions``).
     ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed.
     public static func gather(
@@ -314,7 +340,7 @@ extension CrossStoreReport {
     ) async throws(ReleaseSourceError) -> CrossStoreReport {
         let reading = try await StoreSources(
             appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health
-        ).read(.whereSold)
+        ).read([.whereSold, .recoveryActions])
         return CrossStoreReport(
             appStore: reading.appStore ?? StoreReading.AppStore(releases: []),
             play: reading.googlePlay ?? StoreReading.GooglePlay(track: PlayTrack(track: "", releases: [])),

@@ -38,16 +38,21 @@ public struct StoreReading: Sendable, Hashable {
         public var reviewStates: [PlayReleaseSummary]
         /// Where the track is available, when asked (a live sweep).
         public var availability: PlayCountryAvailability?
+        /// The App Recovery actions that target the track's versionCodes, when asked (a live source).
+        ///
+        /// `nil` when not read; empty when Play has none.
+        public var recoveryActions: [PlayRecoveryAction]?
 
         /// The track and what was read beside it.
         public init(
             track: PlayTrack, packageName: String? = nil, reviewStates: [PlayReleaseSummary] = [],
-            availability: PlayCountryAvailability? = nil
+            availability: PlayCountryAvailability? = nil, recoveryActions: [PlayRecoveryAction]? = nil
         ) {
             self.track = track
             self.packageName = packageName
             self.reviewStates = reviewStates
             self.availability = availability
+            self.recoveryActions = recoveryActions
         }
     }
 
@@ -74,6 +79,8 @@ public struct StoreReading: Sendable, Hashable {
         public static let whereSold = Extras(rawValue: 1)
         /// Play's edit-free release list, which gives each release's review state (a live source).
         public static let reviewStates = Extras(rawValue: 2)
+        /// Play's App Recovery actions for the track's versionCodes (a live source).
+        public static let recoveryActions = Extras(rawValue: 4)
 
         /// The bits.
         public let rawValue: Int

@@ -41,7 +41,8 @@ public struct StoreSources: Sendable {
     ///    App Store id of the first that has one): where the app is sold, if step 1 could not
     ///    ask, then the app's status. Without an App Store source it is not asked.
     /// 4. The Play track, then its edit-free list (``StoreReading/Extras/reviewStates``), then
-    ///    where it is available (``StoreReading/Extras/whereSold`` in a sweep).
+    ///    where it is available (``StoreReading/Extras/whereSold`` in a sweep), then the App
+    ///    Recovery actions for its versionCodes (``StoreReading/Extras/recoveryActions``).
     /// 5. With ``health``, each store's health for its ``HealthSources/version``, else for the
     ///    version a forced update would require (``StoreReading/forceTarget``): the Play package
     ///    the Play source names, the App Store id the storefronts or App Store Connect name. With
@@ -74,7 +75,8 @@ public struct StoreSources: Sendable {
             reading.googlePlay = StoreReading.GooglePlay(
                 track: track, packageName: play.packageName,
                 reviewStates: extras.contains(.reviewStates) ? try await play.reviewStates() : [],
-                availability: isSweep && extras.contains(.whereSold) ? try await play.availability() : nil)
+                availability: isSweep && extras.contains(.whereSold) ? try await play.availability() : nil,
+                recoveryActions: extras.contains(.recoveryActions) ? try await play.recoveryActions(for: track) : nil)
         }
         if let health {
             if let version = health.version ?? reading.forceTarget {

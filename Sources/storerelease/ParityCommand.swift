@@ -28,7 +28,10 @@ extension Command {
             hours by default). With App Store Connect credentials the JSON adds appStoreConnect
             (as 'storerelease status' prints it), and forcing also waits for a phased release
             under way and for the lookup to show the version App Store Connect calls live.
-            --format markdown writes a summary for a CI job.
+            --format markdown writes a summary for a CI job. With --package the JSON adds
+            playRecoveryActions: Play's App Recovery actions for the track's versionCodes
+            (appRecoveryId, status, versionCodes, regions, recoveredDevices, totalDevices), whom
+            Play is already prompting to update; the text a line each.
             \(HealthSourceOptions.help) The JSON then adds health (as 'storerelease health' prints it),
             the text and Markdown a line a store, and forcing also waits until every store judged is
             healthy: each other verdict is a reason naming the store, both rates with their

@@ -18,7 +18,9 @@ extension Command {
             version in each state: carried forward from --previous FILE (an earlier snapshot),
             extended by what is new now. A --play-track file does not say whose track it is:
             --package PKG beside it records the app, and once --previous names a package the
-            track is taken only with --package naming the same one.
+            track is taken only with --package naming the same one. A live Play track (--package)
+            adds playRecoveryActions: App Recovery's actions for the track's versionCodes, as
+            parity prints them.
             \(HealthSourceOptions.help) The snapshot then records health: {appStore, googlePlay},
             each {source, version, versionCode, verdict, users, crashRate, anrRate, reasons} or null.
             \(PlayOptions.tokenHelp)

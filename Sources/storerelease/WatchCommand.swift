@@ -35,7 +35,10 @@ extension Command {
             the picture 'storerelease timeline FILE' draws; past 10,000 lines the oldest rounds
             are folded, and a line torn by a kill is skipped when read.
             \(HealthSourceOptions.help) Each snapshot then records health, and a verdict that changes
-            is a healthChanged event {version, from, to} of its store.
+            is a healthChanged event {version, from, to} of its store. With a live Play source,
+            App Recovery's actions for the track's versionCodes are read each round too: one that
+            appears, is deployed, canceled or goes is a playRecoveryChanged event {appRecoveryId,
+            versionCodes, from, to}.
             \(PlayOptions.tokenHelp)
             \(AppStoreConnectOptions.help)
             Exit status: 0 the rounds ran (or a signal stopped them); 1 the last round could not

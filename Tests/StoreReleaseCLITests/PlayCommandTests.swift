@@ -68,7 +68,16 @@ import Testing
             "--play-base-url",
             play("ok", token: token), "--now", "2030-01-01T00:00:00Z",
         ])
-        #expect(stored.status == 0 && stored.stdout == live.stdout, "the stored track answers as the live one")
+        // The live track answers as the stored one, and says too that Play has no App Recovery
+        // action for its versionCodes (a stored track cannot say: it has no such key).
+        var answer = try json(live.stdout)
+        #expect(answer.removeValue(forKey: "playRecoveryActions") as? [Any] != nil)
+        #expect(answer.keys.sorted() == (try json(stored.stdout)).keys.sorted())
+        #expect(stored.status == 0 && live.status == 0)
+        #expect(
+            stored.stdout
+                == live.stdout.replacingOccurrences(of: "  \"playRecoveryActions\" : [\n\n  ],\n", with: ""),
+            "the stored track answers as the live one")
 
         let all = try run(
             ["tracks", "--package", "com.example.completed", "--play-base-url", play("ok", token: token)],
@@ -96,6 +105,11 @@ import Testing
         ("com.example.halted", 0, "halted   8.0.10 (versionCode 81) at 5% of users"),
         ("com.example.named", 1, #"is named "80", which carries no version"#),
         ("com.example.newer", 1, "Google Play is ahead (patch)."),
+        (
+            "com.example.recovering", 1,
+            "  recovery prompting users of 79 to update (all users, action 900): 400 of 1,000 devices recovered (40%)\n"
+                + "  recovery canceled for 79 (in DE, AT, action 901): 5 of 20 devices recovered (25%)\n"
+        ),
     ])
     func parityAgainstBothStoresLive(_ package: String, _ status: Int32, _ expected: String) throws {
         let token = UUID().uuidString
@@ -108,6 +122,37 @@ import Testing
         #expect(result.stdout.contains(expected), "\(result.stdout)")
         let stats = try server.playStats(token: token)
         #expect(stats["editsInserted"] as? Int == 1 && stats["openEdits"] as? Int == 0)
+        #expect(stats["writes"] as? Int == 0, "reading App Recovery writes nothing")
+    }
+
+    @Test func parityReadsWhomPlayIsPromptingToUpdate() throws {
+        let token = UUID().uuidString
+        let result = try run([
+            "parity", "--lookup", ParityAndWaitCommandTests.wechat, "--package", "com.example.recovering",
+            "--play-base-url", play("ok", token: token), "--now", "2030-01-01T00:00:00Z",
+        ])
+        #expect(result.status == 1, "\(result.stderr)")
+        let actions = try #require(try json(result.stdout)["playRecoveryActions"] as? [[String: Any]])
+        #expect(actions.map { $0["appRecoveryId"] as? String } == ["900", "901"], "each action once")
+        #expect(actions.first?["status"] as? String == "RECOVERY_STATUS_ACTIVE")
+        #expect(actions.first?["versionCodes"] as? [Int] == [79])
+        #expect(actions.first?.keys.contains("regions") == true && actions.first?["regions"] is NSNull)
+        #expect(actions.first?["recoveredDevices"] as? Int == 400 && actions.first?["totalDevices"] as? Int == 1000)
+        #expect(actions.last?["regions"] as? [String] == ["DE", "AT"])
+        let stats = try server.playStats(token: token)
+        // One list a versionCode of the track (79 and 80), beside the edit's three requests.
+        let paths = try #require(stats["paths"] as? [String])
+        #expect(paths.filter { $0.hasSuffix("/appRecoveries") }.count == 2, "\(paths)")
+        #expect(stats["writes"] as? Int == 0)
+
+        let markdown = try run([
+            "parity", "--lookup", ParityAndWaitCommandTests.wechat, "--package", "com.example.recovering",
+            "--play-base-url", play("ok"), "--format", "markdown",
+        ])
+        #expect(
+            markdown.stdout.contains(
+                "- Play App Recovery: prompting users of 79 to update (all users, action 900): 400 of 1,000 devices "
+                    + "recovered (40%)\n"), "\(markdown.stdout)")
     }
 
     @Test func forcingWaitsForHaltedAndTargetedReleases() throws {

@@ -83,6 +83,51 @@ import Testing
         #expect(stats["openEdits"] as? Int == 0 && stats["releasesRequests"] as? Int == 1)
     }
 
+    @Test func aLiveSnapshotRecordsAppRecoveryAndTheNextOneSaysWhatChanged() async throws {
+        let token = UUID().uuidString
+        let client = try PlayDeveloperAPIClient(
+            token: try BearerToken("snapshot-secret"), configuration: .init(baseURL: server.baseURL("ok", token: token))
+        )
+        let play = PlaySource.live(packageName: "com.example.recovering", track: "production", client: client)
+        let first = try await ReleaseSnapshot.take(
+            appStore: nil, play: play, appStoreConnect: nil, now: Date(timeIntervalSince1970: 1_612_310_400))
+        #expect(first.playRecoveryActions?.map(\.appRecoveryID) == ["900", "901"])
+        #expect(first.playRecoveryActions?.first?.recoveredDevices == 400)
+
+        // Someone drafts an action for 80 and deploys it: the next round reads it, one event a change.
+        let draft = try await client.createRecovery(
+            packageName: "com.example.recovering", versionCodes: [try #require(VersionCode(rawValue: 80))],
+            regions: nil)
+        let drafted = try await ReleaseSnapshot.take(
+            appStore: nil, play: play, appStoreConnect: nil, now: Date(timeIntervalSince1970: 1_612_314_000),
+            previous: first)
+        try await client.deployRecovery(draft.appRecoveryID, packageName: "com.example.recovering")
+        let deployed = try await ReleaseSnapshot.take(
+            appStore: nil, play: play, appStoreConnect: nil, now: Date(timeIntervalSince1970: 1_612_317_600),
+            previous: drafted)
+        let events = drafted.events(since: first) + deployed.events(since: drafted)
+        #expect(
+            events.map(\.sentence) == [
+                "Play App Recovery \(draft.appRecoveryID) for 80: new → DRAFT",
+                "Play App Recovery \(draft.appRecoveryID) for 80: DRAFT → ACTIVE",
+            ])
+        let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(events[1])) as? [String: Any]
+        #expect(written?["type"] as? String == "playRecoveryChanged" && written?["store"] as? String == "googlePlay")
+        #expect(written?["appRecoveryId"] as? String == draft.appRecoveryID)
+        #expect(written?["versionCodes"] as? [Int] == [80])
+        #expect(written?["from"] as? String == "RECOVERY_STATUS_DRAFT")
+        #expect(written?["to"] as? String == "RECOVERY_STATUS_ACTIVE")
+
+        // What a snapshot recorded reads back; one that never read App Recovery has no key.
+        let data = try JSONEncoder().encode(deployed)
+        #expect(try JSONDecoder().decode(ReleaseSnapshot.self, from: data) == deployed)
+        let stored = ReleaseSnapshot(
+            takenAt: Date(timeIntervalSince1970: 0), releases: nil,
+            track: PlayTrack(track: "production", releases: []), status: nil)
+        #expect(stored.playRecoveryActions == nil)
+        #expect(!String(decoding: try JSONEncoder().encode(stored), as: UTF8.self).contains("playRecoveryActions"))
+    }
+
     @Test func theBundledSnapshotsReadBackAsTheyWereWritten() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

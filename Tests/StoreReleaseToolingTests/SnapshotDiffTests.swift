@@ -13,7 +13,7 @@ import Testing
         at: String = "2021-02-04T00:00:00Z", storefronts: [String: String] = ["cn": "8.0.2"],
         play: [(Int, String, Double?, String?)] = [(80, "completed", nil, "RELEASE_LIFECYCLE_STATE_PUBLISHED")],
         live: (String, String)? = ("8.0.2", "READY_FOR_DISTRIBUTION"), phase: (String, Int)? = nil,
-        pending: (String, String)? = nil, readySince: String? = nil
+        pending: (String, String)? = nil, readySince: String? = nil, recoveries: [(String, String)]? = nil
     ) -> Snapshot {
         var snapshot = Snapshot(takenAt: Date(timeIntervalSince1970: 0), releases: nil, track: nil, status: nil)
         snapshot.takenAt = date(at)
@@ -37,6 +37,12 @@ import Testing
                     version: $0.0, state: $0.1,
                     phasedRelease: phase.map { .init(state: $0.0, day: $0.1, percent: 0) }, removedFromSale: false)
             }, pending: pending.map { .init(version: $0.0, state: $0.1) }, draft: nil)
+        snapshot.playRecoveryActions = recoveries?.map { id, status in
+            PlayRecoveryAction(
+                appRecoveryID: id, status: .init(rawValue: "RECOVERY_STATUS_" + status),
+                versionCodes: [VersionCode(rawValue: 79)].compactMap { $0 }, regions: nil, recoveredDevices: nil,
+                totalDevices: nil)
+        }
         if let readySince, let version = Version("8.0.10") {
             snapshot.firstSeen.appStoreConnect = [version: [.readyForDistribution: date(readySince)]]
         }
@@ -113,6 +119,17 @@ import Testing
             expected: [
                 "playStatusChanged 81 inProgress→completed", "playRolloutChanged 81 0.5→nil", "forceUpdateSafe 8.0.10",
             ]),
+        Row(
+            name: "playRecoveryChanged: an action appears, is deployed, and another goes",
+            old: snapshot(recoveries: [("900", "DRAFT"), ("12", "ACTIVE")]),
+            new: snapshot(recoveries: [("900", "ACTIVE"), ("1000", "DRAFT")]),
+            expected: [
+                "playRecoveryChanged 12 79 ACTIVE→nil", "playRecoveryChanged 900 79 DRAFT→ACTIVE",
+                "playRecoveryChanged 1000 79 nil→DRAFT",
+            ]),
+        Row(
+            name: "playRecoveryChanged: none before one snapshot read App Recovery",
+            old: snapshot(), new: snapshot(recoveries: [("900", "ACTIVE")]), expected: []),
     ]
 
     /// An event in a line a row can name.
@@ -139,6 +156,9 @@ import Testing
         case .forceUpdateSafe(let v): return "forceUpdateSafe \(v)"
         case .healthChanged(let store, let v, let from, let to):
             return "healthChanged \(store) \(v?.description ?? "nil") \(from?.rawValue ?? "nil")→\(to.rawValue)"
+        case .playRecoveryChanged(let id, let codes, let from, let to):
+            let targets = codes.map(\.description).joined(separator: ",")
+            return "playRecoveryChanged \(id) \(targets) \(from?.shortName ?? "nil")→\(to?.shortName ?? "nil")"
         }
     }
 
@@ -170,6 +190,7 @@ import Testing
         }
         for (v, state) in s.appStoreConnect?.states ?? [:] { out["asc/\(v)"] = state.rawValue }
         if let live = s.appStoreConnect?.live { out["phase/\(live.version)"] = live.phasedRelease?.key ?? "nil" }
+        for action in s.playRecoveryActions ?? [] { out["rec/\(action.appRecoveryID)"] = action.status.rawValue }
         return out
     }
 
@@ -196,6 +217,7 @@ import Testing
                 out["gp/\(code?.rawValue ?? 0)/lifecycle"] = to?.rawValue ?? "nil"
             case .ascStateChanged(let v, _, let to): out["asc/\(v)"] = to?.rawValue
             case .phasedReleaseChanged(let v, _, let to): out["phase/\(v)"] = to?.key ?? "nil"
+            case .playRecoveryChanged(let id, _, _, let to): out["rec/\(id)"] = to?.rawValue
             case .forceUpdateSafe, .healthChanged: break  // a verdict, not a state
             }
         }
@@ -220,7 +242,12 @@ import Testing
         let phase = [nil, ("ACTIVE", 3), ("PAUSED", 3), ("ACTIVE", 4)].randomElement(using: &generator) ?? nil
         let pending =
             [nil, ("8.1", "IN_REVIEW"), ("8.1", "WAITING_FOR_REVIEW")].randomElement(using: &generator) ?? nil
-        return snapshot(storefronts: storefronts, play: play, phase: phase, pending: pending)
+        let recoveries = [("900", "DRAFT"), ("900", "ACTIVE"), ("901", "CANCELED")].filter { _ in
+            Bool.random(using: &generator)
+        }
+        return snapshot(
+            storefronts: storefronts, play: play, phase: phase, pending: pending,
+            recoveries: Dictionary(recoveries, uniquingKeysWith: { first, _ in first }).sorted { $0.key < $1.key })
     }
 
     @Test func aSnapshotAgainstItselfHasNoEventsAndEventsTakeOneSummaryToTheOther() {

@@ -353,6 +353,11 @@ def handle(handler, method, token, scenario, parts, body=b""):
         return answer(200, {"releases": releases})
 
     if api.startswith("apprecovery."):
+        if played is not None:
+            # A timeline's actions are the step's: listed, never written.
+            if api != "apprecovery.list":
+                return invalid(answer, "A scripted timeline's App Recovery actions cannot be changed.")
+            return recovery_list(handler, answer, timeline.play_recoveries(played, timeline.current(token, "play")))
         return recovery(handler, api, s, package, rest, body, answer)
 
     if api == "edits.insert":
@@ -560,15 +565,21 @@ def targeting_problem(targeting):
     return None
 
 
+def recovery_list(handler, answer, actions):
+    """App Recovery's list: the actions that target the query's versionCode ({} when none)."""
+    codes = parse_qs(urlparse(handler.path).query).get("versionCode", [])
+    if not codes or not codes[0].isdigit():
+        return invalid(answer, "versionCode is required (an int64).")
+    listed = [a for a in actions if targets(a, codes[0])]
+    return answer(200, {"recoveryActions": listed} if listed else {})
+
+
 def recovery(handler, api, s, package, rest, body, answer):
     """App Recovery's list, create, deploy and cancel (see the header)."""
     if api == "apprecovery.list":
-        codes = parse_qs(urlparse(handler.path).query).get("versionCode", [])
-        if not codes or not codes[0].isdigit():
-            return invalid(answer, "versionCode is required (an int64).")
         with LOCK:
-            actions = [copy.deepcopy(a) for a in app_state(s, package)["appRecoveries"] if targets(a, codes[0])]
-        return answer(200, {"recoveryActions": actions} if actions else {})
+            actions = copy.deepcopy(app_state(s, package)["appRecoveries"])
+        return recovery_list(handler, answer, actions)
     if api == "apprecovery.create":
         count_write(s)
         value, problems = parsed(body, api)

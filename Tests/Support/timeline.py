@@ -9,6 +9,8 @@ A timeline is Tests/Fixtures/timeline/<name>.json: {"app": {trackId, bundleId, p
                  what the edit-free list says of it (RELEASE_LIFECYCLE_STATE_…) and is left out of
                  the track itself
   "asc"          the app's appStoreVersions, as a world of worlds.json holds them
+  "appRecoveries" Play's App Recovery actions (AppRecoveryAction, as the API lists them) at that
+                 step; none when left out. App Recovery's list answers the step of the latest edit
 
 The scenario timeline-<name> plays it on every API. Each API counts the token's rounds itself:
 the lookup API each storefront's lookups, the Play API the edits the token opened (its edit-free
@@ -74,6 +76,11 @@ def play_summaries(timeline, number):
                     "activeArtifacts": [{"versionCode": int(c)} for c in release.get("versionCodes", [])],
                     "releaseLifecycleState": release.get("lifecycle", "RELEASE_LIFECYCLE_STATE_PUBLISHED")})
     return out
+
+
+def play_recoveries(timeline, number):
+    """Play's App Recovery actions at a step."""
+    return step(timeline, number).get("appRecoveries", [])
 
 
 def asc_world(timeline, number):

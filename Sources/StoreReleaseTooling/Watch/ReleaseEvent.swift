@@ -44,6 +44,13 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         ///
         /// `from` is `nil` for a version the snapshot before did not judge on that store.
         case healthChanged(store: Store, version: Version?, from: HealthVerdict.Kind?, to: HealthVerdict.Kind)
+        /// A Play App Recovery action appeared, changed status or went (`DRAFT` → `ACTIVE`).
+        ///
+        /// `from` is `nil` for an action the snapshot before did not list, `to` for one this
+        /// snapshot does not; `versionCodes` are those it targets.
+        case playRecoveryChanged(
+            appRecoveryID: String, versionCodes: [VersionCode], from: PlayRecoveryAction.Status?,
+            to: PlayRecoveryAction.Status?)
     }
 
     /// The store an event happened in, as the JSON names it.
@@ -82,6 +89,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .phasedReleaseChanged: "phasedReleaseChanged"
         case .forceUpdateSafe: "forceUpdateSafe"
         case .healthChanged: "healthChanged"
+        case .playRecoveryChanged: "playRecoveryChanged"
         }
     }
 
@@ -89,7 +97,8 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
     public var store: Source {
         switch change {
         case .storefrontUpdated, .storefrontAdded, .storefrontRemoved: .appStore
-        case .playReleaseAdded, .playReleaseRemoved, .playStatusChanged, .playRolloutChanged, .playReviewChanged:
+        case .playReleaseAdded, .playReleaseRemoved, .playStatusChanged, .playRolloutChanged, .playReviewChanged,
+            .playRecoveryChanged:
             .googlePlay
         case .ascStateChanged, .phasedReleaseChanged: .appStoreConnect
         case .forceUpdateSafe: .appStore
@@ -118,6 +127,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .phasedReleaseChanged(let version, let from, let to): parts = [version, from?.key, to?.key]
         case .forceUpdateSafe(let version): parts = [version]
         case .healthChanged(_, let version, let from, let to): parts = [version, from?.rawValue, to.rawValue]
+        case .playRecoveryChanged(let id, _, let from, let to): parts = [id, from, to]
         }
         return ([type, store.rawValue] + parts.map(text)).joined(separator: ":")
     }
@@ -158,6 +168,9 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .healthChanged(let store, let version, let from, let to):
             let name = store == .googlePlay ? "Google Play" : "App Store"
             return "\(name) health of \(text(version, else: "no version")): \(from?.rawValue ?? "new") → \(to.rawValue)"
+        case .playRecoveryChanged(let id, let codes, let from, let to):
+            let targets = codes.map(\.description).joined(separator: ", ")
+            return "Play App Recovery \(id) for \(targets): \(from?.shortName ?? "new") → \(to?.shortName ?? "gone")"
         }
     }
 
@@ -219,6 +232,11 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
             try put("version", version)
             try put("from", from)
             try put("to", to)
+        case .playRecoveryChanged(let id, let codes, let from, let to):
+            try put("appRecoveryId", id)
+            try put("versionCodes", codes)
+            try put("from", from)
+            try put("to", to)
         }
     }
 
@@ -234,6 +252,14 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         func encode(to encoder: any Encoder) throws {
             try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
+    }
+}
+
+extension PlayRecoveryAction.Status {
+    /// The status without the API's `RECOVERY_STATUS_` prefix (`ACTIVE`).
+    var shortName: String {
+        let prefix = "RECOVERY_STATUS_"
+        return rawValue.hasPrefix(prefix) ? String(rawValue.dropFirst(prefix.count)) : rawValue
     }
 }
 

@@ -17,7 +17,9 @@ extension ReleaseSnapshot {
         googlePlay = try c.decodeIfPresent(GooglePlay.self, forKey: .googlePlay)
         appStoreConnect = try c.decodeIfPresent(AppStoreConnectStatus.self, forKey: .appStoreConnect)
         firstSeen = try c.decode(FirstSeen.self, forKey: .firstSeen)
-        health = try decoder.container(keyedBy: ReadKeys.self).decodeIfPresent(Health.self, forKey: .health)
+        let read = try decoder.container(keyedBy: ReadKeys.self)
+        playRecoveryActions = try read.decodeIfPresent([PlayRecoveryAction].self, forKey: .playRecoveryActions)
+        health = try read.decodeIfPresent(Health.self, forKey: .health)
         if let status = appStoreConnect { try Self.check(status, forKey: .appStoreConnect, in: c) }
     }
 

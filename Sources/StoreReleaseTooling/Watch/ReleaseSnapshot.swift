@@ -193,6 +193,10 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     public var appStoreConnect: AppStoreConnectStatus?
     /// When each version was first seen.
     public var firstSeen: FirstSeen
+    /// Play's App Recovery actions for the track's versionCodes, when read.
+    ///
+    /// A live Play source reads them; written `playRecoveryActions` only then.
+    public var playRecoveryActions: [PlayRecoveryAction]?
     /// Each store's health, when health sources were read (written `health` only then).
     public var health: Health?
 
@@ -202,7 +206,7 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
 
     /// The keys written only when their value is read.
     enum ReadKeys: String, CodingKey {
-        case health
+        case playRecoveryActions, health
     }
 
     /// How many versions no store shows any more `firstSeen` keeps, newest first.
@@ -211,13 +215,14 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     /// stays small.
     public static let retiredVersionsKept = 10
 
-    /// Encodes every key, `null` for a store not read; `health` only when it was read.
+    /// Encodes every key, `null` for a store not read; the keys of what was read only then.
+    ///
+    /// `playRecoveryActions` and `health`.
     public func encode(to encoder: any Encoder) throws {
         try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-        if let health {
-            var c = encoder.container(keyedBy: ReadKeys.self)
-            try c.encode(health, forKey: .health)
-        }
+        var c = encoder.container(keyedBy: ReadKeys.self)
+        try c.encodeIfPresent(playRecoveryActions, forKey: .playRecoveryActions)
+        try c.encodeIfPresent(health, forKey: .health)
     }
 
     /// A snapshot of a reading of the stores (``StoreSources/read(_:)``) taken at `takenAt`.
@@ -261,6 +266,7 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
                 })
         }
         appStoreConnect = status
+        playRecoveryActions = reading.googlePlay?.recoveryActions
         health = reading.health.map(Health.init)
         var seen = previous?.firstSeen ?? FirstSeen()
         for (country, storefront) in appStore?.storefronts ?? [:] {
@@ -343,10 +349,11 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
 extension ReleaseSnapshot {
     /// Reads the stores from their sources (each optional) and takes the snapshot.
     ///
-    /// One ``StoreSources/read(_:)`` with ``StoreReading/Extras/reviewStates``: a live Play
-    /// source is read twice, the track through an edit (status, fraction, countries) and the
-    /// edit-free list (each release's review state). With `health`, each store's health is
-    /// recorded (``health``).
+    /// One ``StoreSources/read(_:)`` with ``StoreReading/Extras/reviewStates`` and
+    /// ``StoreReading/Extras/recoveryActions``: a live Play source is read three ways, the track
+    /// through an edit (status, fraction, countries), the edit-free list (each release's review
+    /// state) and App Recovery's actions for the track's versionCodes. With `health`, each
+    /// store's health is recorded (``health``).
     ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed.
     public static func take(
@@ -355,7 +362,7 @@ extension ReleaseSnapshot {
     ) async throws(ReleaseSourceError) -> ReleaseSnapshot {
         let reading = try await StoreSources(
             appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health
-        ).read(.reviewStates)
+        ).read([.reviewStates, .recoveryActions])
         return ReleaseSnapshot(reading, takenAt: now, previous: previous)
     }
 }

@@ -6,8 +6,9 @@ extension ReleaseSnapshot {
     /// The events from `old` to this snapshot, in a stable order.
     ///
     /// The App Store's storefronts by code, then Play's releases by versionCode, then App Store
-    /// Connect's versions, then each store's health (when both snapshots recorded it: a verdict
-    /// that changed, or a new version's first); no change, no events.
+    /// Connect's versions, then Play's App Recovery actions by id (when both snapshots read them:
+    /// one that appeared, went or changed status), then each store's health (when both snapshots
+    /// recorded it: a verdict that changed, or a new version's first); no change, no events.
     public func events(since old: ReleaseSnapshot) -> [ReleaseEvent] {
         var changes: [ReleaseEvent.Change] = []
         if let new = appStore?.storefronts, let before = old.appStore?.storefronts {
@@ -70,6 +71,17 @@ extension ReleaseSnapshot {
                 changes.append(
                     .phasedReleaseChanged(
                         version: live.version, from: before.live?.phasedRelease, to: live.phasedRelease))
+            }
+        }
+        if let new = playRecoveryActions, let before = old.playRecoveryActions {
+            let was = Dictionary(before.map { ($0.appRecoveryID, $0) }, uniquingKeysWith: { first, _ in first })
+            let now = Dictionary(new.map { ($0.appRecoveryID, $0) }, uniquingKeysWith: { first, _ in first })
+            let ids = Set(was.keys).union(now.keys).sorted { ($0.count, $0) < ($1.count, $1) }
+            for id in ids where was[id]?.status != now[id]?.status {
+                changes.append(
+                    .playRecoveryChanged(
+                        appRecoveryID: id, versionCodes: (now[id] ?? was[id])?.versionCodes ?? [],
+                        from: was[id]?.status, to: now[id]?.status))
             }
         }
         if let new = health, let before = old.health {
