@@ -28,18 +28,14 @@ public struct ReleaseWaiter: Sendable {
     public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The timeout passed; the last round says what is still missing.
         case timedOut(Round)
-        /// The App Store refused in a way asking again cannot fix.
-        case appStore(HTTPClientError)
         /// No storefront asked has the app, three rounds running.
         case appUnknown(AppStoreApp, countries: [String], rounds: Int)
-        /// The Play Developer API refused in a way asking again cannot fix.
-        case play(HTTPClientError)
-        /// App Store Connect refused in a way asking again cannot fix.
-        case appStoreConnect(HTTPClientError)
-        /// The sources cannot be read as given.
+        /// A store refused in a way asking again cannot fix, or the sources cannot be read as given.
         ///
-        /// A `sold` selection without App Store Connect, stored releases without an App Store id.
-        case unreadable(ReleaseSourceError)
+        /// The error names the store, as every read of the sources does: a token Google refuses
+        /// (``ReleaseSourceError/play(_:)``), a bundle id the App Store answers with another app,
+        /// a `sold` selection without App Store Connect (``ReleaseSourceError/availabilityNeeded``).
+        case source(ReleaseSourceError)
         /// The task was cancelled.
         case cancelled
 
@@ -49,16 +45,14 @@ public struct ReleaseWaiter: Sendable {
             case .timedOut(let round):
                 return
                     "timed out: \(round.wanted) is not \(round.until) yet: \(round.shortfalls.joined(separator: "; "))"
-            case .appStore(let error):
-                return "the App Store: \(error)"
             case .appUnknown(let app, let countries, let rounds):
                 return "no storefront asked (\(countries.joined(separator: ", "))) has \(app), \(rounds) rounds "
                     + "running; check the id, or the countries the app is sold in"
-            case .play(let error):
+            case .source(.appStore(let error)):
+                return "the App Store: \(error)"
+            case .source(.play(let error)):
                 return "Google Play: \(error)"
-            case .appStoreConnect(let error):
-                return error.description
-            case .unreadable(let error):
+            case .source(let error):
                 return error.description
             case .cancelled:
                 return "cancelled"
@@ -153,10 +147,8 @@ public struct ReleaseWaiter: Sendable {
             }
             return try appStore.expected(availability: availability)
         } catch {
-            if case .appStoreConnect(let failure) = error {
-                throw failure.code == .cancelled ? .cancelled : .appStoreConnect(failure)
-            }
-            throw .unreadable(error)
+            if case .appStoreConnect(let failure) = error, failure.code == .cancelled { throw .cancelled }
+            throw .source(error)
         }
     }
 
@@ -207,9 +199,9 @@ public struct ReleaseWaiter: Sendable {
                     connect = ConnectProgress(status, version: version)
                 }
             } catch {
-                guard case .appStoreConnect(let failure) = error else { throw .unreadable(error) }
+                guard case .appStoreConnect(let failure) = error else { throw .source(error) }
                 if failure.code == .cancelled { throw .cancelled }
-                if failure.isPermanent { throw .appStoreConnect(failure) }
+                if failure.isPermanent { throw .source(error) }
             }
         }
 
@@ -236,11 +228,11 @@ public struct ReleaseWaiter: Sendable {
                             break
                         }
                     } catch {
-                        guard case .appStore(let failure) = error else { throw .unreadable(error) }
+                        guard case .appStore(let failure) = error else { throw .source(error) }
                         switch failure.code {
                         case .notFound: continue
                         case .cancelled: throw .cancelled
-                        case .invalidRequest, .otherApp: throw .appStore(failure)
+                        case .invalidRequest, .otherApp: throw .source(error)
                         default: allUnknown = false
                         }
                     }
@@ -274,9 +266,9 @@ public struct ReleaseWaiter: Sendable {
                 guard let track = try await StoreSources(play: source).read().googlePlay?.track else { return }
                 play = PlayProgress(releases: track.releases, version: version, versionCode: versionCode)
             } catch {
-                guard case .play(let failure) = error else { throw .unreadable(error) }
+                guard case .play(let failure) = error else { throw .source(error) }
                 if failure.code == .cancelled { throw .cancelled }
-                if failure.isPermanent { throw .play(failure) }
+                if failure.isPermanent { throw .source(error) }
             }
         }
     }

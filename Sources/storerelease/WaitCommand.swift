@@ -80,10 +80,10 @@ extension ReleaseWaiter.Failure {
     /// A store's refusal of a bad request exits 2, as do sources that cannot be read as given; anything else 1.
     var cliError: CLIError {
         switch self {
-        case .appStore(let error) where error.code == .invalidRequest,
-            .play(let error) where error.code == .invalidRequest:
+        case .source(.appStore(let error)) where error.code == .invalidRequest,
+            .source(.play(let error)) where error.code == .invalidRequest:
             .usage("wait: \(error)")
-        case .unreadable(let error): .source(error, command: "wait")
+        case .source(.noAppStoreID), .source(.availabilityNeeded): .badInput("wait: \(self)")
         default: .failure("wait: \(self)")
         }
     }

@@ -237,7 +237,7 @@ final class VirtualClock: @unchecked Sendable {
         await #expect {
             try await refused.run()
         } throws: { error in
-            guard case .play(let error) = error as? ReleaseWaiter.Failure, error.code == .unauthorized else {
+            guard case .source(.play(let error)) = error as? ReleaseWaiter.Failure, error.code == .unauthorized else {
                 return false
             }
             return true
@@ -247,7 +247,7 @@ final class VirtualClock: @unchecked Sendable {
             sources: StoreSources(play: try play("ok", token: UUID().uuidString, package: "com.example.nothing")),
             version: try Version(parsing: "8.0.2"))
         unknownPackage.clock = VirtualClock().clock
-        await #expect(throws: ReleaseWaiter.Failure.play(.play(.packageNotFound("com.example.nothing")))) {
+        await #expect(throws: ReleaseWaiter.Failure.source(.play(.play(.packageNotFound("com.example.nothing"))))) {
             try await unknownPackage.run()
         }
 
@@ -270,7 +270,7 @@ final class VirtualClock: @unchecked Sendable {
                 appStore: .live(.id(414_478_124), storefronts: .sold, client: try lookups("ok", token: token))),
             version: try Version(parsing: "8.0.2"))
         waiter.clock = VirtualClock().clock
-        await #expect(throws: ReleaseWaiter.Failure.unreadable(.availabilityNeeded)) { try await waiter.run() }
+        await #expect(throws: ReleaseWaiter.Failure.source(.availabilityNeeded)) { try await waiter.run() }
         #expect(try server.stats(token: token).requests == 0)
     }
 
