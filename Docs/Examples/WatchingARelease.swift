@@ -26,7 +26,9 @@ func watchRelease(
                 for event in events { print(event.sentence) }
             case .storeFailed(let error, let retryIn):
                 print("could not read a store (\(error)); next round in \(retryIn)")
-            case .delivered, .deliveryFailed, .historyFailed:
+            case .halted(let plan):
+                print("halted \(plan.version): verified \(plan.verified == true)")
+            case .delivered, .deliveryFailed, .historyFailed, .haltFailed:
                 break
             }
         })

@@ -118,4 +118,14 @@ public struct StoreReading: Sendable, Hashable {
     public var forceTarget: Version? {
         ForceGate.target(appStore: appStore?.releases ?? [], play: googlePlay?.track)
     }
+
+    /// The newest version either store is releasing: what a regression would make you halt.
+    ///
+    /// The newest of the storefronts' versions, Play's fully rolled-out release, its release in
+    /// staged rollout and its halted releases (a halt pauses a release, and its users keep it:
+    /// halting it does not move the judging to the version before); `nil` when none is known.
+    public var newestReleasing: Version? {
+        let play = googlePlay.map { [$0.track.rollout?.version] + $0.track.haltedReleases.map(\.version) } ?? []
+        return ([forceTarget] + play).compactMap { $0 }.max()
+    }
 }

@@ -43,8 +43,9 @@ public struct StoreSources: Sendable {
     /// 4. The Play track, then its edit-free list (``StoreReading/Extras/reviewStates``), then
     ///    where it is available (``StoreReading/Extras/whereSold`` in a sweep), then the App
     ///    Recovery actions for its versionCodes (``StoreReading/Extras/recoveryActions``).
-    /// 5. With ``health``, each store's health for its ``HealthSources/version``, else for the
-    ///    version a forced update would require (``StoreReading/forceTarget``): the Play package
+    /// 5. With ``health``, each store's health for its ``HealthSources/version``, else for its
+    ///    ``HealthSources/candidate`` (the version a forced update would require,
+    ///    ``StoreReading/forceTarget``, unless told): the Play package
     ///    the Play source names, the App Store id the storefronts or App Store Connect name. With
     ///    no version to judge, each store is `unknown`.
     ///
@@ -79,7 +80,8 @@ public struct StoreSources: Sendable {
                 recoveryActions: extras.contains(.recoveryActions) ? try await play.recoveryActions(for: track) : nil)
         }
         if let health {
-            if let version = health.version ?? reading.forceTarget {
+            let candidate = health.candidate == .forceTarget ? reading.forceTarget : reading.newestReleasing
+            if let version = health.version ?? candidate {
                 let appID =
                     reading.appStore?.releases.lazy.compactMap(\.appID).first ?? reading.appStoreConnect?.status.appID
                 reading.health = try await health.judge(version, packageName: play?.packageName, appID: appID)

@@ -85,21 +85,7 @@ enum ActingCommand {
         let command = arguments.command
         let options = try ActingOptions(arguments, action: action)
         let sources = try SourceOptions(arguments)
-        var actor = ReleaseActor(manifestPath: options.manifestPath)
-        if let package = sources.play.package {
-            actor.play = .init(client: try sources.play.client(), packageName: package, track: sources.play.track)
-        }
-        if let connect = try sources.connect.source() {
-            actor.connect = .init(client: connect.client, app: try sources.appStore.app(), platform: connect.platform)
-        } else if sources.appStore.ids != nil || sources.appStore.bundleID != nil {
-            throw .usage(
-                "\(command): \(AppStoreOptions.id) needs App Store Connect credentials to act on the App Store")
-        }
-        guard actor.play != nil || actor.connect != nil else {
-            throw .usage(
-                "\(command): give Google Play (\(PlayOptions.package.usage)), App Store Connect (\(AppStoreOptions.id.usage) "
-                    + "with its credentials), or both")
-        }
+        let actor = try sources.releaseActor(manifestPath: options.manifestPath, command: command)
         let reading: ActingReading
         do throws(ReleaseActor.Failure) {
             reading = try await actor.read(for: action, version: options.version)
@@ -111,13 +97,9 @@ enum ActingCommand {
         }
         var plan = ActingPlan(action, version: options.version, reading: reading, regions: options.regions)
         if options.apply, plan.refusals.isEmpty {
-            let needed = names(plan, reading: reading, actor: actor)
-            let confirmed = Set(options.confirmed ?? [])
-            if let missing = needed.first(where: { confirmed.isDisjoint(with: $0) }) {
-                throw .usage(
-                    "\(command): \(ActingOptions.confirm.name) must name every app acted on: \(missing[0]) is not named "
-                        + "(got \(options.confirmed?.joined(separator: ",") ?? "none")); nothing was written")
-            }
+            try ActingOptions.requireConfirmation(
+                of: plan.storesActedOn, actor: actor, appID: reading.appStoreConnect?.appID,
+                confirmed: options.confirmed, command: command)
             plan = await actor.apply(plan, regions: options.regions)
         }
         try print(plan, options.format)
@@ -133,16 +115,6 @@ enum ActingCommand {
             return 1
         }
         return 0
-    }
-
-    /// For each store acted on, the names that confirm it (the package; the App Store id or bundle id).
-    private static func names(_ plan: ActingPlan, reading: ActingReading, actor: ReleaseActor) -> [[String]] {
-        plan.storesActedOn.map { store in
-            if store == .googlePlay { return [actor.play?.packageName ?? ""] }
-            var names = [reading.appStoreConnect?.appID ?? ""]
-            if case .bundleID(let bundleID)? = actor.connect?.app { names.append(bundleID) }
-            return names
-        }
     }
 
     private static func describe(_ step: ActingStep) -> String {

@@ -35,7 +35,15 @@ extension Command {
             the picture 'storerelease timeline FILE' draws; past 10,000 lines the oldest rounds
             are folded, and a line torn by a kill is skipped when read.
             \(HealthSourceOptions.help) Each snapshot then records health, and a verdict that changes
-            is a healthChanged event {version, from, to} of its store. With a live Play source,
+            is a healthChanged event {version, from, to} of its store.
+            --halt-on regressed --confirm APP[,APP] (opt-in; needs health sources) judges the newest
+            version either store is releasing (Play's staged rollout included) and, the round a
+            store's verdict of it turns regressed, applies 'storerelease halt VERSION' on every
+            store given (Play for --package, App Store Connect for --id or --bundle-id with its
+            credentials; --confirm names each, as halt's does), reads them back, and delivers a
+            halted event {version, steps, verified, refusals, health} with the round's events. A
+            halt not verified is tried again each round while the verdict stays regressed; a
+            verified one is not, so resuming by hand later is not overruled. With a live Play source,
             App Recovery's actions for the track's versionCodes are read each round too: one that
             appears, is deployed, canceled or goes is a playRecoveryChanged event {appRecoveryId,
             versionCodes, from, to}.
@@ -51,7 +59,8 @@ extension Command {
                 WatchCommand.history.spec,
             ]
             + NotifyOptions.specs
-            + AppStoreConnectOptions.specs + HealthSourceOptions.specs,
+            + AppStoreConnectOptions.specs + HealthSourceOptions.specs
+            + [WatchCommand.haltOn.spec, ActingOptions.confirm.spec],
         examples: [
             "storerelease watch --lookup Docs/Examples/payloads/appstore-wechat-cn.json --play-track "
                 + "Docs/Examples/payloads/play-production.json --state /tmp/storerelease-watch-stored.json --rounds 1",
@@ -71,6 +80,10 @@ enum WatchCommand {
         "--history", "FILE", "Append one JSON line a round to FILE, for 'storerelease timeline' (bounded).")
     static let rounds = Option<Count>(
         "--rounds", "N", "Stop after N rounds, the first included (default: until stopped).")
+    static let haltOn = Option<HaltTrigger>(
+        "--halt-on", "regressed",
+        "Halt the version being released on every store given when a store's health of it turns regressed "
+            + "(needs --confirm and health sources).")
 
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags()
@@ -84,14 +97,17 @@ enum WatchCommand {
         let notifier = try NotifyOptions.notifier(arguments)
         let options = try SourceOptions(arguments)
         let (appStore, play, connect) = try options.snapshotSources()
-        let health = try HealthSourceOptions.sources(
+        var health = try HealthSourceOptions.sources(
             arguments, play: options.play, connect: options.connect, through: nil)
+        let halting = try self.halting(arguments, sources: options, health: health)
+        if halting != nil { health?.candidate = .newestReleasing }
         let stop = StopSignal()
         stop.install()
         var watcher = ReleaseWatcher(
             state: WatchStateFile(path: path), appStore: appStore, play: play, appStoreConnect: connect,
             health: health, notifier: notifier, interval: interval)
         watcher.history = history
+        watcher.halting = halting
         // The rounds run in a task a signal cancels, which cuts short a request in flight.
         let watch = Task { () async -> Result<ReleaseWatcher.Outcome, WatchStateFile.Failure> in
             do throws(WatchStateFile.Failure) {
@@ -115,5 +131,35 @@ enum WatchCommand {
         }
         StandardStreams.printError(outcome.summary(path: path))
         return outcome.stopped || !(outcome.lastRoundFailed || outcome.undelivered > 0) ? 0 : 1
+    }
+
+    /// Who halts a regressed release, with `--halt-on`: the stores given, each confirmed.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` for `--halt-on` without health sources or without a
+    ///   `--confirm` naming every store it would act on, and `--confirm` without `--halt-on`.
+    static func halting(
+        _ arguments: ParsedArguments, sources: SourceOptions, health: HealthSources?
+    ) throws(CLIError) -> ReleaseActor? {
+        let command = arguments.command
+        let confirmed = try arguments.value(ActingOptions.confirm)?.names
+        guard try arguments.value(haltOn) != nil else {
+            if confirmed != nil { throw .usage("\(command): \(ActingOptions.confirm.name) goes with \(haltOn.name)") }
+            return nil
+        }
+        guard health != nil else {
+            throw .usage(
+                "\(command): \(haltOn.name) regressed needs health sources (\(HealthSourceOptions.live) or "
+                    + "\(HealthOptions.healthFile))")
+        }
+        let actor = try sources.releaseActor(command: command)
+        guard confirmed != nil else {
+            throw .usage(
+                "\(command): \(haltOn.name) writes to the stores: add \(ActingOptions.confirm.usage) naming every app "
+                    + "it would halt (its package name, its App Store id)")
+        }
+        try ActingOptions.requireConfirmation(
+            of: [actor.play.map { _ in Store.googlePlay }, actor.connect.map { _ in Store.appStore }].compactMap { $0 },
+            actor: actor, appID: nil, confirmed: confirmed, command: command)
+        return actor
     }
 }

@@ -23,7 +23,31 @@ extension ReleaseWatcher.Progress {
                     + "next round in \(ExchangeFailure.seconds(retryIn))\n")
         case .historyFailed(let failure):
             StandardStreams.printError("watch: the round was not added to the history: \(failure)\n")
+        case .halted(let plan):
+            StandardStreams.printError("watch: \(Self.account(plan))\n")
+        case .haltFailed(let version, let failure):
+            StandardStreams.printError(
+                "watch: the health of \(version) turned regressed, and the halt could not read the stores: "
+                    + "\(failure); nothing was written; tried again next round\n")
         }
+    }
+
+    /// What a halt did, in one line.
+    private static func account(_ plan: ActingPlan) -> String {
+        let version = plan.version
+        if !plan.refusals.isEmpty {
+            return "the health of \(version) turned regressed; halting it is refused: "
+                + plan.refusals.joined(separator: "; ")
+        }
+        if plan.steps.isEmpty {
+            return "the health of \(version) turned regressed; it is already halted on every store"
+        }
+        let steps = plan.steps.map { step in
+            "\(step.store) \(step.from) → \(step.to)"
+                + (step.done ? "" : step.error.map { " (\($0))" } ?? " (not done)")
+        }
+        return "the health of \(version) turned regressed: halted, " + steps.joined(separator: "; ")
+            + (plan.verified == true ? "; verified" : "; not verified, tried again next round")
     }
 }
 

@@ -159,6 +159,7 @@ import Testing
         case .playRecoveryChanged(let id, let codes, let from, let to):
             let targets = codes.map(\.description).joined(separator: ",")
             return "playRecoveryChanged \(id) \(targets) \(from?.shortName ?? "nil")→\(to?.shortName ?? "nil")"
+        case .halted(let v, let store, let steps, _, _, _): return "halted \(v) \(store) \(steps.count)"
         }
     }
 
@@ -167,6 +168,31 @@ import Testing
         let events = row.new.events(since: row.old)
         #expect(events.map(Self.line) == row.expected)
         #expect(events.allSatisfy { $0.at == row.new.takenAt })
+    }
+
+    /// A snapshot whose Play health judged `version` so.
+    static func judged(_ version: String, _ verdict: HealthVerdict.Kind) -> Snapshot {
+        var snapshot = snapshot()
+        snapshot.health = .init(
+            googlePlay: .init(
+                source: .healthFile, version: Version(version), versionCode: nil, verdict: verdict, users: 21_000,
+                crashRate: nil, anrRate: nil, reasons: []))
+        return snapshot
+    }
+
+    @Test func aHaltIsDueTheRoundTheVerdictTurnsAndAgainOnlyWhileOwed() throws {
+        func due(_ now: Snapshot, since before: Snapshot?, owed: Set<Version> = []) -> [String] {
+            now.haltsDue(since: before, owed: owed).map { "\($0.0) \($0.1)" }
+        }
+        let regressed = Self.judged("8.0.10", .regressed)
+        #expect(due(regressed, since: nil) == ["8.0.10 googlePlay"], "a new state file's first round counts")
+        #expect(due(regressed, since: Self.judged("8.0.10", .insufficientData)) == ["8.0.10 googlePlay"])
+        #expect(due(regressed, since: Self.judged("8.0.2", .regressed)) == ["8.0.10 googlePlay"], "another version")
+        #expect(due(regressed, since: regressed).isEmpty, "it did not turn: a verified halt is not repeated")
+        #expect(due(regressed, since: regressed, owed: [try Version(parsing: "8.0.10")]) == ["8.0.10 googlePlay"])
+        #expect(due(Self.judged("8.0.10", .insufficientData), since: nil).isEmpty)
+        #expect(due(Self.judged("8.0.10", .unknown), since: nil).isEmpty, "unknown is never a reason to act")
+        #expect(due(Self.snapshot(), since: nil).isEmpty, "no health, no halt")
     }
 
     @Test func anEventsIdLeavesOutWhenAndTheLag() throws {
@@ -218,7 +244,7 @@ import Testing
             case .ascStateChanged(let v, _, let to): out["asc/\(v)"] = to?.rawValue
             case .phasedReleaseChanged(let v, _, let to): out["phase/\(v)"] = to?.key ?? "nil"
             case .playRecoveryChanged(let id, _, _, let to): out["rec/\(id)"] = to?.rawValue
-            case .forceUpdateSafe, .healthChanged: break  // a verdict, not a state
+            case .forceUpdateSafe, .healthChanged, .halted: break  // a verdict or an act, not a state
             }
         }
         return out

@@ -121,6 +121,18 @@ public struct ReleaseActor: Sendable {
         return reading
     }
 
+    /// Reads the stores, plans `action` for `version`, and applies the plan unless it refuses.
+    ///
+    /// What `watch --halt-on regressed` does the round a verdict turns: a plan with nothing to
+    /// do (the release already halted) sends nothing and comes back with no step; one with a
+    /// refusal comes back as planned, nothing written.
+    ///
+    /// - Throws: ``Failure`` when a store (or the manifest) cannot be read; nothing was written.
+    public func act(_ action: ReleaseAction, version: Version) async throws(Failure) -> ActingPlan {
+        let plan = ActingPlan(action, version: version, reading: try await read(for: action, version: version))
+        return plan.steps.isEmpty ? plan : await apply(plan)
+    }
+
     /// Applies `plan`'s steps in order, stopping at the first that fails, then reads the stores again.
     ///
     /// `verified` is whether a new plan finds nothing left to do.

@@ -11,14 +11,26 @@ import StoreReleaseModels
 /// ``StoreSources`` does it as part of its one reading, so the report, the force gate and the
 /// snapshot see the same verdicts.
 public struct HealthSources: Sendable {
+    /// Which version is judged when ``version`` names none.
+    public enum Candidate: Sendable, Hashable {
+        /// The version a forced update would require (``StoreReading/forceTarget``).
+        case forceTarget
+        /// The newest version either store is releasing, a staged rollout included.
+        ///
+        /// ``StoreReading/newestReleasing``: what `watch --halt-on regressed` judges.
+        case newestReleasing
+    }
+
     /// The health files, at most one a store.
     public var files: [HealthFile]
     /// The Play Developer Reporting API, read for Google Play when no file is.
     public var playReporting: PlayDeveloperReportingClient?
     /// App Store Connect, whose Analytics Reports are read for the App Store when no file is.
     public var analytics: AppStoreConnectClient?
-    /// The version to judge; `nil`: the version a forced update would require.
+    /// The version to judge; `nil`: the ``candidate``.
     public var version: Version?
+    /// Which version is judged when ``version`` is `nil`: the version a forced update would require, unless told.
+    public var candidate: Candidate = .forceTarget
     /// The version to compare with; `nil`: the highest below with users.
     public var baseline: Version?
     /// The minimum of user-days and the ceilings.

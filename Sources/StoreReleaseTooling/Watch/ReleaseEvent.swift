@@ -44,6 +44,15 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         ///
         /// `from` is `nil` for a version the snapshot before did not judge on that store.
         case healthChanged(store: Store, version: Version?, from: HealthVerdict.Kind?, to: HealthVerdict.Kind)
+        /// `watch --halt-on regressed` acted on `version`, because `store`'s health of it turned `regressed`.
+        ///
+        /// The halt plan for it, applied on both stores (``ReleaseWatcher/halting``).
+        /// `steps` are the plan's, each with whether it was done and the store's error;
+        /// `verified` whether the stores, read again, show the halt; `refusals` why the plan
+        /// would not act (nothing was written then); `health` the record that caused it.
+        case halted(
+            version: Version, store: Store, steps: [ActingStep], verified: Bool?, refusals: [String],
+            health: ReleaseSnapshot.StoreHealthRecord)
         /// A Play App Recovery action appeared, changed status or went (`DRAFT` → `ACTIVE`).
         ///
         /// `from` is `nil` for an action the snapshot before did not list, `to` for one this
@@ -90,6 +99,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .forceUpdateSafe: "forceUpdateSafe"
         case .healthChanged: "healthChanged"
         case .playRecoveryChanged: "playRecoveryChanged"
+        case .halted: "halted"
         }
     }
 
@@ -102,7 +112,8 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
             .googlePlay
         case .ascStateChanged, .phasedReleaseChanged: .appStoreConnect
         case .forceUpdateSafe: .appStore
-        case .healthChanged(let store, _, _, _): store == .googlePlay ? .googlePlay : .appStore
+        case .healthChanged(let store, _, _, _), .halted(_, let store, _, _, _, _):
+            store == .googlePlay ? .googlePlay : .appStore
         }
     }
 
@@ -128,6 +139,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .forceUpdateSafe(let version): parts = [version]
         case .healthChanged(_, let version, let from, let to): parts = [version, from?.rawValue, to.rawValue]
         case .playRecoveryChanged(let id, _, let from, let to): parts = [id, from, to]
+        case .halted(let version, _, _, _, _, _): parts = [version]
         }
         return ([type, store.rawValue] + parts.map(text)).joined(separator: ":")
     }
@@ -171,6 +183,19 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .playRecoveryChanged(let id, let codes, let from, let to):
             let targets = codes.map(\.description).joined(separator: ", ")
             return "Play App Recovery \(id) for \(targets): \(from?.shortName ?? "new") → \(to?.shortName ?? "gone")"
+        case .halted(let version, let store, let steps, let verified, let refusals, let health):
+            let cause = health.summary(store: store)
+            if !refusals.isEmpty {
+                return "Not halting \(version), though \(cause): " + refusals.joined(separator: "; ")
+            }
+            let moves = steps.map { step in
+                "\(step.store == .googlePlay ? "Google Play" : "App Store") \(step.from) → \(step.to)"
+                    + (step.done ? "" : step.error.map { " failed (\($0))" } ?? " not done")
+            }
+            if steps.isEmpty { return "\(version) was already halted on every store when \(cause)" }
+            let outcome =
+                verified == true ? "verified" : "NOT verified: check both stores by hand (storerelease halt \(version))"
+            return "Halted \(version) because \(cause): " + moves.joined(separator: ", ") + "; \(outcome)"
         }
     }
 
@@ -237,6 +262,12 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
             try put("versionCodes", codes)
             try put("from", from)
             try put("to", to)
+        case .halted(let version, _, let steps, let verified, let refusals, let health):
+            try put("version", version)
+            try put("steps", steps)
+            try put("verified", verified)
+            try put("refusals", refusals)
+            try put("health", health)
         }
     }
 

@@ -41,6 +41,14 @@ public struct ReleaseWatcher: Sendable {
         case storeFailed(ReleaseSourceError, retryIn: Duration)
         /// The round could not be added to the ``history``; the watch goes on.
         case historyFailed(ReleaseHistoryFile.Failure)
+        /// A version's health turned `regressed` and ``halting`` acted.
+        ///
+        /// The plan as applied (or refused, or with nothing to do).
+        case halted(ActingPlan)
+        /// A version's health turned `regressed` and the stores could not be read to halt it.
+        ///
+        /// Nothing was written; the next round tries again while it stays `regressed`.
+        case haltFailed(Version, ReleaseActor.Failure)
     }
 
     /// How the watch ended.
@@ -67,6 +75,18 @@ public struct ReleaseWatcher: Sendable {
     public var notifier: WebhookNotifier?
     /// Where each round that read the stores is appended as a line (`watch --history`), if anywhere.
     public var history: ReleaseHistoryFile?
+    /// Who halts a release whose health turns `regressed` (`watch --halt-on regressed`), if anyone.
+    ///
+    /// The round a store's verdict of a version turns `regressed` (it was not, or that version
+    /// was not judged, in the snapshot before; the first round of a new state file counts), the
+    /// halt plan for the version is read, planned and applied on both stores
+    /// (``ReleaseActor/act(_:version:)``), and a ``ReleaseEvent/Change/halted(version:store:steps:verified:refusals:health:)``
+    /// event is delivered with the round's events. A halt not verified (a store refused a step,
+    /// or could not be read) is tried again each round while the verdict stays `regressed`; a
+    /// verified one is not, so a person who resumes the release later is not overruled. Opt-in:
+    /// without it the watch writes nothing to any store. The health sources should judge the
+    /// version being released (``HealthSources/Candidate/newestReleasing``).
+    public var halting: ReleaseActor?
     /// The time between rounds.
     public var interval: Duration
     /// The longest wait after failed rounds (or ``interval``, when that is longer): six hours.
@@ -142,8 +162,9 @@ public struct ReleaseWatcher: Sendable {
         var pending: [ReleaseEvent] = []
         var cutShort = false
         var historyLines: Int?
+        var haltsOwed: Set<Version> = []
         func roundsLeft() -> Bool { rounds.map { round < $0 } ?? true }
-        while roundsLeft(), !isStopping() {
+        watching: while roundsLeft(), !isStopping() {
             if round > 0 {
                 do {
                     try await clock.sleep(wait(afterFailures: failures))
@@ -177,19 +198,56 @@ public struct ReleaseWatcher: Sendable {
                     progress(.historyFailed(error))
                 }
             }
-            guard let base = kept else {
+            var acted: [ReleaseEvent] = []
+            if let halting {
+                for (version, store, record) in snapshot.haltsDue(since: latest, owed: haltsOwed) {
+                    do throws(ReleaseActor.Failure) {
+                        let plan = try await halting.act(.halt, version: version)
+                        if Task.isCancelled {
+                            cutShort = true
+                            break watching
+                        }
+                        progress(.halted(plan))
+                        if plan.apply, plan.verified != true {
+                            haltsOwed.insert(version)
+                        } else {
+                            haltsOwed.remove(version)
+                        }
+                        acted.append(
+                            ReleaseEvent(
+                                .halted(
+                                    version: version, store: store, steps: plan.steps, verified: plan.verified,
+                                    refusals: plan.refusals, health: record), at: snapshot.takenAt))
+                    } catch {
+                        if Task.isCancelled {
+                            cutShort = true
+                            break watching
+                        }
+                        haltsOwed.insert(version)
+                        progress(.haltFailed(version, error))
+                    }
+                }
+            }
+            let base: ReleaseSnapshot
+            let new: [ReleaseEvent]
+            if let kept {
+                base = kept
+                new = snapshot.events(since: latest ?? base) + acted
+            } else {
                 latest = snapshot
                 try state.replace(with: snapshot)
                 kept = snapshot
                 failures = 0
                 progress(.baseline(snapshot))
-                continue
+                // A baseline reports nothing, but a halt it made is delivered.
+                guard !acted.isEmpty else { continue }
+                base = snapshot
+                new = acted
             }
-            let new = snapshot.events(since: latest ?? base)
             latest = snapshot
             if !new.isEmpty { progress(.events(new)) }
             var owed = pending + new
-            if owed.count > Self.maximumOwed { owed = snapshot.events(since: base) }
+            if owed.count > Self.maximumOwed { owed = snapshot.events(since: base) + acted }
             if let notifier, !owed.isEmpty {
                 do throws(WebhookNotifier.Failure) {
                     try await notifier.deliver(owed)
@@ -215,5 +273,20 @@ public struct ReleaseWatcher: Sendable {
         return Outcome(
             rounds: round, undelivered: pending.count, lastRoundFailed: failures > 0,
             stopped: roundsLeft() || cutShort)
+    }
+}
+
+extension ReleaseSnapshot {
+    /// The versions to halt this round: each store's verdict that is `regressed` here and was not
+    /// in `previous` (for that version), or whose halt is still `owed`; a version once.
+    func haltsDue(since previous: ReleaseSnapshot?, owed: Set<Version>) -> [(Version, Store, StoreHealthRecord)] {
+        var due: [(Version, Store, StoreHealthRecord)] = []
+        for (store, record) in health?.stores ?? [] where record.verdict == .regressed {
+            guard let version = record.version, !due.contains(where: { $0.0 == version }) else { continue }
+            let was = store == .appStore ? previous?.health?.appStore : previous?.health?.googlePlay
+            let turned = !(was?.verdict == .regressed && was?.version == version)
+            if turned || owed.contains(version) { due.append((version, store, record)) }
+        }
+        return due
     }
 }

@@ -53,6 +53,60 @@ struct ActingOptions {
     }
 }
 
+extension ActingOptions {
+    /// Refuses a `--confirm` that does not name every store acted on (exit 2, nothing written).
+    ///
+    /// Google Play is confirmed by its package name; the App Store by its id (`appID`, or the
+    /// `--id` given) or the bundle id given.
+    static func requireConfirmation(
+        of stores: [Store], actor: ReleaseActor, appID: String?, confirmed: [String]?, command: String
+    ) throws(CLIError) {
+        let named = Set(confirmed ?? [])
+        for store in stores {
+            var names: [String] = []
+            if store == .googlePlay {
+                names = [actor.play?.packageName].compactMap { $0 }
+            } else {
+                switch actor.connect?.app {
+                case .id(let id)?: names = [String(id)]
+                case .bundleID(let bundleID)?: names = [appID, bundleID].compactMap { $0 }
+                case nil: break
+                }
+                if let appID, !names.contains(appID) { names.insert(appID, at: 0) }
+            }
+            guard let first = names.first, named.isDisjoint(with: names) else { continue }
+            throw .usage(
+                "\(command): \(confirm.name) must name every app acted on: \(first) is not named "
+                    + "(got \(confirmed?.joined(separator: ",") ?? "none")); nothing was written")
+        }
+    }
+}
+
+extension SourceOptions {
+    /// The stores the flags name to act on: Google Play for `--package`, App Store Connect for
+    /// `--id` or `--bundle-id` with its credentials.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` for an App Store id without credentials, or neither store.
+    func releaseActor(manifestPath: String? = nil, command: String) throws(CLIError) -> ReleaseActor {
+        var actor = ReleaseActor(manifestPath: manifestPath)
+        if let package = play.package {
+            actor.play = .init(client: try play.client(), packageName: package, track: play.track)
+        }
+        if let connect = try connect.source() {
+            actor.connect = .init(client: connect.client, app: try appStore.app(), platform: connect.platform)
+        } else if appStore.ids != nil || appStore.bundleID != nil {
+            throw .usage(
+                "\(command): \(AppStoreOptions.id) needs App Store Connect credentials to act on the App Store")
+        }
+        guard actor.play != nil || actor.connect != nil else {
+            throw .usage(
+                "\(command): give Google Play (\(PlayOptions.package.usage)), App Store Connect (\(AppStoreOptions.id.usage) "
+                    + "with its credentials), or both")
+        }
+        return actor
+    }
+}
+
 /// `--confirm com.example.app,414478124`: the apps a person confirms, in any order.
 struct ConfirmedApps: ArgumentValue {
     let names: [String]

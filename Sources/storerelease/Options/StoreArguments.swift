@@ -285,6 +285,11 @@ enum GraphFormat: String, CaseIterable, ChoiceArgument {
     case table
 }
 
+/// What `watch --halt-on` halts on: a store's health verdict turning `regressed`.
+enum HaltTrigger: String, CaseIterable, ChoiceArgument {
+    case regressed
+}
+
 /// The `--format` of `timeline`: the SVG, or an HTML page with the SVG and a table.
 enum TimelineFormat: String, CaseIterable, ChoiceArgument {
     case svg

@@ -1,0 +1,134 @@
+import Foundation
+import StoreReleaseTestSupport
+import Testing
+
+/// `watch --halt-on regressed --confirm APP…` (issue 30 item 6), the built binary against the
+/// stateful fakes: the round Play's health of the version being released turns `regressed`, the
+/// halt is applied on both stores, verified, and delivered as a `halted` event; the next watch
+/// of the state file sends nothing more; and every bad combination of flags writes nothing.
+@Suite struct HaltOnRegressionTests {
+    static let secret = "ya29.halt-on-secret-\(UUID().uuidString)"
+    /// Play's numbers for 81 (8.0.10): 2.1% of 21,000 user-days against 80's 0.6% (the bundled
+    /// health file's, for the fake's app).
+    static let regressed: String = {
+        let bundled = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads/health-play.json")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "halt-on-health-\(UUID().uuidString).json")
+        let text = (try? String(contentsOf: bundled, encoding: .utf8)) ?? ""
+        try? Data(text.replacingOccurrences(of: "com.tencent.mm", with: "com.example.rollout").utf8).write(to: copy)
+        return copy.path
+    }()
+
+    let server: LoopbackServer
+    let folder: URL
+
+    init() throws {
+        server = try LoopbackServer.shared.get()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("halt-on-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data((Self.secret + "\n").utf8).write(to: folder.appendingPathComponent("token"))
+    }
+
+    /// One round of `watch` over Play's rollout of 81 and App Store Connect's phased release of
+    /// 8.0.10, all under one fake token, with `extra` flags.
+    func watch(token: String, _ extra: [String]) throws -> BuiltProducts.Result {
+        let tokenFile = folder.appendingPathComponent("token").path
+        let flags = [
+            "watch", "--id", "414478124", "--countries", "cn", "--base-url", server.baseURL("ok").absoluteString,
+            "--package", "com.example.rollout", "--play-token-file", tokenFile, "--play-base-url",
+            server.baseURL("ok", token: token).absoluteString, "--asc-token-file", tokenFile, "--asc-base-url",
+            server.baseURL("rolling", token: token).absoluteString, "--state",
+            folder.appendingPathComponent("state.json").path, "--rounds", "1",
+        ]
+        let result = try BuiltProducts.run(
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"), flags + extra,
+            environment: ["STORERELEASE_PLAY_TOKEN": "", "STORERELEASE_ASC_TOKEN": ""])
+        #expect(result.exited)
+        #expect(!result.stdout.contains(Self.secret) && !result.stderr.contains(Self.secret), "a token shows")
+        return result
+    }
+
+    func writes(_ token: String) throws -> (play: Int, asc: Int) {
+        (
+            try server.playStats(token: token)["writes"] as? Int ?? -1,
+            try server.ascStats(token: token)["writes"] as? Int ?? -1
+        )
+    }
+
+    func events(_ result: BuiltProducts.Result) throws -> [[String: Any]] {
+        try result.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func theRoundTheVerdictTurnsBothStoresAreHaltedOnceAndTheEventSaysSo() throws {
+        let token = UUID().uuidString
+        let halt = [
+            "--health-file", Self.regressed, "--halt-on", "regressed", "--confirm", "414478124,com.example.rollout",
+        ]
+        let first = try watch(token: token, halt + ["--notify", server.hookURL("ok", token: token).absoluteString])
+        #expect(first.status == 0, "\(first.stderr)")
+        let halted = try #require(try events(first).first { $0["type"] as? String == "halted" }, "\(first.stdout)")
+        #expect(halted["version"] as? String == "8.0.10" && halted["store"] as? String == "googlePlay")
+        #expect(halted["verified"] as? Bool == true && (halted["refusals"] as? [String])?.isEmpty == true)
+        let steps = try #require(halted["steps"] as? [[String: Any]])
+        #expect(
+            steps.map { "\($0["store"] ?? "") \($0["from"] ?? "")→\($0["to"] ?? "")" } == [
+                "googlePlay inProgress→halted", "appStore ACTIVE→PAUSED",
+            ])
+        #expect(steps.allSatisfy { $0["done"] as? Bool == true })
+        let health = try #require(halted["health"] as? [String: Any])
+        #expect(health["verdict"] as? String == "regressed" && health["users"] as? Int == 21000)
+        #expect(
+            first.stderr.contains(
+                "watch: the health of 8.0.10 turned regressed: halted, googlePlay inProgress → halted"))
+        // Slack says it in a sentence, with the numbers.
+        let slack = try server.hooks(token: token).compactMap { ($0.body as? [String: Any])?["text"] as? String }
+        #expect(
+            slack.first?.contains(
+                "Halted 8.0.10 because Google Play 81 (8.0.10) is regressed: crash rate 2.10% [1.91–2.30] over 21,000 "
+                    + "user-days: Google Play inProgress → halted, App Store ACTIVE → PAUSED; verified") == true,
+            "\(slack)")
+        let afterHalt = try writes(token)
+        #expect(afterHalt.play >= 1 && afterHalt.asc == 1, "\(afterHalt)")
+
+        // The next watch of the file reads the halt back and sends nothing: the verdict did not turn.
+        let second = try watch(token: token, halt)
+        #expect(second.status == 0, "\(second.stderr)")
+        let types = try events(second).map { $0["type"] as? String ?? "" }
+        #expect(!types.contains("halted"), "\(types)")
+        #expect(types.contains("playStatusChanged") && types.contains("phasedReleaseChanged"), "\(types)")
+        #expect(try writes(token) == afterHalt, "nothing more was written")
+    }
+
+    @Test func withoutHaltOnAWatchWritesNothingWhateverTheHealth() throws {
+        let token = UUID().uuidString
+        let result = try watch(token: token, ["--health-file", Self.regressed])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try writes(token) == (0, 0))
+    }
+
+    @Test(arguments: [
+        (
+            ["--halt-on", "regressed", "--confirm", "com.example.rollout,414478124"],
+            "--halt-on regressed needs health sources"
+        ),
+        (["--health-file", Self.regressed, "--halt-on", "regressed"], "--halt-on writes to the stores: add --confirm"),
+        (
+            ["--health-file", Self.regressed, "--halt-on", "regressed", "--confirm", "com.example.rollout"],
+            "--confirm must name every app acted on: 414478124 is not named"
+        ),
+        (
+            ["--health-file", Self.regressed, "--confirm", "com.example.rollout,414478124"],
+            "--confirm goes with --halt-on"
+        ),
+        (["--health-file", Self.regressed, "--halt-on", "crashing", "--confirm", "x"], "--halt-on"),
+    ])
+    func aBadCombinationExitsTwoAndWritesNothing(_ extra: [String], _ message: String) throws {
+        let token = UUID().uuidString
+        let result = try watch(token: token, extra)
+        #expect(result.status == 2 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(try writes(token) == (0, 0))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("state.json").path))
+    }
+}
