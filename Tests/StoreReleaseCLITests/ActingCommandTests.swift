@@ -108,6 +108,35 @@ import Testing
         #expect(try writes(token) == (2, 1), "the second run sent nothing")
     }
 
+    @Test func aStepAStoreRefusesMidPlanIsExitOneWithAnAccountAndTheRetryFinishesIt() throws {
+        let token = UUID().uuidString
+        // App Store Connect's key may read but not change the phased release: Play's step is done,
+        // the PATCH is refused.
+        let result = try run(
+            "halt", asc: "rollingreadonly", token: token, ["--apply", "--confirm", "414478124,com.example.rollout"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("halt: done: googlePlay inProgress → halted; not done: appStore ACTIVE → PAUSED ("),
+            "\(result.stderr)")
+        #expect(result.stderr.contains("The API key in use does not allow this request"), "\(result.stderr)")
+        let refused = try plan(result)
+        #expect(refused["apply"] as? Bool == true && refused["verified"] as? Bool == false)
+        let steps = try #require(refused["steps"] as? [[String: Any]])
+        #expect(steps.map { $0["done"] as? Bool } == [true, false])
+        #expect(steps[0]["error"] is NSNull && (steps[1]["error"] as? String)?.contains("403") == true, "\(steps)")
+        let release = try production(token).first { $0["versionCodes"] as? [String] == ["81"] }
+        #expect(release?["status"] as? String == "halted")
+        #expect(try server.playStats(token: token)["openEdits"] as? Int == 0, "no edit left open")
+
+        // With a key that may: the same command sends only what is not done yet, and verifies.
+        let retry = try run("halt", token: token, ["--apply", "--confirm", "414478124,com.example.rollout"])
+        #expect(retry.status == 0, "\(retry.stderr)")
+        let finished = try plan(retry)
+        let retried = try #require(finished["steps"] as? [[String: Any]])
+        #expect(retried.map { $0["store"] as? String } == ["appStore"] && finished["verified"] as? Bool == true)
+        #expect(try server.ascStats(token: token)["phasedPatched"] as? Int == 1)
+    }
+
     @Test func resumeKeepsTheFraction() throws {
         let token = UUID().uuidString
         _ = try run("halt", token: token, ["--apply", "--confirm", "414478124,com.example.rollout"])

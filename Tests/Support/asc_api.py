@@ -34,6 +34,8 @@ The data is Tests/Fixtures/asc/worlds.json: each world is a list of apps. Scenar
                  Apple may add later, so its version pages are marked as outside the contract)
   rolling, rollingpaused, pausedlong   8.0.10 live in a phased release on day 3: ACTIVE, PAUSED
                  for 4 days, PAUSED for 30 days (the most Apple allows)
+  rollingreadonly the rolling world, read by a key whose role may not change it: every PATCH of a
+                 phased release is 403 FORBIDDEN_ERROR "The API key in use does not allow this request"
   removed        8.0.2 READY_FOR_DISTRIBUTION with appStoreState DEVELOPER_REMOVED_FROM_SALE
   removedlegacy  8.0.2 with only appStoreState REMOVED_FROM_SALE
   drafts         8.2 PREPARE_FOR_SUBMISSION and 8.1 REJECTED above the live 8.0.2
@@ -124,6 +126,7 @@ def snapshot(token):
 
 def own_world(s, scenario):
     """The token's own copy of a world (call with LOCK held), so its PATCHes show in its reads."""
+    scenario = "rolling" if scenario == "rollingreadonly" else scenario
     name = scenario if scenario in WORLD_SCENARIOS else "complete"
     if name not in s["worlds"]:
         s["worlds"][name] = copy.deepcopy(WORLDS.get(name, []))
@@ -133,7 +136,7 @@ def own_world(s, scenario):
 TRANSITIONS = {("ACTIVE", "PAUSED"), ("PAUSED", "ACTIVE"), ("ACTIVE", "COMPLETE"), ("PAUSED", "COMPLETE")}
 
 
-def patch_phased(handler, s, world, ident, body, base, rate):
+def patch_phased(handler, s, world, ident, body, base, rate, readonly=False):
     """PATCH /v1/appStoreVersionPhasedReleases/<id> (see the header)."""
     def refuse(status, code, title, detail):
         body = {"errors": [{"id": "e1", "status": str(status), "code": code, "title": title, "detail": detail}]}
@@ -142,6 +145,9 @@ def patch_phased(handler, s, world, ident, body, base, rate):
 
     with LOCK:
         s["writes"] += 1
+    if readonly:
+        return refuse(403, "FORBIDDEN_ERROR", "This request is forbidden for security reasons",
+                      "The API key in use does not allow this request")
     version = next((v for app in world for v in app["versions"]
                     if "phasedRelease" in v and "p-" + v["id"] == ident), None)
     if version is None:
@@ -316,7 +322,7 @@ def handle(handler, token, scenario, rest, query, base, version="v1", method="GE
 
     if method == "PATCH":
         if len(rest) == 2 and rest[0] == "appStoreVersionPhasedReleases" and played is None:
-            return patch_phased(handler, s, world, rest[1], body, base, rate)
+            return patch_phased(handler, s, world, rest[1], body, base, rate, readonly=scenario == "rollingreadonly")
         return error(handler, 405, "METHOD_NOT_ALLOWED", "The request method is not allowed",
                      f"PATCH is not allowed on {'/'.join(rest)}")
 
