@@ -43,6 +43,12 @@ import Testing
                     "\(lines[0])\n\(lines[1].replacingOccurrences(of: "com.tencent.mm", with: "com.example.other"))\n"),
                 ":2: a round of another app"
             ),
+            (
+                try file(
+                    "verdict.jsonl",
+                    lines[30].replacingOccurrences(of: #""verdict":"healthy""#, with: #""verdict":"fine""#) + "\n"),
+                ":1: not a round"
+            ),
         ]
         for (path, message) in cases {
             let result = try BuiltProducts.storerelease("timeline", path)

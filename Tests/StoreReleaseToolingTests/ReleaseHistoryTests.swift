@@ -103,8 +103,8 @@ import Testing
                 reasons: []))
         let health = ReleaseHistoryRound(snapshot).health
         #expect(health?.appStore == nil)
-        #expect(health?.googlePlay?.version == "8.0.10")
-        #expect(health?.googlePlay?.verdict == "regressed")
+        #expect(health?.googlePlay?.version?.description == "8.0.10")
+        #expect(health?.googlePlay?.verdict == .regressed)
         #expect(health?.googlePlay?.crashRate == rate)
     }
 

@@ -107,22 +107,14 @@ public struct HealthSources: Sendable {
     private func googlePlay(_ version: Version, client: PlayDeveloperReportingClient, packageName: String?)
         async throws(ReleaseSourceError) -> StoreHealth
     {
-        let source = HealthSource.playDeveloperReporting
-        guard let packageName else {
-            return .unreadable(
-                store: .googlePlay, source: source,
-                reason: "the Play Developer Reporting API needs the app's package, and the Play source names none")
-        }
-        do throws(HTTPClientError) {
+        try await read(
+            .googlePlay, from: .playDeveloperReporting, named: "the Play Developer Reporting API", id: packageName,
+            missing: "needs the app's package, and the Play source names none"
+        ) { packageName throws(HTTPClientError) in
             let days = try await PlayVitalsSource(client: client, packageName: packageName).days(through: through)
             return StoreHealth.judge(
-                version, baseline: baseline, store: .googlePlay, source: source, days: days, criteria: criteria,
-                through: through)
-        } catch {
-            if error.code == .invalidRequest { throw .health(error) }
-            return .unreadable(
-                store: .googlePlay, source: source,
-                reason: "the Play Developer Reporting API could not be read: \(error)")
+                version, baseline: baseline, store: .googlePlay, source: .playDeveloperReporting, days: days,
+                criteria: criteria, through: through)
         }
     }
 
@@ -132,12 +124,10 @@ public struct HealthSources: Sendable {
         async throws(ReleaseSourceError) -> StoreHealth
     {
         let source = HealthSource.appStoreConnectAnalytics
-        guard let appID else {
-            return .unreadable(
-                store: .appStore, source: source,
-                reason: "App Store Connect's Analytics Reports need the app's App Store id, and no source names it")
-        }
-        do throws(HTTPClientError) {
+        return try await read(
+            .appStore, from: source, named: "App Store Connect's Analytics Reports", id: appID,
+            missing: "need the app's App Store id, and no source names it"
+        ) { appID throws(HTTPClientError) in
             switch try await AppStoreAnalyticsSource(client: client, appID: appID).read() {
             case .notCollecting(let reason):
                 return .unreadable(store: .appStore, source: source, reason: reason)
@@ -146,11 +136,21 @@ public struct HealthSources: Sendable {
                     version, baseline: baseline, store: .appStore, source: source, days: days, criteria: criteria,
                     through: through, notes: notes)
             }
+        }
+    }
+
+    /// One store's health from its live source: `unknown` without the app's `id` to ask about,
+    /// or when the source cannot be read (naming it); a request that is bad input is thrown.
+    private func read(
+        _ store: Store, from source: HealthSource, named name: String, id: String?, missing: String,
+        _ judge: (String) async throws(HTTPClientError) -> StoreHealth
+    ) async throws(ReleaseSourceError) -> StoreHealth {
+        guard let id else { return .unreadable(store: store, source: source, reason: "\(name) \(missing)") }
+        do throws(HTTPClientError) {
+            return try await judge(id)
         } catch {
             if error.code == .invalidRequest { throw .health(error) }
-            return .unreadable(
-                store: .appStore, source: source,
-                reason: "App Store Connect's Analytics Reports could not be read: \(error)")
+            return .unreadable(store: store, source: source, reason: "\(name) could not be read: \(error)")
         }
     }
 }

@@ -198,7 +198,7 @@ public struct ReleaseTimeline: Sendable, Hashable {
             var rate = CrashRate(store: store, at: [], rates: [])
             for round in rounds {
                 guard let health = round.health?[keyPath: key], let crash = health.crashRate,
-                    health.version.map({ Version($0) == version }) ?? true
+                    health.version.map({ $0 == version }) ?? true
                 else { continue }
                 rate.at.append(round.takenAt)
                 rate.rates.append(crash)

@@ -130,8 +130,10 @@ extension ReleaseHistoryRound.StoreHealth: Codable {
     /// Decodes a store's health: rates are fractions 0–1 with lower ≤ value ≤ upper.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        version = try c.decodeIfPresent(String.self, forKey: .version)
-        verdict = try c.decode(String.self, forKey: .verdict)
+        version = try c.decodeIfPresent(String.self, forKey: .version).map {
+            try ReleaseSnapshot.version($0, at: [CodingKeys.version], in: c)
+        }
+        verdict = try c.decode(HealthVerdict.Kind.self, forKey: .verdict)
         crashRate = try c.decodeIfPresent(HealthRate.self, forKey: .crashRate)
         anrRate = try c.decodeIfPresent(HealthRate.self, forKey: .anrRate)
         for (key, rate) in [(CodingKeys.crashRate, crashRate), (.anrRate, anrRate)] {

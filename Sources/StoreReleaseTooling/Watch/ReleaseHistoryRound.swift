@@ -66,16 +66,16 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
     /// One store's health in a round: the version judged, its verdict and its rates.
     public struct StoreHealth: Sendable, Hashable {
         /// The version judged.
-        public var version: String?
+        public var version: Version?
         /// `healthy`, `regressed`, `insufficientData` or `unknown`.
-        public var verdict: String
+        public var verdict: HealthVerdict.Kind
         /// Its crash rate with the 95% interval, when read.
         public var crashRate: HealthRate?
         /// Its ANR rate with the 95% interval (Play only), when read.
         public var anrRate: HealthRate?
 
         /// Makes a store's health.
-        public init(version: String?, verdict: String, crashRate: HealthRate?, anrRate: HealthRate?) {
+        public init(version: Version?, verdict: HealthVerdict.Kind, crashRate: HealthRate?, anrRate: HealthRate?) {
             self.version = version
             self.verdict = verdict
             self.crashRate = crashRate
@@ -100,9 +100,7 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         public init(_ recorded: ReleaseSnapshot.Health) {
             func store(_ record: ReleaseSnapshot.StoreHealthRecord?) -> StoreHealth? {
                 record.map {
-                    StoreHealth(
-                        version: $0.version?.description, verdict: $0.verdict.rawValue, crashRate: $0.crashRate,
-                        anrRate: $0.anrRate)
+                    StoreHealth(version: $0.version, verdict: $0.verdict, crashRate: $0.crashRate, anrRate: $0.anrRate)
                 }
             }
             self.init(appStore: store(recorded.appStore), googlePlay: store(recorded.googlePlay))
@@ -113,8 +111,8 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
             func store(_ health: StoreReleaseTooling.StoreHealth?) -> StoreHealth? {
                 health.map {
                     StoreHealth(
-                        version: $0.candidate?.version.description, verdict: $0.verdict.name,
-                        crashRate: $0.candidate?.crashRate, anrRate: $0.candidate?.anrRate)
+                        version: $0.candidate?.version, verdict: $0.verdict.kind, crashRate: $0.candidate?.crashRate,
+                        anrRate: $0.candidate?.anrRate)
                 }
             }
             self.init(appStore: store(report.appStore), googlePlay: store(report.googlePlay))
