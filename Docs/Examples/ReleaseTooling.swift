@@ -68,7 +68,7 @@ func appStoreConnectExamples(baseURL: URL) async throws {
         configuration: .init(baseURL: baseURL.deletingLastPathComponent().appendingPathComponent("phased")))
 
     let status = try await connect.status(of: .bundleID("com.tencent.xin"), platform: .iOS)
-    if let live = status.live, let phase = live.phasedRelease, phase.state != "COMPLETE" {
+    if let live = status.live, let phase = live.phasedRelease, phase.state != .complete {
         print("\(live.version) reaches \(phase.percent)% of automatic updates (\(phase.state), day \(phase.day ?? 0))")
     }
     if let pending = status.pending {

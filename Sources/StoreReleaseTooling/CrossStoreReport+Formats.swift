@@ -107,10 +107,11 @@ extension CrossStoreReport {
                 let phase = live.phasedRelease.map {
                     ", phased release \($0.state): \($0.percent)% of automatic updates"
                 }
-                lines.append(Self.row(["App Store Connect", "live", live.version, "", live.state + (phase ?? "")]))
+                lines.append(
+                    Self.row(["App Store Connect", "live", live.version, "", live.state.rawValue + (phase ?? "")]))
             }
             if let pending = status.pending {
-                lines.append(Self.row(["App Store Connect", "pending", pending.version, "", pending.state]))
+                lines.append(Self.row(["App Store Connect", "pending", pending.version, "", pending.state.rawValue]))
             }
         }
         if playVersionCode != nil {

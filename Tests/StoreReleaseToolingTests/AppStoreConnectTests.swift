@@ -214,7 +214,7 @@ struct TestKey {
         _ world: String, _ live: String, _ state: String, _ removed: Bool, _ pending: String?, _ draft: String?
     ) async throws {
         let status = try await client(world, token: UUID().uuidString).status(of: .id(414_478_124))
-        #expect(status.live?.version == live && status.live?.state == state, "\(world): \(status)")
+        #expect(status.live?.version == live && status.live?.state.rawValue == state, "\(world): \(status)")
         #expect(status.live?.removedFromSale == removed && status.removedFromSale == removed, "\(world)")
         #expect(status.pending?.version == pending, "\(world): only versions on their way are pending")
         #expect(status.draft.map { "\($0.version) \($0.state)" } == draft, "\(world)")
@@ -266,9 +266,9 @@ struct TestKey {
         let token = UUID().uuidString
         let status = try await client(world, token: token).status(of: .bundleID("com.tencent.xin"))
         #expect(status.appID == "414478124", "the exact bundle id, not com.tencent.xin.dev")
-        #expect(status.live?.version == live && status.live?.state == state)
-        #expect(status.live?.phasedRelease?.state == phase)
-        #expect(status.pending?.version == pending && status.pending?.state == pendingState)
+        #expect(status.live?.version == live && status.live?.state.rawValue == state)
+        #expect(status.live?.phasedRelease?.state.rawValue == phase)
+        #expect(status.pending?.version == pending && status.pending?.state.rawValue == pendingState)
         let stats = try server.ascStats(token: token)
         #expect(
             (stats["pages"] as? Int ?? 0) >= 1 && stats["malformed"] as? Int == 0 && stats["unauthorized"] as? Int == 0)

@@ -75,7 +75,7 @@ import Testing
         let rollout = try #require(snapshot.googlePlay?.releases.first)
         #expect(rollout.versionCode?.rawValue == 81 && rollout.status == .inProgress && rollout.userFraction == 0.2)
         #expect(rollout.countries == ["US", "CA"] && rollout.lifecycle == .published)
-        #expect(snapshot.appStoreConnect?.live?.phasedRelease?.state == "ACTIVE")
+        #expect(snapshot.appStoreConnect?.live?.phasedRelease?.state == .active)
         #expect(
             try Self.written(snapshot.firstSeen)["appStoreConnect"]?["8.0.2"]?["READY_FOR_DISTRIBUTION"]
                 == "2021-02-03T00:00:00Z")

@@ -34,9 +34,10 @@ import Testing
             appID: "1",
             live: live.map {
                 .init(
-                    version: $0.0, state: $0.1,
-                    phasedRelease: phase.map { .init(state: $0.0, day: $0.1, percent: 0) }, removedFromSale: false)
-            }, pending: pending.map { .init(version: $0.0, state: $0.1) }, draft: nil)
+                    version: $0.0, state: .init(rawValue: $0.1),
+                    phasedRelease: phase.map { .init(state: .init(rawValue: $0.0), day: $0.1, percent: 0) },
+                    removedFromSale: false)
+            }, pending: pending.map { .init(version: $0.0, state: .init(rawValue: $0.1)) }, draft: nil)
         snapshot.playRecoveryActions = recoveries?.map { id, status in
             PlayRecoveryAction(
                 appRecoveryID: id, status: .init(rawValue: "RECOVERY_STATUS_" + status),

@@ -53,7 +53,7 @@ import Testing
                 round.googlePlay?.releases.contains { $0.version?.description == "8.0.10" && $0.status == .halted }
                 ?? false
             let paused =
-                round.appStoreConnect?.contains { $0.version == "8.0.10" && $0.phasedRelease?.state == "PAUSED" }
+                round.appStoreConnect?.contains { $0.version == "8.0.10" && $0.phasedRelease?.state == .paused }
                 ?? false
             if halted && !wasHalted { halts.append(ISO8601Timestamp.string(from: round.takenAt)) }
             if paused && !wasPaused { pauses.append(ISO8601Timestamp.string(from: round.takenAt)) }

@@ -11,8 +11,8 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
     public struct Live: Sendable, Hashable, Codable {
         /// The version string.
         public let version: String
-        /// Apple's state (`READY_FOR_DISTRIBUTION`).
-        public let state: String
+        /// Apple's state (`READY_FOR_DISTRIBUTION`); one Apple adds later keeps its name.
+        public let state: AppStoreVersion.State
         /// Its phased release, if it has one.
         public let phasedRelease: Phase?
         /// Whether the app is removed from sale: nobody new can download it.
@@ -33,15 +33,15 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
 
     /// A phased release as the status reports it.
     public struct Phase: Sendable, Hashable, Codable {
-        /// Apple's state (`ACTIVE`).
-        public let state: String
+        /// Apple's state (`ACTIVE`); one Apple adds later keeps its name.
+        public let state: PhasedRelease.State
         /// The day (1–7), if started.
         public let day: Int?
         /// The share of automatic updates that get it, in percent.
         public let percent: Int
 
         /// Whether it is active or paused.
-        public var isInProgress: Bool { PhasedRelease.State(rawValue: state).isInProgress }
+        public var isInProgress: Bool { state.isInProgress }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case state, day, percent
@@ -60,7 +60,7 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
         /// The version string.
         public let version: String
         /// Apple's state (`IN_REVIEW`, `PENDING_DEVELOPER_RELEASE`, `REJECTED`…).
-        public let state: String
+        public let state: AppStoreVersion.State
     }
 
     /// The states of a version that is not on its way to users: being prepared, or turned back.
@@ -98,9 +98,9 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
         let liveVersion = newestFirst.first { $0.isLiveOrRemoved }
         live = liveVersion.map { version in
             Live(
-                version: version.versionString, state: version.state.rawValue,
+                version: version.versionString, state: version.state,
                 phasedRelease: version.phasedRelease.map {
-                    Phase(state: $0.state.rawValue, day: $0.currentDayNumber, percent: $0.percent)
+                    Phase(state: $0.state, day: $0.currentDayNumber, percent: $0.percent)
                 }, removedFromSale: version.isRemovedFromSale)
         }
         let above = newestFirst.filter { candidate in
@@ -110,9 +110,9 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
         }
         let drafts = above.filter { Self.draftStates.contains($0.state) }
         pending = above.first { !Self.draftStates.contains($0.state) }.map {
-            Pending(version: $0.versionString, state: $0.state.rawValue)
+            Pending(version: $0.versionString, state: $0.state)
         }
-        draft = drafts.first.map { Pending(version: $0.versionString, state: $0.state.rawValue) }
+        draft = drafts.first.map { Pending(version: $0.versionString, state: $0.state) }
     }
 
     /// A status with these parts, as a stored snapshot reads it back.

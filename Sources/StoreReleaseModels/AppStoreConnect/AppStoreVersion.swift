@@ -109,7 +109,7 @@ public struct AppStoreVersion: Sendable, Hashable {
 /// A version's phased release: the share of automatic updates that get it, by day.
 public struct PhasedRelease: Sendable, Hashable {
     /// A phased release's state, as Apple names it; values Apple adds later are kept.
-    public struct State: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct State: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
         /// Apple's name (`ACTIVE`).
         public let rawValue: String
 

@@ -152,8 +152,8 @@ public struct ReleaseTimeline: Sendable, Hashable {
                 AppStoreVersion.State(rawValue: connect.state).isLive
             else { continue }
             let phase = connect.phasedRelease
-            let percent = phase.map { $0.state == "COMPLETE" ? 100 : Double($0.percent) } ?? 100
-            let isPaused = phase?.state == "PAUSED"
+            let percent = phase.map { $0.state == .complete ? 100 : Double($0.percent) } ?? 100
+            let isPaused = phase?.state == .paused
             if isPaused && phased.paused.last != true {
                 phased.pauses.append(Point(at: round.takenAt, value: percent))
             }

@@ -273,7 +273,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
 
     /// A phased release as an event writes it: `{state, day}`.
     private struct PhaseKey: Encodable {
-        let state: String
+        let state: PhasedRelease.State
         let day: Int?
 
         enum CodingKeys: String, CodingKey, CaseIterable {

@@ -162,9 +162,11 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         let connect = snapshot.appStoreConnect.map { status in
             [
                 status.live.map {
-                    ConnectVersion(version: $0.version, state: $0.state, phasedRelease: $0.phasedRelease)
+                    ConnectVersion(version: $0.version, state: $0.state.rawValue, phasedRelease: $0.phasedRelease)
                 },
-                status.pending.map { ConnectVersion(version: $0.version, state: $0.state, phasedRelease: nil) },
+                status.pending.map {
+                    ConnectVersion(version: $0.version, state: $0.state.rawValue, phasedRelease: nil)
+                },
             ]
             .compactMap { $0 }
         }

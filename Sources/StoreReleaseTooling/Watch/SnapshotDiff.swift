@@ -114,8 +114,8 @@ extension AppStoreConnectStatus {
     /// Each version App Store Connect shows and its state.
     var states: [String: AppStoreVersion.State] {
         var states: [String: AppStoreVersion.State] = [:]
-        for entry in [draft, pending].compactMap({ $0 }) { states[entry.version] = .init(rawValue: entry.state) }
-        if let live { states[live.version] = .init(rawValue: live.state) }
+        for entry in [draft, pending].compactMap({ $0 }) { states[entry.version] = entry.state }
+        if let live { states[live.version] = live.state }
         return states
     }
 
@@ -124,7 +124,7 @@ extension AppStoreConnectStatus {
     var versionStates: [(Version, AppStoreVersion.State)] {
         let shown = [live.map { ($0.version, $0.state) }] + [pending, draft].map { $0.map { ($0.version, $0.state) } }
         return shown.compactMap { entry in
-            entry.flatMap { text, state in Version(text).map { ($0, AppStoreVersion.State(rawValue: state)) } }
+            entry.flatMap { text, state in Version(text).map { ($0, state) } }
         }
     }
 }
