@@ -28,7 +28,7 @@ enum ProcessBenchmarks {
         let description: String
     }
 
-    static func run(lines: Int, otherLines: Int, repetitions: Int) throws -> [Row] {
+    static func run(lines: Int, otherLines: Int, repetitions: Int, starts: Int) throws -> [Row] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storerelease-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -48,7 +48,7 @@ enum ProcessBenchmarks {
         let appStore = try write("appstore.txt", VersionBenchmarks.versionStrings(count: lines, seed: 5))
         let semver = try write("semver.txt", semverStrings(count: lines))
         let appStoreFew = try write("appstore-few.txt", VersionBenchmarks.versionStrings(count: otherLines, seed: 6))
-        let semverFew = try write("semver-few.txt", semverStrings(count: otherLines))
+        let semverMix = try write("semver-mix.txt", semverMixStrings(count: lines))
 
         // The smallest peak a command can show here (see `measure`): /bin/true's.
         let floor = try measure(Command(name: "true", arguments: ["/bin/true"]), input: "/dev/null").peakMiB
@@ -76,6 +76,7 @@ enum ProcessBenchmarks {
             row("\(ours.name), \(lines) x.y.z lines", appStoreRuns, note: "baseline: the App Store scheme"),
             row("\(oursSemver.name), same lines", semverRuns, against: appStoreRuns, note: "vs the App Store scheme"),
         ]
+        rows += try startUp(executable, repetitions: starts)
 
         let few = max(1, min(repetitions, 3))
         let nodePath = (["/usr/share/nodejs"] + [ProcessInfo.processInfo.environment["NODE_PATH"]].compactMap { $0 })
@@ -85,10 +86,12 @@ enum ProcessBenchmarks {
         let node = Command(
             name: "node-semver compare", arguments: ["/usr/bin/env", "node", script],
             environment: ["NODE_PATH": nodePath])
-        rows += try optionalBaseline(
-            node, probe: ["/usr/bin/env", "node", "-e", "require('semver')"], against: oursSemver,
-            input: semverFew, lines: "\(otherLines) x.y.z lines", source: "Debian's node-semver",
-            install: "node or its semver module is not installed (apt-get install node-semver)", repetitions: few)
+        for (input, lines) in [(semver, "\(lines) x.y.z lines"), (semverMix, "\(lines) lines, the mix")] {
+            rows += try optionalBaseline(
+                node, probe: ["/usr/bin/env", "node", "-e", "require('semver')"], against: oursSemver,
+                input: input, lines: lines, source: "Debian's node-semver",
+                install: "node or its semver module is not installed (apt-get install node-semver)", repetitions: few)
+        }
         let packaging = Command(
             name: "Python packaging.version", arguments: ["/usr/bin/env", "python3", "-c", packagingSort])
         rows += try optionalBaseline(
@@ -116,6 +119,45 @@ enum ProcessBenchmarks {
     /// Plain SemVer versions, `x.y.z`, as release histories have them.
     static func semverStrings(count: Int) -> [String] {
         VersionBenchmarks.versionStrings(count: count, seed: 7, components: 3...3)
+    }
+
+    /// SemVer as a project's tags have it: ``semverStrings(count:)``, 30% of them pre-releases
+    /// (`-rc.1`, `-beta`, `-alpha.3.1`…) and 10% with build metadata (`+build.7`, `+sha.5114f85`).
+    static func semverMixStrings(count: Int) -> [String] {
+        var state: UInt64 = 11
+        func next(_ bound: UInt64) -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (state >> 33) % bound
+        }
+        let preReleases = [
+            "alpha", "alpha.1", "alpha.3.1", "alpha.beta", "beta", "beta.2", "beta.11", "rc.1", "rc.2", "rc.10",
+            "0.3.7", "x.7.z.92", "x-y-z.0", "preview.20240517",
+        ]
+        let builds = ["build.7", "build.1024", "sha.5114f85", "20240517.1", "exp.sha.5114f85", "001"]
+        return semverStrings(count: count).map { core in
+            var version = core
+            if next(10) < 3 { version += "-" + preReleases[Int(next(UInt64(preReleases.count)))] }
+            if next(10) < 1 { version += "+" + builds[Int(next(UInt64(builds.count)))] }
+            return version
+        }
+    }
+
+    /// Start-up: `storerelease compare 8.0.2 8.0.10` against a Swift hello world linked the same
+    /// way (`HelloProbe`), whole processes, alternately, `repetitions` times each.
+    static func startUp(_ executable: String, repetitions: Int) throws -> [Row] {
+        let hello = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("HelloProbe")
+            .path
+        guard FileManager.default.isExecutableFile(atPath: hello) else {
+            return [skipped("storerelease compare", "the HelloProbe binary is not built beside this one")]
+        }
+        let (helloRuns, compareRuns) = try pair(
+            Command(name: "hello world", arguments: [hello]),
+            Command(name: "compare", arguments: [executable, "compare", "8.0.2", "8.0.10"]), input: "/dev/null",
+            repetitions: repetitions)
+        return [
+            row("hello world (Swift, linked as storerelease)", helloRuns, note: "baseline: start-up"),
+            row("storerelease compare 8.0.2 8.0.10", compareRuns, against: helloRuns, note: "vs a hello world"),
+        ]
     }
 
     static let nodeSemverSort = """

@@ -26,7 +26,8 @@ print()
 
 let repetitions = quick ? 3 : 7
 let processRows = try ProcessBenchmarks.run(
-    lines: quick ? 10_000 : 1_000_000, otherLines: quick ? 2_000 : 200_000, repetitions: quick ? 2 : 7)
+    lines: quick ? 10_000 : 1_000_000, otherLines: quick ? 2_000 : 200_000, repetitions: quick ? 2 : 7,
+    starts: quick ? 4 : 101)
 let rows = try VersionBenchmarks.run(
     size: quick ? 2_000 : 200_000, sortSize: quick ? 10_000 : 1_000_000, repetitions: repetitions)
 let lookupRows = try LookupBenchmarks.run(iterations: quick ? 20 : 500, repetitions: repetitions)

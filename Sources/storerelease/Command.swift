@@ -13,6 +13,10 @@ struct Command: Sendable {
     let options: [OptionSpec]
     let examples: [String]
     let run: @Sendable (ParsedArguments) async throws(CLIError) -> Int32
+    /// The same work without Swift concurrency, for a command that awaits nothing: `main.swift`
+    /// runs it before the concurrency runtime starts its threads (a tenth of a one-shot
+    /// command's start-up; Benchmarks.md).
+    var runNow: (@Sendable (ParsedArguments) throws(CLIError) -> Int32)? = nil
 
     /// The full `--help` text.
     var help: String {
@@ -62,5 +66,17 @@ extension String {
     /// The string padded with spaces on the right to `width` characters.
     func padding(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
+
+extension Command {
+    /// A command that awaits nothing: ``runNow`` is `run`, and `run` calls it.
+    init(
+        name: String, synopsis: String, summary: String, discussion: String, options: [OptionSpec],
+        examples: [String], runNow: @escaping @Sendable (ParsedArguments) throws(CLIError) -> Int32
+    ) {
+        self.init(
+            name: name, synopsis: synopsis, summary: summary, discussion: discussion, options: options,
+            examples: examples, run: { arguments throws(CLIError) in try runNow(arguments) }, runNow: runNow)
     }
 }

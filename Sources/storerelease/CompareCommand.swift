@@ -19,7 +19,7 @@ extension Command {
             "storerelease compare 1.2 1.2.0                # =",
             "storerelease compare 1.0.0 1.0.0-rc.1 --scheme semver   # >",
         ],
-        run: { arguments throws(CLIError) in
+        runNow: { arguments throws(CLIError) in
             let scheme = try arguments.value(CommonOptions.scheme) ?? .appStore
             guard arguments.positionals.count == 2 else {
                 throw .usage(

@@ -30,7 +30,7 @@ extension Command {
             "storerelease sort --reverse < Docs/Examples/versions.txt",
             "storerelease sort --memory 64 < Docs/Examples/versions.txt",
         ],
-        run: { arguments throws(CLIError) in
+        runNow: { arguments throws(CLIError) in
             let scheme = try arguments.value(CommonOptions.scheme) ?? .appStore
             let descending = arguments.has(SortCommand.reverse)
             guard arguments.positionals.isEmpty else {

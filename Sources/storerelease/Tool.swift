@@ -48,6 +48,41 @@ enum Tool {
         }
     }
 
+    /// Runs a command that awaits nothing (``Command/runNow``) without starting Swift
+    /// concurrency, and returns its exit status; `nil`, having done nothing, for any other.
+    static func mainNow(_ arguments: [String]) -> Int32? {
+        let arguments = arguments.dropFirst()
+        guard let name = arguments.first, let command = commands.first(where: { $0.name == name }),
+            let runNow = command.runNow
+        else { return nil }
+        signal(SIGPIPE, SIG_IGN)
+        // Every signal reaches this thread, as it reaches the one Swift concurrency's main waits
+        // in: a parent that spawned this process from a thread blocking SIGINT (a test runner's
+        // does) must still be able to interrupt it.
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
+        do {
+            guard let parsed = try parse(arguments.dropFirst(), for: command) else { return 0 }
+            return try runNow(parsed)
+        } catch {
+            StandardStreams.printError("storerelease: \(error.message)\n")
+            return error.exitCode
+        }
+    }
+
+    /// The command's arguments, or `nil` when they ask for its help, which is then printed.
+    private static func parse(_ arguments: ArraySlice<String>, for command: Command) throws(CLIError)
+        -> ParsedArguments?
+    {
+        let parsed = try ParsedArguments(arguments, options: command.options, command: command.name)
+        guard !parsed.wantsHelp else {
+            StandardStreams.print(command.help)
+            return nil
+        }
+        return parsed
+    }
+
     private static func run(_ arguments: ArraySlice<String>) async throws(CLIError) -> Int32 {
         guard let first = arguments.first else {
             StandardStreams.printError(overview)
@@ -66,11 +101,7 @@ enum Tool {
             return 0
         default:
             let command = try command(named: first)
-            let parsed = try ParsedArguments(arguments.dropFirst(), options: command.options, command: command.name)
-            if parsed.wantsHelp {
-                StandardStreams.print(command.help)
-                return 0
-            }
+            guard let parsed = try parse(arguments.dropFirst(), for: command) else { return 0 }
             return try await command.run(parsed)
         }
     }

@@ -51,9 +51,14 @@ import Testing
     /// Lines of one to four components below `bound` (three for SemVer), some written with
     /// leading zeros and some ending in "\r\n", sorted here and by a stable sort of parsed
     /// versions.
-    func expectAgreement(lines count: Int, bound: UInt64, seed: UInt64, scheme: VersionScheme = .appStore)
-        throws
-    {
+    ///
+    /// With `preReleases`, SemVer lines also get pre-releases (a third of them) and build
+    /// metadata (a tenth), from identifiers where every rule of SemVer's order decides: numbers
+    /// against numbers of other lengths, numbers against words, words against their prefixes,
+    /// shorter lists against longer ones.
+    func expectAgreement(
+        lines count: Int, bound: UInt64, seed: UInt64, scheme: VersionScheme = .appStore, preReleases: Bool = false
+    ) throws {
         var random = SeededGenerator(state: seed)
         let lines = (0..<count).map { _ in
             let components = scheme == .semver ? 3 : Int.random(in: 1...4, using: &random)
@@ -67,6 +72,25 @@ import Testing
                 return scheme == .appStore && Bool.random(using: &random) ? "00" + value : value
             }
             .joined(separator: ".")
+        }
+        .map { core in
+            guard preReleases else { return core }
+            let identifiers = [
+                "0", "1", "2", "10", "11", "9", "a", "alpha", "alphb", "alph", "beta", "rc", "-", "x-1", "1a",
+            ]
+            var line = core
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                line +=
+                    "-"
+                    + (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                        identifiers[Int.random(in: 0..<identifiers.count, using: &random)]
+                    }
+                    .joined(separator: ".")
+            }
+            if Int.random(in: 0..<10, using: &random) == 0 {
+                line += "+build.0" + String(Int.random(in: 0..<3, using: &random))
+            }
+            return line
         }
         let endings = lines.map { _ in Int.random(in: 0..<8, using: &random) == 0 ? "\r\n" : "\n" }
         let versions = try lines.map { try Version(parsing: $0, scheme: scheme) }
@@ -98,7 +122,33 @@ import Testing
         try expectAgreement(lines: lines, bound: bound, seed: 7)
     }
 
-    @Test func semverLinesWithAPreReleaseOrALeadingZeroLeaveTheFastPath() throws {
+    // Pre-releases and build metadata stay on the fast path: the radix sort puts the
+    // pre-releases of one x.y.z side by side, and only they are compared with each other; the
+    // same with every key width, and in parts on every core.
+    @Test(arguments: [4, 1 << 12, 1 << 20, UInt64(UInt32.max)] as [UInt64])
+    func semverPreReleasesSortAsParsedVersionsDo(bound: UInt64) throws {
+        try expectAgreement(lines: 3000, bound: bound, seed: bound, scheme: .semver, preReleases: true)
+    }
+
+    @Test func aLargeTextOfPreReleasesReadInPartsSortsTheSame() throws {
+        try expectAgreement(lines: 150_000, bound: 1 << 4, seed: 9, scheme: .semver, preReleases: true)
+    }
+
+    // Each is not SemVer: the general path names it, as before the fast path took pre-releases.
+    @Test(arguments: [
+        ("1.0.0\n1.0.0-01\n", 2), ("1.0.0-rc.1\n1.0.0-\n", 2), ("1.0.0-a..b\n", 1), ("1.0.0-a+b+c\n", 1),
+        ("1.0.0-a_b\n", 1), ("1.0.0+\n", 1), ("1.0.0-a.\n", 1), ("1.0.0+b.\n", 1), ("1.0.0-rc\r", 1),
+    ])
+    func aMalformedPreReleaseOrBuildIsNamed(_ input: String, line: Int) {
+        #expect {
+            try sorted(input, scheme: .semver)
+        } throws: { error in
+            guard let error = error as? VersionLinesError, case .invalidVersion = error.reason else { return false }
+            return error.line == line
+        }
+    }
+
+    @Test func semverLinesWithALeadingZeroLeaveTheFastPath() throws {
         #expect(try sorted("1.0.0\n1.0.0-rc.1\n0.9.0\n", scheme: .semver) == "0.9.0\n1.0.0-rc.1\n1.0.0\n")
         #expect {
             try sorted("1.0.0\n01.0.0\n", scheme: .semver)

@@ -57,6 +57,13 @@ struct CompactVersionKeys<Key: CompactVersionKey> {
         Int(truncatingIfNeeded: key.bits(from: 0) & (UInt64(1) << UInt64(positionBits) &- 1))
     }
 
+    /// Whether two keys made with this layout hold the same version (their positions aside).
+    @inline(__always)
+    func sameVersion(_ lhs: Key, _ rhs: Key) -> Bool {
+        lhs.bits(from: positionBits) == rhs.bits(from: positionBits)
+            && (versionBits <= 64 || lhs.bits(from: positionBits + 64) == rhs.bits(from: positionBits + 64))
+    }
+
     /// Sorts keys made with this layout by version, equal versions in order of position: a
     /// least-significant-digit radix sort over the version's bits only, skipping digits that are
     /// the same in every key.

@@ -1,4 +1,5 @@
-/// A text's lines read as simple versions (see ``VersionParser/packed(_:from:semver:line:)``),
+/// A text's lines read as simple versions (see ``VersionParser/packed(_:from:semver:line:)``;
+/// for SemVer, ``VersionParser/packedSemVerLine(_:from:)``: pre-releases and build metadata too),
 /// in parts at line boundaries that are read at the same time, one a core: the fast path of
 /// ``VersionLines/sorted(_:scheme:descending:)``. It reads the text in place, so it lives only
 /// as long as the buffer it was made with.
@@ -10,6 +11,8 @@ struct SimpleVersionLines {
         var low: UInt64 = 0
         /// How many lines the part has.
         var lines = 0
+        /// How many of them are SemVer pre-releases.
+        var preReleases = 0
     }
 
     private let text: UnsafeBufferPointer<UInt8>
@@ -41,6 +44,8 @@ struct SimpleVersionLines {
                 summary.high |= high
                 summary.low |= low
                 summary.lines += 1
+                // For SemVer the lowest bit is 1 for a release (see `packedSemVerLine`).
+                if semver { summary.preReleases += Int(truncatingIfNeeded: ~low & 1) }
             }
             return simple ? summary : nil
         }
@@ -54,6 +59,8 @@ struct SimpleVersionLines {
     var low: UInt64 { summaries.reduce(0) { $0 | $1.low } }
     /// How many lines the text has.
     var lines: Int { summaries.reduce(0) { $0 + $1.lines } }
+    /// How many of them are SemVer pre-releases.
+    var preReleases: Int { summaries.reduce(0) { $0 + $1.preReleases } }
 
     /// A key for every line, in line order, made from its packed words and its first byte's
     /// offset; the parts are read again at the same time, each into its own stretch of keys.
@@ -94,9 +101,11 @@ struct SimpleVersionLines {
         var position = 0
         while position < part.count {
             let start = position
-            guard let packed = VersionParser.packed(part, from: &position, semver: semver, line: true) else {
-                return false
-            }
+            let packed =
+                semver
+                ? VersionParser.packedSemVerLine(part, from: &position)
+                : VersionParser.packed(part, from: &position, semver: false, line: true)
+            guard let packed else { return false }
             body(packed.high, packed.low, range.lowerBound + start)
         }
         return true

@@ -22,9 +22,10 @@ public enum VersionLines {
     /// - Throws: ``VersionLinesError`` for the first line that is empty, not UTF-8, or not a
     ///   version.
     /// - Complexity: O(*n* log *n*) comparisons; when every line is a simple version (App Store
-    ///   versions of up to four components, SemVer `x.y.z` without pre-release or build metadata,
-    ///   each component below 2³²) O(*n*): a radix sort of fixed-size keys, the lines read on
-    ///   every core and written by two.
+    ///   versions of up to four components, SemVer `x.y.z` with or without pre-release and build
+    ///   metadata, each component below 2³²) O(*n*): a radix sort of fixed-size keys, the lines
+    ///   read on every core and written by two, and then only the pre-releases of one `x.y.z`
+    ///   compared with each other.
     public static func sorted(_ text: [UInt8], scheme: VersionScheme = .appStore, descending: Bool = false)
         throws(VersionLinesError) -> [UInt8]
     {
@@ -213,7 +214,45 @@ public enum VersionLines {
             var keys = lines.keys({ layout.key(high: $0, low: $1, position: $2) })
         else { return nil }
         layout.sort(&keys)
+        if lines.preReleases > 0 { orderPreReleases(&keys, layout: layout, text, descending: descending) }
         return emit(text, count: keys.count) { [keys] in layout.position(keys[$0]) }
+    }
+
+    /// Orders each stretch of SemVer pre-releases of one `x.y.z`, which the radix sort has left
+    /// side by side in input order, by their pre-release (``SemVerPreRelease``), equal ones in
+    /// input order.
+    ///
+    /// - Complexity: O(*k* log *k*) comparisons for a stretch of *k* keys; real histories have a
+    ///   few pre-releases a version.
+    private static func orderPreReleases<Key: CompactVersionKey>(
+        _ keys: inout [Key], layout: CompactVersionKeys<Key>, _ text: UnsafeBufferPointer<UInt8>, descending: Bool
+    ) {
+        let wanted: Order = descending ? .greater : .less
+        var stretch: [(preRelease: Range<Int>, index: Int)] = []
+        var sorted: [Key] = []
+        keys.withUnsafeMutableBufferPointer { keys in
+            var start = 0
+            while start < keys.count {
+                var end = start + 1
+                while end < keys.count, layout.sameVersion(keys[start], keys[end]) { end += 1 }
+                defer { start = end }
+                // Equal keys are all releases or all pre-releases (the packed words say which).
+                guard end - start > 1,
+                    !SemVerPreRelease.range(in: text, lineStart: layout.position(keys[start])).isEmpty
+                else { continue }
+                stretch.removeAll(keepingCapacity: true)
+                for index in start..<end {
+                    stretch.append((SemVerPreRelease.range(in: text, lineStart: layout.position(keys[index])), index))
+                }
+                stretch.sort { lhs, rhs in
+                    let order = SemVerPreRelease.order(text, lhs.preRelease, rhs.preRelease)
+                    return order == .equal ? lhs.index < rhs.index : order == wanted
+                }
+                sorted.removeAll(keepingCapacity: true)
+                for item in stretch { sorted.append(keys[item.index]) }
+                for (offset, key) in sorted.enumerated() { keys[start + offset] = key }
+            }
+        }
     }
 
     /// Calls `body` with each line's first byte offset and its content (without `\n` or

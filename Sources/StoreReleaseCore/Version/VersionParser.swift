@@ -91,6 +91,108 @@ enum VersionParser {
         return (words.0 << 32 | words.1, words.2 << 32 | words.3)
     }
 
+    /// A SemVer line, `x.y.z` with or without a pre-release and build metadata, each core
+    /// component without leading zeros and below 2³², in `bytes[position...]`, up to the next `\n`
+    /// (or `\r\n`), which `position` moves past: the sort's fast path for SemVer lines.
+    ///
+    /// Packed as ``packed(_:from:semver:line:)`` packs `x.y.z`, with the fourth word 1 for a
+    /// release and 0 for a pre-release, so that packed words order a pre-release below its release
+    /// (pre-releases of one `x.y.z` are then ordered by their text, see
+    /// ``SemVerPreRelease``); build metadata is checked and plays no part.
+    ///
+    /// - Returns: The packed words, or `nil` when the line is not such a version (it may be
+    ///   malformed; `parse` says how).
+    @inline(__always)
+    static func packedSemVerLine(_ bytes: UnsafeBufferPointer<UInt8>, from position: inout Int)
+        -> (high: UInt64, low: UInt64)?
+    {
+        var words: (UInt64, UInt64) = (0, 0)
+        var index = 0
+        var value: UInt64 = 0
+        var digits = 0
+        var stop: UInt8 = UInt8(ascii: "\n")  // What ended the core: "\n", "-" or "+".
+        while position < bytes.count {
+            let byte = bytes[position]
+            position &+= 1
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                if digits == 1, value == 0 { return nil }  // A leading zero.
+                value = value &* 10 &+ UInt64(digit)
+                digits &+= 1
+                if value > UInt64(UInt32.max) { return nil }
+            } else if byte == UInt8(ascii: "."), digits > 0, index < 2 {
+                if index == 0 { words.0 = value } else { words.1 = value }
+                index &+= 1
+                value = 0
+                digits = 0
+            } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "\n") {
+                stop = byte
+                break
+            } else if byte == UInt8(ascii: "\r"), position < bytes.count, bytes[position] == UInt8(ascii: "\n") {
+                position &+= 1
+                break
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0, index == 2 else { return nil }
+        var release: UInt64 = 1
+        if stop == UInt8(ascii: "-") {
+            release = 0
+            guard let next = identifiersToLineEnd(bytes, from: &position, preRelease: true) else { return nil }
+            stop = next
+        }
+        if stop == UInt8(ascii: "+") {
+            guard identifiersToLineEnd(bytes, from: &position, preRelease: false) == UInt8(ascii: "\n") else {
+                return nil
+            }
+        }
+        return (words.0 << 32 | words.1, value << 32 | release)
+    }
+
+    /// Reads dot-separated SemVer identifiers (`[0-9A-Za-z-]+`; in a pre-release, a numeric one
+    /// without leading zeros) up to `+` (a pre-release only) or the line's end, moving `position`
+    /// past the `+` or the line's `\n` (or `\r\n`).
+    ///
+    /// - Returns: `+`, or `\n` at the line's end (also at the end of `bytes`); `nil` when the
+    ///   identifiers are malformed.
+    @inline(__always)
+    private static func identifiersToLineEnd(
+        _ bytes: UnsafeBufferPointer<UInt8>, from position: inout Int, preRelease: Bool
+    ) -> UInt8? {
+        var length = 0
+        var numeric = true
+        var leadingZero = false
+        @inline(__always) func identifierEnds() -> Bool {
+            length > 0 && !(preRelease && numeric && leadingZero && length > 1)
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            position &+= 1
+            if isDigit(byte) {
+                if length == 0 { leadingZero = byte == UInt8(ascii: "0") }
+                length &+= 1
+            } else if (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "-") {
+                numeric = false
+                length &+= 1
+            } else if byte == UInt8(ascii: ".") {
+                guard identifierEnds() else { return nil }
+                length = 0
+                numeric = true
+            } else if byte == UInt8(ascii: "+"), preRelease {
+                return identifierEnds() ? byte : nil
+            } else if byte == UInt8(ascii: "\n") {
+                return identifierEnds() ? byte : nil
+            } else if byte == UInt8(ascii: "\r"), position < bytes.count, bytes[position] == UInt8(ascii: "\n") {
+                position &+= 1
+                return identifierEnds() ? UInt8(ascii: "\n") : nil
+            } else {
+                return nil
+            }
+        }
+        return identifierEnds() ? UInt8(ascii: "\n") : nil
+    }
+
     @inline(__always)
     private static func store(_ value: UInt64, at index: Int, in words: inout (UInt64, UInt64, UInt64, UInt64)) {
         switch index {
