@@ -115,9 +115,13 @@ extension Command {
             if options.format != .json, let reporting, let package, let play = health.googlePlay,
                 play.candidate?.versionCode != nil
             {
-                issues =
-                    (try? await PlayVitalsSource(client: reporting, packageName: package)
-                        .topIssues(of: play, through: options.through)) ?? []
+                // The verdict stands without them; a failure is said, never passed off as no issue.
+                do throws(HTTPClientError) {
+                    issues = try await PlayVitalsSource(client: reporting, packageName: package)
+                        .topIssues(of: play, through: options.through)
+                } catch {
+                    StandardStreams.printError("\(name): the top issues could not be read: \(error)\n")
+                }
             }
             let issueLines = issues.map {
                 "top issue of \(health.googlePlay?.candidate?.label ?? options.version.description): \($0)"
