@@ -35,7 +35,7 @@ import Testing
                 ]),
             appStoreConnect: [
                 ReleaseHistoryRound.ConnectVersion(
-                    version: "8.0.10", state: "READY_FOR_DISTRIBUTION",
+                    version: "8.0.10", state: .readyForDistribution,
                     phasedRelease: AppStoreConnectStatus.Phase(state: .active, day: 4, percent: 10))
             ],
             storefronts: [new: [.unitedStates], old: [StorefrontCountry(validated: "cn")]])

@@ -149,7 +149,7 @@ public struct ReleaseTimeline: Sendable, Hashable {
         var phased = PhasedRelease(points: [], days: [], paused: [], pauses: [])
         for round in rounds {
             guard let connect = round.appStoreConnect?.first(where: { Version($0.version) == version }),
-                AppStoreVersion.State(rawValue: connect.state).isLive
+                connect.state.isLive
             else { continue }
             let phase = connect.phasedRelease
             let percent = phase.map { $0.state == .complete ? 100 : Double($0.percent) } ?? 100

@@ -91,7 +91,7 @@ extension ReleaseHistoryRound.ConnectVersion: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         version = try c.decode(String.self, forKey: .version)
-        state = try c.decode(String.self, forKey: .state)
+        state = try c.decode(AppStoreVersion.State.self, forKey: .state)
         phasedRelease = try c.decodeIfPresent(AppStoreConnectStatus.Phase.self, forKey: .phasedRelease)
         if let phase = phasedRelease {
             if let day = phase.day, !(1...7).contains(day) {

@@ -51,12 +51,12 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         /// The version string (`8.0.10`).
         public var version: String
         /// Apple's state (`READY_FOR_DISTRIBUTION`, `IN_REVIEW`…).
-        public var state: String
+        public var state: AppStoreVersion.State
         /// Its phased release (state, day, percent), for the live version that has one.
         public var phasedRelease: AppStoreConnectStatus.Phase?
 
         /// Makes a version's state.
-        public init(version: String, state: String, phasedRelease: AppStoreConnectStatus.Phase?) {
+        public init(version: String, state: AppStoreVersion.State, phasedRelease: AppStoreConnectStatus.Phase?) {
             self.version = version
             self.state = state
             self.phasedRelease = phasedRelease
@@ -162,10 +162,10 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         let connect = snapshot.appStoreConnect.map { status in
             [
                 status.live.map {
-                    ConnectVersion(version: $0.version, state: $0.state.rawValue, phasedRelease: $0.phasedRelease)
+                    ConnectVersion(version: $0.version, state: $0.state, phasedRelease: $0.phasedRelease)
                 },
                 status.pending.map {
-                    ConnectVersion(version: $0.version, state: $0.state.rawValue, phasedRelease: nil)
+                    ConnectVersion(version: $0.version, state: $0.state, phasedRelease: nil)
                 },
             ]
             .compactMap { $0 }
