@@ -135,6 +135,9 @@ import Testing
         let retried = try #require(finished["steps"] as? [[String: Any]])
         #expect(retried.map { $0["store"] as? String } == ["appStore"] && finished["verified"] as? Bool == true)
         #expect(try server.ascStats(token: token)["phasedPatched"] as? Int == 1)
+        // The 403 and every other answer are the APIs' own shapes (the contracts under shared/reference/specs).
+        let contract = try server.contractChecks(token: token)
+        #expect(contract.checked > 0 && contract.violations.isEmpty, "\(contract.violations)")
     }
 
     @Test func resumeKeepsTheFraction() throws {

@@ -99,6 +99,8 @@ import Testing
         #expect(!types.contains("halted"), "\(types)")
         #expect(types.contains("playStatusChanged") && types.contains("phasedReleaseChanged"), "\(types)")
         #expect(try writes(token) == afterHalt, "nothing more was written")
+        let contract = try server.contractChecks(token: token)
+        #expect(contract.checked > 0 && contract.violations.isEmpty, "\(contract.violations)")
     }
 
     @Test func withoutHaltOnAWatchWritesNothingWhateverTheHealth() throws {

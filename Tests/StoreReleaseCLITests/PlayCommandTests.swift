@@ -144,6 +144,8 @@ import Testing
         let paths = try #require(stats["paths"] as? [String])
         #expect(paths.filter { $0.hasSuffix("/appRecoveries") }.count == 2, "\(paths)")
         #expect(stats["writes"] as? Int == 0)
+        let contract = try server.contractChecks(token: token)
+        #expect(contract.checked > 0 && contract.violations.isEmpty, "\(contract.violations)")
 
         let markdown = try run([
             "parity", "--lookup", ParityAndWaitCommandTests.wechat, "--package", "com.example.recovering",

@@ -105,6 +105,8 @@ import Testing
         let deployed = try await ReleaseSnapshot.take(
             appStore: nil, play: play, appStoreConnect: nil, now: Date(timeIntervalSince1970: 1_612_317_600),
             previous: drafted)
+        let contract = try server.contractChecks(token: token)
+        #expect(contract.checked > 0 && contract.violations.isEmpty, "\(contract.violations)")
         let events = drafted.events(since: first) + deployed.events(since: drafted)
         #expect(
             events.map(\.sentence) == [
