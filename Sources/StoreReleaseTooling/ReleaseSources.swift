@@ -229,20 +229,12 @@ extension PlaySource {
     /// - Throws: ``ReleaseSourceError/play(_:)`` when the API refuses or fails.
     public func recoveryActions(for track: PlayTrack) async throws(ReleaseSourceError) -> [PlayRecoveryAction]? {
         guard case .live(let packageName, _, let client) = self else { return nil }
-        let codes = Set(track.releases.flatMap(\.versionCodes)).sorted { $0.rawValue < $1.rawValue }
-        var actions: [PlayRecoveryAction] = []
-        var seen: Set<String> = []
-        for code in codes {
-            do throws(HTTPClientError) {
-                for action in try await client.recoveryActions(packageName: packageName, versionCode: code)
-                where seen.insert(action.appRecoveryID).inserted {
-                    actions.append(action)
-                }
-            } catch {
-                throw .play(error)
-            }
+        do throws(HTTPClientError) {
+            return try await client.recoveryActions(
+                packageName: packageName, versionCodes: track.releases.flatMap(\.versionCodes))
+        } catch {
+            throw .play(error)
         }
-        return actions
     }
 
     /// The app's package: the one read, or the one given beside a stored track.

@@ -106,8 +106,8 @@ enum ActingCommand {
         for refusal in plan.refusals { StandardStreams.printError("\(command): refused: \(refusal)\n") }
         if !plan.refusals.isEmpty { return 1 }
         if plan.apply, plan.verified != true {
-            let done = plan.steps.filter(\.done).map(describe)
-            let notDone = plan.steps.filter { !$0.done }.map(describe)
+            let done = plan.steps.filter(\.done).map(\.account)
+            let notDone = plan.steps.filter { !$0.done }.map(\.account)
             StandardStreams.printError(
                 "\(command): done: \(done.isEmpty ? "none" : done.joined(separator: "; ")); not done: "
                     + "\(notDone.isEmpty ? "none (but a new read does not show it yet)" : notDone.joined(separator: "; "))\n"
@@ -115,10 +115,6 @@ enum ActingCommand {
             return 1
         }
         return 0
-    }
-
-    private static func describe(_ step: ActingStep) -> String {
-        "\(step.store) \(step.from) → \(step.to)" + (step.error.map { " (\($0))" } ?? "")
     }
 
     private static func print(_ plan: ActingPlan, _ format: ReportFormat) throws(CLIError) {

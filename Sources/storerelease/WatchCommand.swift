@@ -158,8 +158,7 @@ enum WatchCommand {
                     + "it would halt (its package name, its App Store id)")
         }
         try ActingOptions.requireConfirmation(
-            of: [actor.play.map { _ in Store.googlePlay }, actor.connect.map { _ in Store.appStore }].compactMap { $0 },
-            actor: actor, appID: nil, confirmed: confirmed, command: command)
+            of: actor.stores, actor: actor, appID: nil, confirmed: confirmed, command: command)
         return actor
     }
 }

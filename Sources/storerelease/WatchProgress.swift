@@ -42,10 +42,7 @@ extension ReleaseWatcher.Progress {
         if plan.steps.isEmpty {
             return "the health of \(version) turned regressed; it is already halted on every store"
         }
-        let steps = plan.steps.map { step in
-            "\(step.store) \(step.from) → \(step.to)"
-                + (step.done ? "" : step.error.map { " (\($0))" } ?? " (not done)")
-        }
+        let steps = plan.steps.map { step in step.account + (step.done || step.error != nil ? "" : " (not done)") }
         return "the health of \(version) turned regressed: halted, " + steps.joined(separator: "; ")
             + (plan.verified == true ? "; verified" : "; not verified, tried again next round")
     }

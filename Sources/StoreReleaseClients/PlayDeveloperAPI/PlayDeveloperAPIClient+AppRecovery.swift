@@ -23,6 +23,26 @@ extension PlayDeveloperAPIClient {
         }
     }
 
+    /// The App Recovery actions that target any of `versionCodes`, each listed once.
+    ///
+    /// App Recovery lists one versionCode a request: the codes are asked lowest first, and an
+    /// action is listed where first seen.
+    ///
+    /// - Throws: ``HTTPClientError``, as ``recoveryActions(packageName:versionCode:)``.
+    public func recoveryActions(packageName: String, versionCodes: some Sequence<VersionCode>)
+        async throws(HTTPClientError) -> [PlayRecoveryAction]
+    {
+        var actions: [PlayRecoveryAction] = []
+        var seen: Set<String> = []
+        for code in Set(versionCodes).sorted() {
+            for action in try await recoveryActions(packageName: packageName, versionCode: code)
+            where seen.insert(action.appRecoveryID).inserted {
+                actions.append(action)
+            }
+        }
+        return actions
+    }
+
     /// The `POST` that creates a draft recovery action.
     ///
     /// The action is a remote in-app update for `versionCodes`, for all users or (with `regions`) only those.

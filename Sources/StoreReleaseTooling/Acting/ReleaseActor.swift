@@ -76,6 +76,11 @@ public struct ReleaseActor: Sendable {
         self.manifestPath = manifestPath
     }
 
+    /// The stores given, Google Play first.
+    public var stores: [Store] {
+        (play == nil ? [] : [.googlePlay]) + (connect == nil ? [] : [.appStore])
+    }
+
     /// Reads every store given (and the manifest), writing nothing.
     ///
     /// For recall, Play's App Recovery actions for the version's versionCodes are read too.
@@ -89,15 +94,11 @@ public struct ReleaseActor: Sendable {
                 let tracks = try await play.client.tracks(packageName: play.packageName)
                 var recoveries: [PlayRecoveryAction] = []
                 if action == .recall {
-                    let codes = Set(
-                        tracks.flatMap { $0.releases.filter { $0.version == version }.flatMap(\.versionCodes) })
-                    for code in codes.sorted() {
-                        for found in try await play.client.recoveryActions(
-                            packageName: play.packageName, versionCode: code)
-                        where !recoveries.contains(where: { $0.appRecoveryID == found.appRecoveryID }) {
-                            recoveries.append(found)
-                        }
-                    }
+                    recoveries = try await play.client.recoveryActions(
+                        packageName: play.packageName,
+                        versionCodes: tracks.flatMap {
+                            $0.releases.filter { $0.version == version }.flatMap(\.versionCodes)
+                        })
                 }
                 reading.googlePlay = .init(
                     packageName: play.packageName, track: play.track, tracks: tracks, recoveryActions: recoveries)

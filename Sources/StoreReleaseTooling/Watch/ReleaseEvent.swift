@@ -288,16 +288,17 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
 
 extension PlayRecoveryAction.Status {
     /// The status without the API's `RECOVERY_STATUS_` prefix (`ACTIVE`).
-    var shortName: String {
-        let prefix = "RECOVERY_STATUS_"
-        return rawValue.hasPrefix(prefix) ? String(rawValue.dropFirst(prefix.count)) : rawValue
-    }
+    var shortName: String { rawValue.dropping("RECOVERY_STATUS_") }
 }
 
 extension PlayReleaseSummary.LifecycleState {
     /// The state without the API's `RELEASE_LIFECYCLE_STATE_` prefix (`IN_REVIEW`).
-    var shortName: String {
-        let prefix = "RELEASE_LIFECYCLE_STATE_"
-        return rawValue.hasPrefix(prefix) ? String(rawValue.dropFirst(prefix.count)) : rawValue
+    var shortName: String { rawValue.dropping("RELEASE_LIFECYCLE_STATE_") }
+}
+
+extension String {
+    /// The text without `prefix`, or all of it when it does not start with it.
+    fileprivate func dropping(_ prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
     }
 }

@@ -23,6 +23,11 @@ extension ReleaseSnapshot {
             googlePlay = report.googlePlay.map { StoreHealthRecord($0, judged: report.version) }
         }
 
+        /// The record of `store`, when it was judged.
+        public func record(of store: Store) -> StoreHealthRecord? {
+            store == .appStore ? appStore : googlePlay
+        }
+
         /// The stores judged, App Store first, each with its record.
         public var stores: [(Store, StoreHealthRecord)] {
             [(Store.appStore, appStore), (Store.googlePlay, googlePlay)].compactMap { store, record in

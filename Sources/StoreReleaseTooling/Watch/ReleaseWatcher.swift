@@ -283,7 +283,7 @@ extension ReleaseSnapshot {
         var due: [(Version, Store, StoreHealthRecord)] = []
         for (store, record) in health?.stores ?? [] where record.verdict == .regressed {
             guard let version = record.version, !due.contains(where: { $0.0 == version }) else { continue }
-            let was = store == .appStore ? previous?.health?.appStore : previous?.health?.googlePlay
+            let was = previous?.health?.record(of: store)
             let turned = !(was?.verdict == .regressed && was?.version == version)
             if turned || owed.contains(version) { due.append((version, store, record)) }
         }

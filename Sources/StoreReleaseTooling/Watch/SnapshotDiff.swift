@@ -86,7 +86,7 @@ extension ReleaseSnapshot {
         }
         if let new = health, let before = old.health {
             for (store, record) in new.stores {
-                let was = store == .appStore ? before.appStore : before.googlePlay
+                let was = before.record(of: store)
                 let from = was?.version == record.version ? was?.verdict : nil
                 if from != record.verdict {
                     changes.append(

@@ -82,6 +82,13 @@ extension ActingOptions {
     }
 }
 
+extension ActingStep {
+    /// The step for people: `googlePlay inProgress → halted`, and the store's error when it failed.
+    var account: String {
+        "\(store) \(from) → \(to)" + (error.map { " (\($0))" } ?? "")
+    }
+}
+
 extension SourceOptions {
     /// The stores the flags name to act on: Google Play for `--package`, App Store Connect for
     /// `--id` or `--bundle-id` with its credentials.
