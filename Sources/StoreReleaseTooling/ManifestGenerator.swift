@@ -17,34 +17,6 @@ public struct ManifestGenerator: Sendable {
         public let reasons: [String]
     }
 
-    /// Why a store's state makes no manifest.
-    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The App Store release has no version.
-        case noAppStoreVersion
-        /// Play's track has no completed release.
-        case nothingLiveOnPlay(track: String)
-        /// Play's live release has a name that carries no version.
-        case playNameWithoutVersion(track: String, name: String?, versionCode: Int?)
-        /// The App Store source holds this many releases, not one storefront's.
-        case notOneStorefront(Int)
-
-        /// What is wrong.
-        public var description: String {
-            switch self {
-            case .noAppStoreVersion:
-                return "the App Store release has no version"
-            case .nothingLiveOnPlay(let track):
-                return "nothing is fully rolled out on Play (\(track)), so there is no latest version to write"
-            case .playNameWithoutVersion(let track, let name, let versionCode):
-                return "Play's live release on \(track) (versionCode \(versionCode.map(String.init) ?? "?")) is named "
-                    + "\((name ?? "").debugDescription), which carries no version; name releases as Play Console "
-                    + "does (80 (8.0.2))"
-            case .notOneStorefront(let count):
-                return "\(count) releases; a manifest is made from one storefront's lookup"
-            }
-        }
-    }
-
     /// How old a release must be before forcing it is safe.
     public var releaseDelayHours: Double
     /// The time to judge the delay against.
@@ -61,7 +33,7 @@ public struct ManifestGenerator: Sendable {
     /// With App Store Connect's status, forcing also waits for its phased release.
     public func appStore(
         _ release: StoreRelease, appStoreConnect: AppStoreConnectStatus? = nil, minimumSupported: Version? = nil
-    ) throws(Problem) -> Result {
+    ) throws(ManifestGeneratorError) -> Result {
         try appStore(storefronts: [release], appStoreConnect: appStoreConnect, minimumSupported: minimumSupported)
     }
 
@@ -73,7 +45,7 @@ public struct ManifestGenerator: Sendable {
     public func appStore(
         storefronts releases: [StoreRelease], appStoreConnect: AppStoreConnectStatus? = nil,
         minimumSupported: Version? = nil
-    ) throws(Problem) -> Result {
+    ) throws(ManifestGeneratorError) -> Result {
         let versioned = releases.compactMap { release in release.version.map { (release, $0) } }
         guard let (release, latest) = versioned.min(by: { $0.1 < $1.1 }) else { throw .noAppStoreVersion }
         let manifest = ReleaseManifest(
@@ -91,7 +63,8 @@ public struct ManifestGenerator: Sendable {
     ///
     /// It is a version-2 manifest whose `versionNames` name every versionCode of the track's
     /// releases by the version their names carry, so a Play decision knows which change an update is.
-    public func googlePlay(_ track: PlayTrack, packageName: String?, minimumSupported: Version? = nil) throws(Problem)
+    public func googlePlay(_ track: PlayTrack, packageName: String?, minimumSupported: Version? = nil)
+        throws(ManifestGeneratorError)
         -> Result
     {
         guard let live = track.liveRelease else { throw .nothingLiveOnPlay(track: track.track) }
@@ -127,5 +100,33 @@ public struct ManifestGenerator: Sendable {
         var withMinimum = manifest
         withMinimum.minimumSupportedVersion = minimum
         return Result(manifest: withMinimum, reasons: [])
+    }
+}
+
+/// Why a store's state makes no manifest.
+public enum ManifestGeneratorError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The App Store release has no version.
+    case noAppStoreVersion
+    /// Play's track has no completed release.
+    case nothingLiveOnPlay(track: String)
+    /// Play's live release has a name that carries no version.
+    case playNameWithoutVersion(track: String, name: String?, versionCode: Int?)
+    /// The App Store source holds this many releases, not one storefront's.
+    case notOneStorefront(Int)
+
+    /// What is wrong.
+    public var description: String {
+        switch self {
+        case .noAppStoreVersion:
+            return "the App Store release has no version"
+        case .nothingLiveOnPlay(let track):
+            return "nothing is fully rolled out on Play (\(track)), so there is no latest version to write"
+        case .playNameWithoutVersion(let track, let name, let versionCode):
+            return "Play's live release on \(track) (versionCode \(versionCode.map(String.init) ?? "?")) is named "
+                + "\((name ?? "").debugDescription), which carries no version; name releases as Play Console "
+                + "does (80 (8.0.2))"
+        case .notOneStorefront(let count):
+            return "\(count) releases; a manifest is made from one storefront's lookup"
+        }
     }
 }

@@ -293,7 +293,7 @@ public enum ReleaseSourceError: Error, Sendable, Hashable, CustomStringConvertib
     /// The stored lookups carry no App Store id to ask App Store Connect about.
     case noAppStoreID
     /// The stores' state makes no manifest.
-    case manifest(ManifestGenerator.Problem)
+    case manifest(ManifestGeneratorError)
     /// The storefronts are those the app is sold in, but App Store Connect was not asked.
     case availabilityNeeded
     /// A health source refused the request as bad input (a package name it cannot take).
@@ -355,7 +355,7 @@ extension ManifestGenerator {
         let reading = try await StoreSources(appStore: source, appStoreConnect: appStoreConnect).read()
         let releases = reading.appStore?.releases ?? []
         if case .stored = source, releases.count != 1 { throw .manifest(.notOneStorefront(releases.count)) }
-        do throws(Problem) {
+        do throws(ManifestGeneratorError) {
             return try appStore(
                 storefronts: releases, appStoreConnect: reading.appStoreConnect?.status,
                 minimumSupported: minimumSupported)
@@ -371,7 +371,7 @@ extension ManifestGenerator {
         async throws(ReleaseSourceError) -> Result
     {
         let track = try await source.track()
-        do throws(Problem) {
+        do throws(ManifestGeneratorError) {
             return try googlePlay(track, packageName: packageName, minimumSupported: minimumSupported)
         } catch {
             throw .manifest(error)

@@ -24,41 +24,6 @@ import StoreReleaseModels
 /// narrowed to what the round still asks: one storefront, the track, App Store Connect's status.
 /// Only the Play list that gates the track is read on its own (``PlaySource/reviewStates()``).
 public struct ReleaseWaiter: Sendable {
-    /// Why the wait ended without the release live everywhere.
-    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The timeout passed; the last round says what is still missing.
-        case timedOut(Round)
-        /// No storefront asked has the app, three rounds running.
-        case appUnknown(AppStoreApp, countries: [String], rounds: Int)
-        /// A store refused in a way asking again cannot fix, or the sources cannot be read as given.
-        ///
-        /// The error names the store, as every read of the sources does: a token Google refuses
-        /// (``ReleaseSourceError/play(_:)``), a bundle id the App Store answers with another app,
-        /// a `sold` selection without App Store Connect (``ReleaseSourceError/availabilityNeeded``).
-        case source(ReleaseSourceError)
-        /// The task was cancelled.
-        case cancelled
-
-        /// A sentence naming the cause.
-        public var description: String {
-            switch self {
-            case .timedOut(let round):
-                return
-                    "timed out: \(round.wanted) is not \(round.until) yet: \(round.shortfalls.joined(separator: "; "))"
-            case .appUnknown(let app, let countries, let rounds):
-                return "no storefront asked (\(countries.joined(separator: ", "))) has \(app), \(rounds) rounds "
-                    + "running; check the id, or the countries the app is sold in"
-            case .source(.appStore(let error)):
-                return "the App Store: \(error)"
-            case .source(.play(let error)):
-                return "Google Play: \(error)"
-            case .source(let error):
-                return error.description
-            case .cancelled:
-                return "cancelled"
-            }
-        }
-    }
 
     /// The stores to wait on, each read through ``StoreSources/read(_:)``, for what is still missing.
     ///
@@ -114,8 +79,8 @@ public struct ReleaseWaiter: Sendable {
     ///
     /// - Parameter progress: Told each round's result, as it ends.
     /// - Returns: The last round, in which everything serves the release.
-    /// - Throws: ``Failure``.
-    public func run(progress: @Sendable (Round) -> Void = { _ in }) async throws(Failure) -> Round {
+    /// - Throws: ``ReleaseWaiterError``.
+    public func run(progress: @Sendable (Round) -> Void = { _ in }) async throws(ReleaseWaiterError) -> Round {
         let deadline = clock.now() + timeout
         var state = State(waiter: self, countries: try await storefronts())
         var interval = interval
@@ -138,7 +103,7 @@ public struct ReleaseWaiter: Sendable {
 
     /// The storefronts that must serve the version: the App Store source's, where App Store
     /// Connect says the app is sold for `sold`.
-    private func storefronts() async throws(Failure) -> [StorefrontCountry] {
+    private func storefronts() async throws(ReleaseWaiterError) -> [StorefrontCountry] {
         guard let appStore = sources.appStore else { return [] }
         do throws(ReleaseSourceError) {
             var availability: AppStoreAvailability?
@@ -182,7 +147,7 @@ public struct ReleaseWaiter: Sendable {
                 appStoreConnect: connect)
         }
 
-        mutating func ask() async throws(Failure) {
+        mutating func ask() async throws(ReleaseWaiterError) {
             if let source = sources.appStore, let version = waiter.version { try await askAppStore(source, version) }
             if let source = sources.play, play?.isDone(waiter.until) != true { try await askPlay(source) }
             if let appStore = sources.appStore, let connect = sources.appStoreConnect, let version = waiter.version,
@@ -193,7 +158,7 @@ public struct ReleaseWaiter: Sendable {
         }
 
         /// App Store Connect's status, through a read that looks up no storefront.
-        private mutating func askConnect(_ sources: StoreSources, _ version: Version) async throws(Failure) {
+        private mutating func askConnect(_ sources: StoreSources, _ version: Version) async throws(ReleaseWaiterError) {
             do throws(ReleaseSourceError) {
                 if let status = try await sources.read().appStoreConnect?.status {
                     connect = ConnectProgress(status, version: version)
@@ -207,7 +172,8 @@ public struct ReleaseWaiter: Sendable {
 
         /// Each storefront still missing, read alone: by the app, then (for a bundle id) by the
         /// App Store id learned, until one serves the version.
-        private mutating func askAppStore(_ source: AppStoreSource, _ wanted: Version) async throws(Failure) {
+        private mutating func askAppStore(_ source: AppStoreSource, _ wanted: Version) async throws(ReleaseWaiterError)
+        {
             let asked = countries.filter { !storefrontsLive.contains($0) }
             guard !asked.isEmpty else { return }
             var allUnknown = true
@@ -247,7 +213,7 @@ public struct ReleaseWaiter: Sendable {
 
         /// For a live source, the edit-free list first; the track (read through an edit that is
         /// deleted) only once the list shows a release carrying the version published.
-        private mutating func askPlay(_ source: PlaySource) async throws(Failure) {
+        private mutating func askPlay(_ source: PlaySource) async throws(ReleaseWaiterError) {
             let version = waiter.version
             let versionCode = waiter.versionCode
             do throws(ReleaseSourceError) {
@@ -305,6 +271,42 @@ extension PlaySource {
         switch self {
         case .live(_, let track, _): track
         case .stored(let track, _): track.track
+        }
+    }
+}
+
+/// Why the wait ended without the release live everywhere.
+public enum ReleaseWaiterError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The timeout passed; the last round says what is still missing.
+    case timedOut(ReleaseWaiter.Round)
+    /// No storefront asked has the app, three rounds running.
+    case appUnknown(AppStoreApp, countries: [String], rounds: Int)
+    /// A store refused in a way asking again cannot fix, or the sources cannot be read as given.
+    ///
+    /// The error names the store, as every read of the sources does: a token Google refuses
+    /// (``ReleaseSourceError/play(_:)``), a bundle id the App Store answers with another app,
+    /// a `sold` selection without App Store Connect (``ReleaseSourceError/availabilityNeeded``).
+    case source(ReleaseSourceError)
+    /// The task was cancelled.
+    case cancelled
+
+    /// A sentence naming the cause.
+    public var description: String {
+        switch self {
+        case .timedOut(let round):
+            return
+                "timed out: \(round.wanted) is not \(round.until) yet: \(round.shortfalls.joined(separator: "; "))"
+        case .appUnknown(let app, let countries, let rounds):
+            return "no storefront asked (\(countries.joined(separator: ", "))) has \(app), \(rounds) rounds "
+                + "running; check the id, or the countries the app is sold in"
+        case .source(.appStore(let error)):
+            return "the App Store: \(error)"
+        case .source(.play(let error)):
+            return "Google Play: \(error)"
+        case .source(let error):
+            return error.description
+        case .cancelled:
+            return "cancelled"
         }
     }
 }

@@ -87,7 +87,7 @@ enum ActingCommand {
         let sources = try SourceOptions(arguments)
         let actor = try sources.releaseActor(manifestPath: options.manifestPath, command: command)
         let reading: ActingReading
-        do throws(ReleaseActor.Failure) {
+        do throws(ReleaseActorError) {
             reading = try await actor.read(for: action, version: options.version)
         } catch {
             throw failure(error, command: command)
@@ -125,7 +125,7 @@ enum ActingCommand {
         }
     }
 
-    private static func failure(_ error: ReleaseActor.Failure, command: String) -> CLIError {
+    private static func failure(_ error: ReleaseActorError, command: String) -> CLIError {
         switch error {
         case .manifest(let problem): return .badInput("\(command): \(problem)")
         case .read(_, let error) where error.code == .invalidRequest: return .usage("\(command): \(error)")

@@ -44,7 +44,7 @@ enum TimelineCommand {
             throw .usage("timeline: needs one HISTORY (a watch --history file); got \(arguments.positionals.count)")
         }
         let history: ReleaseHistory
-        do throws(ReleaseHistoryFile.Failure) {
+        do throws(ReleaseHistoryFileError) {
             history = try ReleaseHistoryFile(path: path).read()
         } catch {
             switch error {
@@ -58,7 +58,7 @@ enum TimelineCommand {
             )
         }
         let timeline: ReleaseTimeline
-        do throws(ReleaseTimeline.UnknownVersion) {
+        do throws(ReleaseTimelineError) {
             timeline = try ReleaseTimeline(history, version: wanted)
         } catch {
             throw .failure("timeline: \(path): \(error)")

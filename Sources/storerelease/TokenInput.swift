@@ -22,7 +22,7 @@ enum TokenInput {
         } else {
             return nil
         }
-        do throws(BearerToken.Problem) {
+        do throws(BearerTokenError) {
             return try BearerToken(text)
         } catch {
             throw .badInput("\(command): \(source): \(error)")

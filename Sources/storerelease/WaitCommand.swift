@@ -62,7 +62,7 @@ enum WaitCommand {
         let waiter = try WaitOptions.waiter(arguments)
         let terminal = isatty(2) == 1
         let last: ReleaseWaiter.Round
-        do throws(ReleaseWaiter.Failure) {
+        do throws(ReleaseWaiterError) {
             last = try await waiter.run { round in
                 StandardStreams.printError(terminal ? "\r\u{1B}[K\(round)" : "\(round)\n")
             }
@@ -76,7 +76,7 @@ enum WaitCommand {
     }
 }
 
-extension ReleaseWaiter.Failure {
+extension ReleaseWaiterError {
     /// A store's refusal of a bad request exits 2, as do sources that cannot be read as given; anything else 1.
     var cliError: CLIError {
         switch self {

@@ -109,8 +109,8 @@ enum WatchCommand {
         watcher.history = history
         watcher.halting = halting
         // The rounds run in a task a signal cancels, which cuts short a request in flight.
-        let watch = Task { () async -> Result<ReleaseWatcher.Outcome, WatchStateFile.Failure> in
-            do throws(WatchStateFile.Failure) {
+        let watch = Task { () async -> Result<ReleaseWatcher.Outcome, WatchStateFileError> in
+            do throws(WatchStateFileError) {
                 return .success(
                     try await watcher.run(
                         rounds: rounds, isStopping: { stop.isSet },
@@ -121,7 +121,7 @@ enum WatchCommand {
         }
         stop.cancels(watch)
         let outcome: ReleaseWatcher.Outcome
-        do throws(WatchStateFile.Failure) {
+        do throws(WatchStateFileError) {
             outcome = try await watch.value.get()
         } catch {
             switch error {

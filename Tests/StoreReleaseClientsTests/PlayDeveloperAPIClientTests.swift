@@ -329,7 +329,7 @@ import Testing
         }
         #expect(token.authorizationHeader == "Bearer \(Self.secret)", "white space around a token is dropped")
         #expect(Redactor(tokens: [token])("echo \(Self.secret)!") == "echo <redacted>!")
-        #expect(throws: BearerToken.Problem.empty) { try BearerToken(" \n") }
-        #expect(throws: BearerToken.Problem.whitespaceInside) { try BearerToken("ya29 abc") }
+        #expect(throws: BearerTokenError.empty) { try BearerToken(" \n") }
+        #expect(throws: BearerTokenError.whitespaceInside) { try BearerToken("ya29 abc") }
     }
 }

@@ -409,7 +409,7 @@ struct TestKey {
                 PlayTrackRelease(
                     name: "80", versionCodes: [VersionCode(rawValue: 80)].compactMap { $0 }, status: .completed)
             ])
-        #expect(throws: ManifestGenerator.Problem.self) {
+        #expect(throws: ManifestGeneratorError.self) {
             try generator.googlePlay(named, packageName: "com.example.app")
         }
     }

@@ -71,7 +71,7 @@ import Testing
                 problem { () throws(HTTPClientError) in
                     _ = try AppStoreConnectClient(credentials: .token(token), configuration: .init(baseURL: base))
                 },
-                problem { () throws(WebhookNotifier.URLProblem) in
+                problem { () throws(WebhookURLError) in
                     _ = try WebhookNotifier(url: base.appendingPathComponent("secret"))
                 },
             ]

@@ -199,7 +199,7 @@ import Testing
         try file.append(Self.round(0))
         try file.append(Self.round(1))
         try file.append(Self.round(2, app: "123"))
-        #expect(throws: ReleaseHistoryFile.Failure.self) { try file.read() }
+        #expect(throws: ReleaseHistoryFileError.self) { try file.read() }
         do {
             _ = try file.read()
         } catch {
@@ -215,7 +215,7 @@ import Testing
         let target = folder.appendingPathComponent("elsewhere").path
         let path = folder.appendingPathComponent("history.jsonl").path
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
-        #expect(throws: ReleaseHistoryFile.Failure.self) { try ReleaseHistoryFile(path: path).append(Self.round(0)) }
+        #expect(throws: ReleaseHistoryFileError.self) { try ReleaseHistoryFile(path: path).append(Self.round(0)) }
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 }

@@ -109,7 +109,7 @@ final class VirtualClock: @unchecked Sendable {
         await #expect {
             try await waiter.run()
         } throws: { error in
-            guard case .timedOut(let round) = error as? ReleaseWaiter.Failure else { return false }
+            guard case .timedOut(let round) = error as? ReleaseWaiterError else { return false }
             return round.missing == ["cn", "Google Play (production)"]
                 && "\(error)" == "timed out: 9.0 is not live yet: not live in cn; not on Google Play (production)"
         }
@@ -166,7 +166,7 @@ final class VirtualClock: @unchecked Sendable {
         var waiter = waiter
         waiter.timeout = .seconds(100)
         waiter.clock = VirtualClock().clock
-        do throws(ReleaseWaiter.Failure) {
+        do throws(ReleaseWaiterError) {
             _ = try await waiter.run()
             return nil
         } catch {
@@ -237,7 +237,7 @@ final class VirtualClock: @unchecked Sendable {
         await #expect {
             try await refused.run()
         } throws: { error in
-            guard case .source(.play(let error)) = error as? ReleaseWaiter.Failure, error.code == .unauthorized else {
+            guard case .source(.play(let error)) = error as? ReleaseWaiterError, error.code == .unauthorized else {
                 return false
             }
             return true
@@ -247,7 +247,7 @@ final class VirtualClock: @unchecked Sendable {
             sources: StoreSources(play: try play("ok", token: UUID().uuidString, package: "com.example.nothing")),
             version: try Version(parsing: "8.0.2"))
         unknownPackage.clock = VirtualClock().clock
-        await #expect(throws: ReleaseWaiter.Failure.source(.play(.play(.packageNotFound("com.example.nothing"))))) {
+        await #expect(throws: ReleaseWaiterError.source(.play(.play(.packageNotFound("com.example.nothing"))))) {
             try await unknownPackage.run()
         }
 
@@ -257,7 +257,7 @@ final class VirtualClock: @unchecked Sendable {
                 appStore: try appStore("ok", token: UUID().uuidString, app: .id(1), countries: ["us", "cn"])),
             version: try Version(parsing: "8.0.2"))
         unknownApp.clock = virtual.clock
-        await #expect(throws: ReleaseWaiter.Failure.appUnknown(.id(1), countries: ["us", "cn"], rounds: 3)) {
+        await #expect(throws: ReleaseWaiterError.appUnknown(.id(1), countries: ["us", "cn"], rounds: 3)) {
             try await unknownApp.run()
         }
         #expect(virtual.slept.count == 2, "three rounds, two sleeps")
@@ -270,7 +270,7 @@ final class VirtualClock: @unchecked Sendable {
                 appStore: .live(.id(414_478_124), storefronts: .sold, client: try lookups("ok", token: token))),
             version: try Version(parsing: "8.0.2"))
         waiter.clock = VirtualClock().clock
-        await #expect(throws: ReleaseWaiter.Failure.source(.availabilityNeeded)) { try await waiter.run() }
+        await #expect(throws: ReleaseWaiterError.source(.availabilityNeeded)) { try await waiter.run() }
         #expect(try server.stats(token: token).requests == 0)
     }
 
@@ -282,7 +282,7 @@ final class VirtualClock: @unchecked Sendable {
             version: try Version(parsing: "9.0"))
         waiter.timeout = .seconds(200)
         waiter.clock = VirtualClock().clock
-        await #expect(throws: ReleaseWaiter.Failure.self) { try await waiter.run() }
+        await #expect(throws: ReleaseWaiterError.self) { try await waiter.run() }
         // Round 1 asks by bundle id and learns 414478124; rounds 2 and 3 ask by both.
         let stats = try server.stats(token: token)
         #expect(stats.requests == 5)

@@ -196,7 +196,7 @@ import Testing
         await #expect {
             _ = try await watcher.run(rounds: 1)
         } throws: { error in
-            guard case WatchStateFile.Failure.otherApp(_, let reason) = error else { return false }
+            guard case WatchStateFileError.otherApp(_, let reason) = error else { return false }
             return reason.contains("\"999\"") && reason.contains("\"414478124\"")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -208,7 +208,7 @@ import Testing
         let watcher = ReleaseWatcher(state: file, clock: VirtualClock().clock) { _, _ throws(ReleaseSourceError) in
             throw .noAppStoreID
         }
-        await #expect(throws: WatchStateFile.Failure.locked(path: file.path)) { _ = try await watcher.run(rounds: 1) }
+        await #expect(throws: WatchStateFileError.locked(path: file.path)) { _ = try await watcher.run(rounds: 1) }
         #expect(held != nil)
         held = nil
         _ = try file.lock()  // released with the value
@@ -298,7 +298,7 @@ import Testing
     ])
     func onlyHTTPSOrLoopbackHTTPIsAWebhook(url: String, allowed: Bool) throws {
         let parsed = try #require(URL(string: url))
-        let made = Result { () throws(WebhookNotifier.URLProblem) in try WebhookNotifier(url: parsed) }
+        let made = Result { () throws(WebhookURLError) in try WebhookNotifier(url: parsed) }
         #expect(((try? made.get()) != nil) == allowed)
         if case .failure(let problem) = made { #expect(!"\(problem)".contains("secret"), "never the path") }
     }
@@ -332,7 +332,7 @@ import Testing
         configured.timeout = .seconds(2)
         let notifier = configured
         let event = ReleaseEvent(.forceUpdateSafe(version: try Version(parsing: "1.0")), at: Date())
-        let failure = WebhookNotifier.Failure.transport(
+        let failure = WebhookDeliveryError.transport(
             "no complete answer from the webhook within 2 s", origin: "\(Origin(server.baseURL))")
         // The receiver sends 200's headers, then a byte a second for 30 s, never quiet for 2 s
         // (the guard only stops a hang).
@@ -347,7 +347,7 @@ import Testing
         let server = try LoopbackServer.shared.get()
         let token = UUID().uuidString
         let notifier = try WebhookNotifier(url: server.hookURL("redirect", token: token), format: .json)
-        await #expect(throws: WebhookNotifier.Failure.redirected(origin: "\(Origin(server.baseURL))")) {
+        await #expect(throws: WebhookDeliveryError.redirected(origin: "\(Origin(server.baseURL))")) {
             try await notifier.deliver([
                 ReleaseEvent(.forceUpdateSafe(version: try Version(parsing: "1.0")), at: Date())
             ])

@@ -139,7 +139,7 @@ import Testing
 
     @Test func aVersionTheHistoryNeverSawNamesTheOnesItHas() throws {
         let (history, _) = try bundled()
-        #expect(throws: ReleaseTimeline.UnknownVersion.self) {
+        #expect(throws: ReleaseTimelineError.self) {
             try ReleaseTimeline(history, version: try Version(parsing: "9.0"))
         }
         do {

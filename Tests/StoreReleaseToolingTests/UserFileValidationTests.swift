@@ -79,7 +79,7 @@ import Testing
         #expect {
             _ = try WatchStateFile(path: path).read()
         } throws: { error in
-            guard case WatchStateFile.Failure.notASnapshot(let named, let reason) = error else { return false }
+            guard case WatchStateFileError.notASnapshot(let named, let reason) = error else { return false }
             return named == path && reason.hasPrefix(row.message)
         }
         #expect(try WatchStateFile(path: Self.watchState.path).read() != nil, "the example itself reads")

@@ -8,31 +8,13 @@ import StoreReleaseModels
 /// clients take it, or any piece of it of 12 characters or more, out of any message a server
 /// echoes it in. Only ``authorizationHeader`` holds it.
 public struct BearerToken: Sendable, Hashable {
-    /// Why a text is not a token.
-    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
-        /// Nothing but white space.
-        case empty
-        /// White space or a control character inside the token (two tokens pasted together?).
-        case whitespaceInside
-        /// Longer than any real token (16 KiB).
-        case tooLong
-
-        /// What is wrong, without the token.
-        public var description: String {
-            switch self {
-            case .empty: return "the token is empty"
-            case .whitespaceInside: return "the token has white space or a control character inside it"
-            case .tooLong: return "the token is longer than 16 KiB; an access token is far shorter"
-            }
-        }
-    }
 
     fileprivate let value: String
 
     /// Reads a token: white space and line ends around it (a file's last newline) are dropped.
     ///
-    /// - Throws: ``Problem`` when nothing is left, or white space is inside.
-    public init(_ text: String) throws(Problem) {
+    /// - Throws: ``BearerTokenError`` when nothing is left, or white space is inside.
+    public init(_ text: String) throws(BearerTokenError) {
         let trimmed = text.utf8.drop { $0 <= 0x20 }.reversed().drop { $0 <= 0x20 }.reversed()
         guard !trimmed.isEmpty else { throw .empty }
         guard trimmed.count <= 16 << 10 else { throw .tooLong }
@@ -59,5 +41,24 @@ extension Redactor {
     /// A redactor of these tokens: what a client that holds them puts server text through.
     init(tokens: [BearerToken]) {
         self.init(secrets: tokens.map(\.value))
+    }
+}
+
+/// Why a text is not a token.
+public enum BearerTokenError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing but white space.
+    case empty
+    /// White space or a control character inside the token (two tokens pasted together?).
+    case whitespaceInside
+    /// Longer than any real token (16 KiB).
+    case tooLong
+
+    /// What is wrong, without the token.
+    public var description: String {
+        switch self {
+        case .empty: return "the token is empty"
+        case .whitespaceInside: return "the token has white space or a control character inside it"
+        case .tooLong: return "the token is longer than 16 KiB; an access token is far shorter"
+        }
     }
 }

@@ -26,21 +26,21 @@ public struct FilePromptHistoryStore: PromptHistoryStore {
         self.warn = warn
     }
 
-    /// Why the history file could not be used.
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        /// What went wrong, naming the file.
-        public let description: String
-    }
-
     /// Reads the file under its lock; a missing file is an empty history.
-    public func load() throws -> PromptHistory {
-        try locked { try read() }
+    ///
+    /// - Throws: ``FilePromptHistoryStoreError`` naming the file when it cannot be locked or read.
+    public func load() throws(FilePromptHistoryStoreError) -> PromptHistory {
+        try locked { () throws(FilePromptHistoryStoreError) in try read() }
     }
 
     /// Reads, changes and writes the file under one lock, atomically; returns what was written.
+    ///
+    /// - Throws: ``FilePromptHistoryStoreError`` naming the file; the file is then as it was.
     @discardableResult
-    public func update(_ change: @Sendable (inout PromptHistory) -> Void) throws -> PromptHistory {
-        try locked {
+    public func update(_ change: @Sendable (inout PromptHistory) -> Void) throws(FilePromptHistoryStoreError)
+        -> PromptHistory
+    {
+        try locked { () throws(FilePromptHistoryStoreError) in
             var history = try read()
             change(&history)
             try write(history)
@@ -48,19 +48,21 @@ public struct FilePromptHistoryStore: PromptHistoryStore {
         }
     }
 
-    private func locked<T>(_ body: () throws -> T) throws -> T {
+    private func locked<T>(_ body: () throws(FilePromptHistoryStoreError) -> T) throws(FilePromptHistoryStoreError) -> T
+    {
         let lockPath = url.path + ".lock"
         let held: AtomicFile.Lock?
         do throws(AtomicFile.Failure) {
             held = try AtomicFile.lock(lockPath, waiting: true)
         } catch {
             let what = error.operation == "open" ? "open the lock file" : "lock"
-            throw Failure(description: "cannot \(what) \(error.path): \(error.reason)")
+            throw FilePromptHistoryStoreError(description: "cannot \(what) \(error.path): \(error.reason)")
         }
-        return try withExtendedLifetime(held) { try body() }
+        defer { withExtendedLifetime(held) {} }
+        return try body()
     }
 
-    private func read() throws -> PromptHistory {
+    private func read() throws(FilePromptHistoryStoreError) -> PromptHistory {
         let data: Data
         do throws(RegularFile.Problem) {
             guard let contents = try RegularFile.contents(url.path, limit: 16 << 20, followingLinks: false) else {
@@ -68,7 +70,7 @@ public struct FilePromptHistoryStore: PromptHistoryStore {
             }
             data = contents
         } catch {
-            throw Failure(description: "cannot read \(url.path): \(error)")
+            throw FilePromptHistoryStoreError(description: "cannot read \(url.path): \(error)")
         }
         do {
             return try StrictJSON.decode(PromptHistory.self, from: data, using: .iso8601)
@@ -77,7 +79,7 @@ public struct FilePromptHistoryStore: PromptHistoryStore {
             do {
                 try FileManager.default.moveItem(atPath: url.path, toPath: aside)
             } catch {
-                throw Failure(
+                throw FilePromptHistoryStoreError(
                     description:
                         "\(url.path) is not a prompt history, and cannot be moved aside: \(error.localizedDescription)")
             }
@@ -89,18 +91,18 @@ public struct FilePromptHistoryStore: PromptHistoryStore {
         }
     }
 
-    private func write(_ history: PromptHistory) throws {
+    private func write(_ history: PromptHistory) throws(FilePromptHistoryStoreError) {
         let data: Data
         do {
             data = try JSONEncoder.iso8601.encode(history)
         } catch {
-            throw Failure(description: "cannot write \(url.path): \(error.localizedDescription)")
+            throw FilePromptHistoryStoreError(description: "cannot write \(url.path): \(error.localizedDescription)")
         }
         do throws(AtomicFile.Failure) {
             try AtomicFile.replace(url.path, with: data)
         } catch {
             let what = error.operation == "replace" ? "replace" : "write"
-            throw Failure(description: "cannot \(what) \(error.path): \(error.reason)")
+            throw FilePromptHistoryStoreError(description: "cannot \(what) \(error.path): \(error.reason)")
         }
     }
 }
@@ -122,4 +124,10 @@ extension JSONEncoder {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         return encoder
     }
+}
+
+/// Why the history file could not be used.
+public struct FilePromptHistoryStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, naming the file.
+    public let description: String
 }

@@ -43,25 +43,6 @@ public struct ReleaseActor: Sendable {
         }
     }
 
-    /// Why reading or applying could not go on.
-    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        /// A store could not be read.
-        case read(Store, HTTPClientError)
-        /// The manifest is missing, not JSON, or not version 2; it was not touched.
-        case manifest(String)
-        /// A step names a store this actor was not given, or a recovery action no step created.
-        case notGiven(String)
-
-        /// What happened.
-        public var description: String {
-            switch self {
-            case .read(let store, let error): "\(store) could not be read: \(error)"
-            case .manifest(let problem): problem
-            case .notGiven(let what): "nothing was sent: \(what)"
-            }
-        }
-    }
-
     /// Google Play, if acted on.
     public var play: Play?
     /// App Store Connect, if acted on.
@@ -85,8 +66,8 @@ public struct ReleaseActor: Sendable {
     ///
     /// For recall, Play's App Recovery actions for the version's versionCodes are read too.
     ///
-    /// - Throws: ``Failure``.
-    public func read(for action: ReleaseAction, version: Version) async throws(Failure) -> ActingReading {
+    /// - Throws: ``ReleaseActorError``.
+    public func read(for action: ReleaseAction, version: Version) async throws(ReleaseActorError) -> ActingReading {
         var reading = ActingReading()
         if let manifestPath { reading.manifest = try Self.readManifest(manifestPath) }
         if let play {
@@ -128,8 +109,8 @@ public struct ReleaseActor: Sendable {
     /// do (the release already halted) sends nothing and comes back with no step; one with a
     /// refusal comes back as planned, nothing written.
     ///
-    /// - Throws: ``Failure`` when a store (or the manifest) cannot be read; nothing was written.
-    public func act(_ action: ReleaseAction, version: Version) async throws(Failure) -> ActingPlan {
+    /// - Throws: ``ReleaseActorError`` when a store (or the manifest) cannot be read; nothing was written.
+    public func act(_ action: ReleaseAction, version: Version) async throws(ReleaseActorError) -> ActingPlan {
         let plan = ActingPlan(action, version: version, reading: try await read(for: action, version: version))
         return plan.steps.isEmpty ? plan : await apply(plan)
     }
@@ -159,7 +140,7 @@ public struct ReleaseActor: Sendable {
                 return applied
             }
         }
-        do throws(Failure) {
+        do throws(ReleaseActorError) {
             let again = ActingPlan(
                 plan.action, version: plan.version,
                 reading: try await read(for: plan.action, version: plan.version), regions: regions)
@@ -174,19 +155,23 @@ public struct ReleaseActor: Sendable {
     private func perform(_ step: ActingStep, created: String?) async throws -> String? {
         switch step.operation {
         case .playRelease(let change):
-            guard let play else { throw Failure.notGiven("the step is for Google Play, which was not given") }
+            guard let play else { throw ReleaseActorError.notGiven("the step is for Google Play, which was not given") }
             _ = try await play.client.apply(change, packageName: play.packageName)
         case .phasedRelease(let id, let state):
-            guard let connect else { throw Failure.notGiven("the step is for App Store Connect, which was not given") }
+            guard let connect else {
+                throw ReleaseActorError.notGiven("the step is for App Store Connect, which was not given")
+            }
             _ = try await connect.client.setPhasedRelease(id: id, to: state)
         case .createRecovery(let codes, let regions):
-            guard let play else { throw Failure.notGiven("the step is for Google Play, which was not given") }
+            guard let play else { throw ReleaseActorError.notGiven("the step is for Google Play, which was not given") }
             return try await play.client.createRecovery(
                 packageName: play.packageName, versionCodes: codes, regions: regions
             ).appRecoveryID
         case .deployRecovery(let id):
-            guard let play else { throw Failure.notGiven("the step is for Google Play, which was not given") }
-            guard let id = id ?? created else { throw Failure.notGiven("no App Recovery action was created to deploy") }
+            guard let play else { throw ReleaseActorError.notGiven("the step is for Google Play, which was not given") }
+            guard let id = id ?? created else {
+                throw ReleaseActorError.notGiven("no App Recovery action was created to deploy")
+            }
             try await play.client.deployRecovery(id, packageName: play.packageName)
         case .writeManifest(let path, let manifest):
             let encoder = JSONEncoder()
@@ -199,7 +184,7 @@ public struct ReleaseActor: Sendable {
     }
 
     /// Reads a v2 manifest, keeping its JSON as written.
-    static func readManifest(_ path: String) throws(Failure) -> ActingReading.Manifest {
+    static func readManifest(_ path: String) throws(ReleaseActorError) -> ActingReading.Manifest {
         let found: Data?
         do throws(RegularFile.Problem) {
             found = try RegularFile.contents(path, limit: 1 << 20)
@@ -211,17 +196,36 @@ public struct ReleaseActor: Sendable {
             let json = try JSONValue(json: data)
             let manifest = try JSONDecoder().decode(ReleaseManifest.self, from: data)
             guard manifest.schemaVersion == 2 else {
-                throw Failure.manifest(
+                throw ReleaseActorError.manifest(
                     "manifest \(path) is version \(manifest.schemaVersion), not 2: recall writes blockedVersions, a key of "
                         + "version 2 (add \"schemaVersion\": 2); the file was not changed")
             }
             return ActingReading.Manifest(path: path, json: json, manifest: manifest)
-        } catch let failure as Failure {
+        } catch let failure as ReleaseActorError {
             throw failure
         } catch let error as DecodingError {
             throw .manifest("manifest \(path) is not a release manifest: \(error.readableDescription)")
         } catch {
             throw .manifest("manifest \(path) is not a release manifest: \(error)")
+        }
+    }
+}
+
+/// Why reading or applying could not go on.
+public enum ReleaseActorError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A store could not be read.
+    case read(Store, HTTPClientError)
+    /// The manifest is missing, not JSON, or not version 2; it was not touched.
+    case manifest(String)
+    /// A step names a store this actor was not given, or a recovery action no step created.
+    case notGiven(String)
+
+    /// What happened.
+    public var description: String {
+        switch self {
+        case .read(let store, let error): "\(store) could not be read: \(error)"
+        case .manifest(let problem): problem
+        case .notGiven(let what): "nothing was sent: \(what)"
         }
     }
 }

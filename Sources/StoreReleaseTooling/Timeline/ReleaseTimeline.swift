@@ -63,20 +63,6 @@ public struct ReleaseTimeline: Sendable, Hashable {
         public var rates: [HealthRate]
     }
 
-    /// Why a history has no timeline of the version asked for.
-    public struct UnknownVersion: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The version asked for; `nil` when none was and the history saw none.
-        public let version: Version?
-        /// The versions the history saw, lowest first.
-        public let seen: [Version]
-
-        /// `the history never saw 9.0; it has 8.0.2, 8.0.10`.
-        public var description: String {
-            let has = seen.isEmpty ? "it has none" : "it has \(seen.map(\.description).joined(separator: ", "))"
-            return "the history never saw \(version.map { "version \($0)" } ?? "a version"); \(has)"
-        }
-    }
-
     /// The version drawn.
     public var version: Version
     /// The app, as the first round naming it records it.
@@ -100,12 +86,12 @@ public struct ReleaseTimeline: Sendable, Hashable {
 
     /// The timeline of `version` (default: the highest version the history saw).
     ///
-    /// - Throws: ``UnknownVersion`` when the history never saw `version`.
-    public init(_ history: ReleaseHistory, version: Version? = nil) throws(UnknownVersion) {
+    /// - Throws: ``ReleaseTimelineError`` when the history never saw `version`.
+    public init(_ history: ReleaseHistory, version: Version? = nil) throws(ReleaseTimelineError) {
         let seen = history.versions
         let rounds = history.rounds.sorted { $0.takenAt < $1.takenAt }
         guard let version = version ?? seen.last, seen.contains(version) else {
-            throw UnknownVersion(version: version, seen: seen)
+            throw ReleaseTimelineError(version: version, seen: seen)
         }
         self.version = version
         app = rounds.lazy.compactMap(\.app).first
@@ -205,5 +191,19 @@ public struct ReleaseTimeline: Sendable, Hashable {
             }
             return rate.rates.isEmpty ? nil : rate
         }
+    }
+}
+
+/// Why a history has no timeline of the version asked for.
+public struct ReleaseTimelineError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The version asked for; `nil` when none was and the history saw none.
+    public let version: Version?
+    /// The versions the history saw, lowest first.
+    public let seen: [Version]
+
+    /// `the history never saw 9.0; it has 8.0.2, 8.0.10`.
+    public var description: String {
+        let has = seen.isEmpty ? "it has none" : "it has \(seen.map(\.description).joined(separator: ", "))"
+        return "the history never saw \(version.map { "version \($0)" } ?? "a version"); \(has)"
     }
 }

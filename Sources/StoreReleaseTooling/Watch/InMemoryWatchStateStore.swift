@@ -30,8 +30,8 @@ public final class InMemoryWatchStateStore: WatchStateStore, @unchecked Sendable
 
     /// Takes the store for one watcher until the lock is released.
     ///
-    /// - Throws: ``WatchStateFile/Failure/locked(path:)`` while another lock on it is held.
-    public func lock() throws(WatchStateFile.Failure) -> WatchStateFile.Lock {
+    /// - Throws: ``WatchStateFileError/locked(path:)`` while another lock on it is held.
+    public func lock() throws(WatchStateFileError) -> WatchStateFile.Lock {
         let taken = mutex.withLock { () -> Bool in
             if held { return false }
             held = true

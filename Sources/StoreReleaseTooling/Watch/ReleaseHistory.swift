@@ -29,10 +29,10 @@ public struct ReleaseHistory: Sendable, Hashable {
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - path: The file, for messages.
-    /// - Throws: ``ReleaseHistoryFile/Failure/notAHistory(path:line:reason:)`` for a line that is
-    ///   not a round, ``ReleaseHistoryFile/Failure/empty(path:tornLine:)`` when no line is,
-    ///   ``ReleaseHistoryFile/Failure/otherApp(path:line:reason:)`` for a round of another app.
-    public init(parsing data: Data, path: String) throws(ReleaseHistoryFile.Failure) {
+    /// - Throws: ``ReleaseHistoryFileError/notAHistory(path:line:reason:)`` for a line that is
+    ///   not a round, ``ReleaseHistoryFileError/empty(path:tornLine:)`` when no line is,
+    ///   ``ReleaseHistoryFileError/otherApp(path:line:reason:)`` for a round of another app.
+    public init(parsing data: Data, path: String) throws(ReleaseHistoryFileError) {
         var rounds: [ReleaseHistoryRound] = []
         var torn: Int?
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

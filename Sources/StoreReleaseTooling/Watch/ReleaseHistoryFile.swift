@@ -38,42 +38,11 @@ public struct ReleaseHistoryFile: Sendable, Hashable {
         self.path = path
     }
 
-    /// Why a history cannot be read or written.
-    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        /// A line is not a round this package wrote.
-        case notAHistory(path: String, line: Int, reason: String)
-        /// The file holds no round (`tornLine` names a torn one it skipped).
-        case empty(path: String, tornLine: Int?)
-        /// A line is a round of another app than the first.
-        case otherApp(path: String, line: Int, reason: String)
-        /// It, or its lock file, is not a regular file (a link, a FIFO, a folder), or is missing.
-        case notAFile(path: String, reason: String)
-        /// Reading, writing or locking it failed.
-        case io(path: String, operation: String, reason: String)
-
-        /// One line naming the file (and the line) and what is wrong.
-        public var description: String {
-            switch self {
-            case .notAHistory(let path, let line, let reason):
-                "\(path):\(line): not a round of a watch history (\(reason))"
-            case .empty(let path, let torn):
-                "\(path):\(torn ?? 1): the history holds no round"
-                    + (torn.map { " (line \($0) is torn, cut short by an interrupted write)" } ?? "")
-            case .otherApp(let path, let line, let reason):
-                "\(path):\(line): a round of another app: \(reason)"
-            case .notAFile(let path, let reason):
-                "\(path.debugDescription) cannot be used for a history: \(reason)"
-            case .io(let path, let operation, let reason):
-                "cannot \(operation) history \(path.debugDescription): \(reason)"
-            }
-        }
-    }
-
     /// Reads the history.
     ///
-    /// - Throws: ``Failure`` naming the file and the line that is wrong, or ``Failure/notAFile(path:reason:)``
+    /// - Throws: ``ReleaseHistoryFileError`` naming the file and the line that is wrong, or ``ReleaseHistoryFileError/notAFile(path:reason:)``
     ///   when there is no file.
-    public func read() throws(Failure) -> ReleaseHistory {
+    public func read() throws(ReleaseHistoryFileError) -> ReleaseHistory {
         guard let data = try contents() else { throw .notAFile(path: path, reason: "no such file") }
         return try ReleaseHistory(parsing: data, path: path)
     }
@@ -84,9 +53,9 @@ public struct ReleaseHistoryFile: Sendable, Hashable {
     ///   - round: The round to add.
     ///   - lines: The number of lines the last append returned, or `nil` to count them.
     /// - Returns: The number of lines the file holds now: pass it to the next append.
-    /// - Throws: ``Failure``; the lines already written are as they were.
+    /// - Throws: ``ReleaseHistoryFileError``; the lines already written are as they were.
     @discardableResult
-    public func append(_ round: ReleaseHistoryRound, lines: Int? = nil) throws(Failure) -> Int {
+    public func append(_ round: ReleaseHistoryRound, lines: Int? = nil) throws(ReleaseHistoryFileError) -> Int {
         guard !path.isEmpty else { throw .notAFile(path: path, reason: "the path is empty: name a file") }
         let line: Data
         do {
@@ -126,10 +95,10 @@ public struct ReleaseHistoryFile: Sendable, Hashable {
     }
 
     /// Rewrites the file with its rounds folded; returns how many lines it holds.
-    private func fold() throws(Failure) -> Int {
+    private func fold() throws(ReleaseHistoryFileError) -> Int {
         let data = try contents() ?? Data()
         let history: ReleaseHistory
-        do throws(Failure) {
+        do throws(ReleaseHistoryFileError) {
             history = try ReleaseHistory(parsing: data, path: path)
         } catch .empty {
             return 0
@@ -152,7 +121,7 @@ public struct ReleaseHistoryFile: Sendable, Hashable {
     }
 
     /// The file's bytes, or `nil` when there is none.
-    private func contents() throws(Failure) -> Data? {
+    private func contents() throws(ReleaseHistoryFileError) -> Data? {
         do throws(RegularFile.Problem) {
             return try RegularFile.contents(path, limit: Self.maximumSize, followingLinks: false)
         } catch {
@@ -165,7 +134,7 @@ public struct ReleaseHistoryFile: Sendable, Hashable {
     }
 
     /// The lines the file holds (a torn last one counts).
-    private func countLines() throws(Failure) -> Int {
+    private func countLines() throws(ReleaseHistoryFileError) -> Int {
         guard let data = try contents() else { return 0 }
         let feeds = data.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         return feeds + (data.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
@@ -175,7 +144,7 @@ public struct ReleaseHistoryFile: Sendable, Hashable {
     ///
     /// A last line without its line feed is the torn end of an interrupted write: cut off first
     /// when it is not a round (so it never ends up between two whole ones), else ended.
-    private func appendBytes(_ line: Data) throws(Failure) {
+    private func appendBytes(_ line: Data) throws(ReleaseHistoryFileError) {
         let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
             let error = errno
@@ -209,9 +178,40 @@ public struct ReleaseHistoryFile: Sendable, Hashable {
         }
     }
 
-    private static func failure(_ error: AtomicFile.Failure) -> Failure {
+    private static func failure(_ error: AtomicFile.Failure) -> ReleaseHistoryFileError {
         error.isNotAFile
             ? .notAFile(path: error.path, reason: error.reason)
             : .io(path: error.path, operation: error.operation, reason: error.reason)
+    }
+}
+
+/// Why a history cannot be read or written.
+public enum ReleaseHistoryFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A line is not a round this package wrote.
+    case notAHistory(path: String, line: Int, reason: String)
+    /// The file holds no round (`tornLine` names a torn one it skipped).
+    case empty(path: String, tornLine: Int?)
+    /// A line is a round of another app than the first.
+    case otherApp(path: String, line: Int, reason: String)
+    /// It, or its lock file, is not a regular file (a link, a FIFO, a folder), or is missing.
+    case notAFile(path: String, reason: String)
+    /// Reading, writing or locking it failed.
+    case io(path: String, operation: String, reason: String)
+
+    /// One line naming the file (and the line) and what is wrong.
+    public var description: String {
+        switch self {
+        case .notAHistory(let path, let line, let reason):
+            "\(path):\(line): not a round of a watch history (\(reason))"
+        case .empty(let path, let torn):
+            "\(path):\(torn ?? 1): the history holds no round"
+                + (torn.map { " (line \($0) is torn, cut short by an interrupted write)" } ?? "")
+        case .otherApp(let path, let line, let reason):
+            "\(path):\(line): a round of another app: \(reason)"
+        case .notAFile(let path, let reason):
+            "\(path.debugDescription) cannot be used for a history: \(reason)"
+        case .io(let path, let operation, let reason):
+            "cannot \(operation) history \(path.debugDescription): \(reason)"
+        }
     }
 }

@@ -36,11 +36,11 @@ public struct ReleaseWatcher: Sendable {
         /// The webhook took the round's events.
         case delivered(count: Int)
         /// The webhook did not take them; they are kept and delivered again next round.
-        case deliveryFailed(WebhookNotifier.Failure, kept: Int, retryIn: Duration)
+        case deliveryFailed(WebhookDeliveryError, kept: Int, retryIn: Duration)
         /// A store could not be read; nothing changed.
         case storeFailed(ReleaseSourceError, retryIn: Duration)
         /// The round could not be added to the ``history``; the watch goes on.
-        case historyFailed(ReleaseHistoryFile.Failure)
+        case historyFailed(ReleaseHistoryFileError)
         /// A version's health turned `regressed` and ``halting`` acted.
         ///
         /// The plan as applied (or refused, or with nothing to do).
@@ -48,7 +48,7 @@ public struct ReleaseWatcher: Sendable {
         /// A version's health turned `regressed` and the stores could not be read to halt it.
         ///
         /// Nothing was written; the next round tries again while it stays `regressed`.
-        case haltFailed(Version, ReleaseActor.Failure)
+        case haltFailed(Version, ReleaseActorError)
     }
 
     /// How the watch ended.
@@ -147,12 +147,12 @@ public struct ReleaseWatcher: Sendable {
     ///   - isStopping: Checked before each round and after each wait.
     ///   - progress: Told what each round did, as it happens.
     /// - Returns: How it ended; ``Outcome/undelivered`` events are still owed to the webhook.
-    /// - Throws: ``WatchStateFile/Failure`` for a state file that is not this app's snapshot, held
+    /// - Throws: ``WatchStateFileError`` for a state file that is not this app's snapshot, held
     ///   by another watcher, or cannot be written (the file is then as it was).
     public func run(
         rounds: Int? = nil, isStopping: @Sendable () -> Bool = { false },
         progress: (Progress) -> Void = { _ in }
-    ) async throws(WatchStateFile.Failure) -> Outcome {
+    ) async throws(WatchStateFileError) -> Outcome {
         let lock = try state.lock()
         defer { withExtendedLifetime(lock) {} }
         var kept = try state.read()
@@ -191,7 +191,7 @@ public struct ReleaseWatcher: Sendable {
                 throw .otherApp(path: state.path, reason: conflict)
             }
             if let history {
-                do throws(ReleaseHistoryFile.Failure) {
+                do throws(ReleaseHistoryFileError) {
                     historyLines = try history.append(ReleaseHistoryRound(snapshot), lines: historyLines)
                 } catch {
                     historyLines = nil
@@ -201,7 +201,7 @@ public struct ReleaseWatcher: Sendable {
             var acted: [ReleaseEvent] = []
             if let halting {
                 for (version, store, record) in snapshot.haltsDue(since: latest, owed: haltsOwed) {
-                    do throws(ReleaseActor.Failure) {
+                    do throws(ReleaseActorError) {
                         let plan = try await halting.act(.halt, version: version)
                         if Task.isCancelled {
                             cutShort = true
@@ -249,7 +249,7 @@ public struct ReleaseWatcher: Sendable {
             var owed = pending + new
             if owed.count > Self.maximumOwed { owed = snapshot.events(since: base) + acted }
             if let notifier, !owed.isEmpty {
-                do throws(WebhookNotifier.Failure) {
+                do throws(WebhookDeliveryError) {
                     try await notifier.deliver(owed)
                 } catch {
                     pending = owed

@@ -23,44 +23,11 @@ public struct WatchStateFile: WatchStateStore, Hashable {
         self.path = path
     }
 
-    /// Why the state file cannot be used.
-    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        /// It is not a snapshot this package wrote (or not JSON, or too large); it is left as it is.
-        case notASnapshot(path: String, reason: String)
-        /// It is a snapshot of another app or track; it is left as it is.
-        case otherApp(path: String, reason: String)
-        /// It, its temporary file or its lock file is not a regular file; `path` names which.
-        ///
-        /// A symbolic link, a FIFO, a folder: nothing was read through it or written to it.
-        case notAFile(path: String, reason: String)
-        /// Another watcher holds it.
-        case locked(path: String)
-        /// Reading, writing or locking it failed.
-        case io(path: String, operation: String, reason: String)
-
-        /// One line naming the file and what is wrong.
-        public var description: String {
-            switch self {
-            case .notASnapshot(let path, let reason):
-                "state file \(path.debugDescription) is not a snapshot (\(reason)); it was left as it is"
-            case .otherApp(let path, let reason):
-                "state file \(path.debugDescription) is a snapshot of another app: \(reason); it was left as it is "
-                    + "(give each app its own --state)"
-            case .notAFile(let path, let reason):
-                "\(path.debugDescription) cannot be used for the state: \(reason)"
-            case .locked(let path):
-                "state file \(path.debugDescription) is in use by another watcher (\(path).lock is locked)"
-            case .io(let path, let operation, let reason):
-                "cannot \(operation) state file \(path.debugDescription): \(reason)"
-            }
-        }
-    }
-
     /// The file's bytes, or `nil` when there is no file yet (the first round).
     ///
-    /// - Throws: ``Failure/notASnapshot(path:reason:)`` for a file over ``maximumSize``,
-    ///   ``Failure/notAFile(path:reason:)`` for a link, a FIFO or a folder (never waited on).
-    public func contents() throws(Failure) -> Data? {
+    /// - Throws: ``WatchStateFileError/notASnapshot(path:reason:)`` for a file over ``maximumSize``,
+    ///   ``WatchStateFileError/notAFile(path:reason:)`` for a link, a FIFO or a folder (never waited on).
+    public func contents() throws(WatchStateFileError) -> Data? {
         try requireName()
         do throws(RegularFile.Problem) {
             return try RegularFile.contents(path, limit: Self.maximumSize, followingLinks: false)
@@ -82,10 +49,10 @@ public struct WatchStateFile: WatchStateStore, Hashable {
 
     /// Replaces the file with `data`, atomically and durably.
     ///
-    /// - Throws: ``Failure/io(path:operation:reason:)``, or ``Failure/notAFile(path:reason:)`` for
+    /// - Throws: ``WatchStateFileError/io(path:operation:reason:)``, or ``WatchStateFileError/notAFile(path:reason:)`` for
     ///   something other than a file left by an earlier write at `FILE.tmp`; the old file is then
     ///   as it was.
-    public func replaceContents(with data: Data) throws(Failure) {
+    public func replaceContents(with data: Data) throws(WatchStateFileError) {
         do throws(AtomicFile.Failure) {
             try AtomicFile.replace(path, with: data)
         } catch {
@@ -118,9 +85,9 @@ public struct WatchStateFile: WatchStateStore, Hashable {
 
     /// Takes the file's lock (`FILE.lock`) without waiting.
     ///
-    /// - Throws: ``Failure/locked(path:)`` when another watcher (in any process) holds it,
-    ///   ``Failure/notAFile(path:reason:)`` when `FILE.lock` is a link, a FIFO or a folder.
-    public func lock() throws(Failure) -> Lock {
+    /// - Throws: ``WatchStateFileError/locked(path:)`` when another watcher (in any process) holds it,
+    ///   ``WatchStateFileError/notAFile(path:reason:)`` when `FILE.lock` is a link, a FIFO or a folder.
+    public func lock() throws(WatchStateFileError) -> Lock {
         try requireName()
         let held: AtomicFile.Lock?
         do throws(AtomicFile.Failure) {
@@ -133,13 +100,46 @@ public struct WatchStateFile: WatchStateStore, Hashable {
     }
 
     /// An empty path names no file (and `.lock` would land in the working folder).
-    private func requireName() throws(Failure) {
+    private func requireName() throws(WatchStateFileError) {
         if path.isEmpty { throw .notAFile(path: path, reason: "the path is empty: name a file") }
     }
 
-    private static func failure(_ error: AtomicFile.Failure) -> Failure {
+    private static func failure(_ error: AtomicFile.Failure) -> WatchStateFileError {
         error.isNotAFile
             ? .notAFile(path: error.path, reason: error.reason)
             : .io(path: error.path, operation: error.operation, reason: error.reason)
+    }
+}
+
+/// Why the state file cannot be used.
+public enum WatchStateFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// It is not a snapshot this package wrote (or not JSON, or too large); it is left as it is.
+    case notASnapshot(path: String, reason: String)
+    /// It is a snapshot of another app or track; it is left as it is.
+    case otherApp(path: String, reason: String)
+    /// It, its temporary file or its lock file is not a regular file; `path` names which.
+    ///
+    /// A symbolic link, a FIFO, a folder: nothing was read through it or written to it.
+    case notAFile(path: String, reason: String)
+    /// Another watcher holds it.
+    case locked(path: String)
+    /// Reading, writing or locking it failed.
+    case io(path: String, operation: String, reason: String)
+
+    /// One line naming the file and what is wrong.
+    public var description: String {
+        switch self {
+        case .notASnapshot(let path, let reason):
+            "state file \(path.debugDescription) is not a snapshot (\(reason)); it was left as it is"
+        case .otherApp(let path, let reason):
+            "state file \(path.debugDescription) is a snapshot of another app: \(reason); it was left as it is "
+                + "(give each app its own --state)"
+        case .notAFile(let path, let reason):
+            "\(path.debugDescription) cannot be used for the state: \(reason)"
+        case .locked(let path):
+            "state file \(path.debugDescription) is in use by another watcher (\(path).lock is locked)"
+        case .io(let path, let operation, let reason):
+            "cannot \(operation) state file \(path.debugDescription): \(reason)"
+        }
     }
 }

@@ -16,26 +16,26 @@ public protocol WatchStateStore: Sendable {
 
     /// The bytes kept, or `nil` when nothing is kept yet (the first round).
     ///
-    /// - Throws: ``WatchStateFile/Failure`` when they cannot be read.
-    func contents() throws(WatchStateFile.Failure) -> Data?
+    /// - Throws: ``WatchStateFileError`` when they cannot be read.
+    func contents() throws(WatchStateFileError) -> Data?
 
     /// Replaces the bytes kept with `data`, whole.
     ///
-    /// - Throws: ``WatchStateFile/Failure``; what was kept is then as it was.
-    func replaceContents(with data: Data) throws(WatchStateFile.Failure)
+    /// - Throws: ``WatchStateFileError``; what was kept is then as it was.
+    func replaceContents(with data: Data) throws(WatchStateFileError)
 
     /// Takes the store for one watcher without waiting, until the lock is released.
     ///
-    /// - Throws: ``WatchStateFile/Failure/locked(path:)`` when another watcher holds it.
-    func lock() throws(WatchStateFile.Failure) -> WatchStateFile.Lock
+    /// - Throws: ``WatchStateFileError/locked(path:)`` when another watcher holds it.
+    func lock() throws(WatchStateFileError) -> WatchStateFile.Lock
 }
 
 extension WatchStateStore {
     /// The snapshot kept, or `nil` when there is none yet (the first round).
     ///
-    /// - Throws: ``WatchStateFile/Failure/notASnapshot(path:reason:)`` for bytes that are not
+    /// - Throws: ``WatchStateFileError/notASnapshot(path:reason:)`` for bytes that are not
     ///   one (left as they are), or what ``contents()`` throws.
-    public func read() throws(WatchStateFile.Failure) -> ReleaseSnapshot? {
+    public func read() throws(WatchStateFileError) -> ReleaseSnapshot? {
         guard let data = try contents() else { return nil }
         do {
             return try StrictJSON.decode(ReleaseSnapshot.self, from: data)
@@ -49,7 +49,7 @@ extension WatchStateStore {
     /// Replaces the kept snapshot with `snapshot`: its JSON, keys sorted, pretty-printed.
     ///
     /// - Throws: What ``replaceContents(with:)`` throws; the old snapshot is then as it was.
-    public func replace(with snapshot: ReleaseSnapshot) throws(WatchStateFile.Failure) {
+    public func replace(with snapshot: ReleaseSnapshot) throws(WatchStateFileError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let data: Data

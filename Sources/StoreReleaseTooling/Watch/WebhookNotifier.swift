@@ -17,48 +17,6 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
         case json
     }
 
-    /// Why a URL cannot be a webhook.
-    public enum URLProblem: Error, Sendable, Hashable, CustomStringConvertible {
-        /// Not https, and not http to this machine.
-        case insecure(origin: String)
-        /// Not an absolute http(s) URL with a host.
-        case notAURL
-        /// A host no request could reach as written (`127.000.000.001`; `[::1]` on Linux).
-        case unreachableHost(String)
-
-        /// One line saying what is wrong, never the URL's path.
-        public var description: String {
-            switch self {
-            case .insecure(let origin):
-                "\(origin)/… is not https (plain http is allowed only to this machine: localhost or 127.0.0.0/8\(Origin.ipv6LoopbackNote))"
-            case .notAURL: "not an absolute https URL"
-            case .unreachableHost(let problem): problem
-            }
-        }
-    }
-
-    /// Why a delivery failed; the events are kept and delivered again.
-    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The receiver answered a status outside 2xx.
-        case status(Int, origin: String)
-        /// The receiver answered a redirect, which is not followed.
-        case redirected(origin: String)
-        /// No answer: a timeout, a refused or dropped connection (said without the URL).
-        case transport(String, origin: String)
-        /// The events could not be written as JSON; nothing was sent.
-        case notEncodable(String)
-
-        /// One line naming the receiver by its origin only.
-        public var description: String {
-            switch self {
-            case .status(let status, let origin): "\(origin)/… answered HTTP \(status)"
-            case .redirected(let origin): "\(origin)/… answered a redirect, which is not followed"
-            case .transport(let reason, let origin): "\(origin)/… could not be reached: \(reason)"
-            case .notEncodable(let reason): "the events could not be written as JSON: \(reason)"
-            }
-        }
-    }
-
     /// Where the events go.
     public let url: URL
     /// What the body is.
@@ -79,9 +37,9 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
 
     /// Makes a notifier.
     ///
-    /// - Throws: ``URLProblem`` for a URL that is not https (or http on loopback).
+    /// - Throws: ``WebhookURLError`` for a URL that is not https (or http on loopback).
     public init(url: URL, format: Format = .slack, transport: any HTTPTransport = URLSessionTransport())
-        throws(URLProblem)
+        throws(WebhookURLError)
     {
         let origin = Origin(url)
         guard ["http", "https"].contains(origin.scheme), !origin.host.isEmpty else { throw .notAURL }
@@ -102,8 +60,8 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
 
     /// The body for `events`.
     ///
-    /// - Throws: ``Failure/notEncodable(_:)`` when the events cannot be written as JSON.
-    public func body(for events: [ReleaseEvent]) throws(Failure) -> Data {
+    /// - Throws: ``WebhookDeliveryError/notEncodable(_:)`` when the events cannot be written as JSON.
+    public func body(for events: [ReleaseEvent]) throws(WebhookDeliveryError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
@@ -133,8 +91,8 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
     /// ``answerPrefix`` bytes are read). Cancelling the task cuts the delivery short; it then
     /// throws, and the events count as not delivered.
     ///
-    /// - Throws: ``Failure`` when the receiver did not answer 2xx.
-    public func deliver(_ events: [ReleaseEvent]) async throws(Failure) {
+    /// - Throws: ``WebhookDeliveryError`` when the receiver did not answer 2xx.
+    public func deliver(_ events: [ReleaseEvent]) async throws(WebhookDeliveryError) {
         let origin = Origin(url).description
         let limit = Self.answerPrefix
         let request = HTTPRequest(
@@ -156,6 +114,48 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
         case 200..<300: return
         case 300..<400: throw .redirected(origin: origin)
         default: throw .status(response.status, origin: origin)
+        }
+    }
+}
+
+/// Why a URL cannot be a webhook.
+public enum WebhookURLError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Not https, and not http to this machine.
+    case insecure(origin: String)
+    /// Not an absolute http(s) URL with a host.
+    case notAURL
+    /// A host no request could reach as written (`127.000.000.001`; `[::1]` on Linux).
+    case unreachableHost(String)
+
+    /// One line saying what is wrong, never the URL's path.
+    public var description: String {
+        switch self {
+        case .insecure(let origin):
+            "\(origin)/… is not https (plain http is allowed only to this machine: localhost or 127.0.0.0/8\(Origin.ipv6LoopbackNote))"
+        case .notAURL: "not an absolute https URL"
+        case .unreachableHost(let problem): problem
+        }
+    }
+}
+
+/// Why a delivery failed; the events are kept and delivered again.
+public enum WebhookDeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The receiver answered a status outside 2xx.
+    case status(Int, origin: String)
+    /// The receiver answered a redirect, which is not followed.
+    case redirected(origin: String)
+    /// No answer: a timeout, a refused or dropped connection (said without the URL).
+    case transport(String, origin: String)
+    /// The events could not be written as JSON; nothing was sent.
+    case notEncodable(String)
+
+    /// One line naming the receiver by its origin only.
+    public var description: String {
+        switch self {
+        case .status(let status, let origin): "\(origin)/… answered HTTP \(status)"
+        case .redirected(let origin): "\(origin)/… answered a redirect, which is not followed"
+        case .transport(let reason, let origin): "\(origin)/… could not be reached: \(reason)"
+        case .notEncodable(let reason): "the events could not be written as JSON: \(reason)"
         }
     }
 }

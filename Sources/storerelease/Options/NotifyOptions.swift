@@ -39,7 +39,7 @@ enum NotifyOptions {
         }
         // Never the text itself in a message: the URL's path is the webhook's secret.
         guard let url = URL(string: text) else { throw .usage("\(command): \(source) is not a URL") }
-        do throws(WebhookNotifier.URLProblem) {
+        do throws(WebhookURLError) {
             return try WebhookNotifier(url: url, format: format)
         } catch {
             throw .usage("\(command): \(source): \(error)")
