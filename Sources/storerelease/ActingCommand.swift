@@ -102,7 +102,7 @@ enum ActingCommand {
                 confirmed: options.confirmed, command: command)
             plan = await actor.apply(plan, regions: options.regions)
         }
-        try print(plan, options.format)
+        try JSONOutput.print(plan, as: options.format, text: plan.text, markdown: plan.markdown)
         for refusal in plan.refusals { StandardStreams.printError("\(command): refused: \(refusal)\n") }
         if !plan.refusals.isEmpty { return 1 }
         if plan.apply, plan.verified != true {
@@ -115,14 +115,6 @@ enum ActingCommand {
             return 1
         }
         return 0
-    }
-
-    private static func print(_ plan: ActingPlan, _ format: ReportFormat) throws(CLIError) {
-        switch format {
-        case .json: try JSONOutput.print(plan)
-        case .text: StandardStreams.print(plan.text)
-        case .markdown: StandardStreams.print(plan.markdown)
-        }
     }
 
     private static func failure(_ error: ReleaseActorError, command: String) -> CLIError {

@@ -70,68 +70,40 @@ extension Command {
             let name = "health"
             try arguments.requireOnlyFlags()
             let options = try HealthOptions(arguments)
-            let connect = try AppStoreConnectOptions(arguments, aliased: false)
-            let connectFlags = AppStoreConnectOptions.specs.contains { arguments.given($0) }
-            let package = options.package
-            guard
-                !options.files.isEmpty || package != nil || (connect.isRequested && options.appID != nil)
-                    || connectFlags
-            else {
-                throw .usage(
-                    "health: needs a source: --package PKG (Google Play), --id ID with App Store Connect "
-                        + "credentials (the App Store), or --health-file FILE (once a store)")
-            }
-            let stored = Set(options.files.map(\.store))
-            var reporting: PlayDeveloperReportingClient?
-            if !stored.contains(.googlePlay), package != nil {
-                reporting = try PlayReportingOptions.client(arguments, command: name)
-            } else {
-                try arguments.refuse(
-                    [PlayOptions.tokenFile.spec, PlayReportingOptions.baseURL.spec],
-                    goesWith: "--package and no Google Play health file")
-            }
-            var analytics: AppStoreConnectClient?
-            if !stored.contains(.appStore), connectFlags || (connect.isRequested && options.appID != nil) {
-                guard options.appID != nil else {
-                    throw .usage("health: App Store Connect credentials read the Analytics Reports of --id ID: give it")
-                }
-                guard let client = try connect.client() else {
-                    throw .usage(
-                        "health: --asc-base-url needs App Store Connect credentials (\(AppStoreConnectOptions.help))")
-                }
-                analytics = client
-            }
-            let sources = HealthSources(
-                files: options.files, playReporting: reporting, analytics: analytics, version: options.version,
-                baseline: options.baseline, criteria: options.criteria, through: options.through)
+            let sources = try options.sources(arguments)
             let health: ReleaseHealthReport
             do throws(ReleaseSourceError) {
                 health = try await sources.judge(
-                    options.version, packageName: package, appID: options.appID.map(String.init))
+                    options.version, packageName: options.package, appID: options.appID.map(String.init))
             } catch {
                 throw .source(error, command: name)
             }
-            var issues: [PlayErrorIssue] = []
-            if options.format != .json, let reporting, let package, let play = health.googlePlay,
-                play.candidate?.versionCode != nil
-            {
-                // The verdict stands without them; a failure is said, never passed off as no issue.
-                do throws(HTTPClientError) {
-                    issues = try await PlayVitalsSource(client: reporting, packageName: package)
-                        .topIssues(of: play, through: options.through)
-                } catch {
-                    StandardStreams.printError("\(name): the top issues could not be read: \(error)\n")
-                }
-            }
+            let issues = options.format == .json ? [] : await Command.topIssues(of: health, from: sources, options)
             let issueLines = issues.map {
                 "top issue of \(health.googlePlay?.candidate?.label ?? options.version.description): \($0)"
             }
-            switch options.format {
-            case .text: StandardStreams.print(health.text + issueLines.map { "  \($0)\n" }.joined())
-            case .markdown: StandardStreams.print(health.markdown + issueLines.map { "  - \($0)\n" }.joined())
-            case .json: try JSONOutput.print(health)
-            }
+            try JSONOutput.print(
+                health, as: options.format, text: health.text + issueLines.map { "  \($0)\n" }.joined(),
+                markdown: health.markdown + issueLines.map { "  - \($0)\n" }.joined())
             return health.isHealthy ? 0 : 1
         }
     )
+
+    /// The top issues of Play's candidate, read after the verdict for the text and Markdown lines.
+    ///
+    /// The verdict stands without them; a failure is said on stderr, never passed off as no issue.
+    private static func topIssues(of health: ReleaseHealthReport, from sources: HealthSources, _ options: HealthOptions)
+        async -> [PlayErrorIssue]
+    {
+        guard let reporting = sources.playReporting, let package = options.package, let play = health.googlePlay,
+            play.candidate?.versionCode != nil
+        else { return [] }
+        do throws(HTTPClientError) {
+            return try await PlayVitalsSource(client: reporting, packageName: package)
+                .topIssues(of: play, through: options.through)
+        } catch {
+            StandardStreams.printError("health: the top issues could not be read: \(error)\n")
+            return []
+        }
+    }
 }

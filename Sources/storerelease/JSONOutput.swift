@@ -24,4 +24,16 @@ enum JSONOutput {
             throw .failure("cannot encode the result as JSON: \(error)")
         }
     }
+
+    /// Prints a report as `--format` asks: its JSON, or its text or Markdown.
+    static func print(
+        _ value: some Encodable, as format: ReportFormat, text: @autoclosure () -> String,
+        markdown: @autoclosure () -> String
+    ) throws(CLIError) {
+        switch format {
+        case .json: try print(value)
+        case .text: StandardStreams.print(text())
+        case .markdown: StandardStreams.print(markdown())
+        }
+    }
 }

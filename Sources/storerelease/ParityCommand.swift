@@ -88,11 +88,7 @@ enum ParityCommand {
             throw .source(error, command: arguments.command)
         }
         if let connect { AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command) }
-        switch format {
-        case .text: StandardStreams.print(report.text)
-        case .markdown: StandardStreams.print(report.markdown)
-        case .json: try JSONOutput.print(report)
-        }
+        try JSONOutput.print(report, as: format, text: report.text, markdown: report.markdown)
         return report.agree ? 0 : 1
     }
 }

@@ -53,6 +53,46 @@ struct HealthOptions {
         files = try Self.files(arguments, appID: id?.first.map(String.init), package: package)
     }
 
+    /// The sources `health` reads: the files, Google Play's reporting API for `--package`, and
+    /// the App Store's Analytics Reports for `--id` with App Store Connect credentials, a store
+    /// with a file not read live.
+    ///
+    /// - Throws: ``CLIError`` when no source is given, naming a flag that needs another, or the
+    ///   credentials that are bad.
+    func sources(_ arguments: ParsedArguments) throws(CLIError) -> HealthSources {
+        let connect = try AppStoreConnectOptions(arguments, aliased: false)
+        let connectFlags = AppStoreConnectOptions.specs.contains { arguments.given($0) }
+        let wantsAnalytics = connectFlags || (connect.isRequested && appID != nil)
+        guard !files.isEmpty || package != nil || wantsAnalytics else {
+            throw .usage(
+                "health: needs a source: --package PKG (Google Play), --id ID with App Store Connect "
+                    + "credentials (the App Store), or --health-file FILE (once a store)")
+        }
+        let stored = Set(files.map(\.store))
+        var reporting: PlayDeveloperReportingClient?
+        if !stored.contains(.googlePlay), package != nil {
+            reporting = try PlayReportingOptions.client(arguments, command: arguments.command)
+        } else {
+            try arguments.refuse(
+                [PlayOptions.tokenFile.spec, PlayReportingOptions.baseURL.spec],
+                goesWith: "--package and no Google Play health file")
+        }
+        var analytics: AppStoreConnectClient?
+        if !stored.contains(.appStore), wantsAnalytics {
+            guard appID != nil else {
+                throw .usage("health: App Store Connect credentials read the Analytics Reports of --id ID: give it")
+            }
+            guard let client = try connect.client() else {
+                throw .usage(
+                    "health: --asc-base-url needs App Store Connect credentials (\(AppStoreConnectOptions.help))")
+            }
+            analytics = client
+        }
+        return HealthSources(
+            files: files, playReporting: reporting, analytics: analytics, version: version, baseline: baseline,
+            criteria: criteria, through: through)
+    }
+
     /// The health files `--health-file` names, at most one a store, each of the app `--id` or
     /// `--package` names (when given).
     static func files(_ arguments: ParsedArguments, appID: String?, package: String?) throws(CLIError)
