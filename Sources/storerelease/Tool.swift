@@ -43,8 +43,7 @@ enum Tool {
         do {
             return try await run(arguments.dropFirst())
         } catch {
-            StandardStreams.printError("storerelease: \(error.message)\n")
-            return error.exitCode
+            return failed(error)
         }
     }
 
@@ -66,9 +65,14 @@ enum Tool {
             guard let parsed = try parse(arguments.dropFirst(), for: command) else { return 0 }
             return try runNow(parsed)
         } catch {
-            StandardStreams.printError("storerelease: \(error.message)\n")
-            return error.exitCode
+            return failed(error)
         }
+    }
+
+    /// Says why the tool failed on stderr and returns the exit status that goes with it.
+    private static func failed(_ error: CLIError) -> Int32 {
+        StandardStreams.printError("storerelease: \(error.message)\n")
+        return error.exitCode
     }
 
     /// The command's arguments, or `nil` when they ask for its help, which is then printed.
