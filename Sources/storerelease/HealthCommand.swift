@@ -32,7 +32,8 @@ extension Command {
             is above the baseline's upper bound, or, once the window holds --min-users user-days,
             above the ceiling; insufficientData: fewer user-days and nothing regressed (a first
             day's spike is not a verdict); unknown: the source could not be read; else healthy.
-            On Google Play --version may be a versionCode. Days after --now are not counted.
+            On Google Play --version may be a versionCode. Days after --now are not counted
+            (Play's days are Pacific, America/Los_Angeles; the App Store's UTC).
             Prints {"appStore": H|null, "googlePlay": H|null}, H = {source, candidate, baseline,
             verdict, reasons}, a window {version, versionCode, ageDays, users, crashRate, anrRate},
             a rate {value, lower, upper} (fractions 0-1). --format text or markdown: one line a store,
@@ -100,7 +101,7 @@ extension Command {
         else { return [] }
         do throws(HTTPClientError) {
             return try await PlayVitalsSource(client: reporting, packageName: package)
-                .topIssues(of: play, through: options.through)
+                .topIssues(of: play, through: sources.lastDay(of: .googlePlay))
         } catch {
             StandardStreams.printError("health: the top issues could not be read: \(error)\n")
             return []

@@ -60,6 +60,14 @@ import Testing
         let play = try #require(try Self.object(first)["googlePlay"] as? [String: Any])
         #expect(play["verdict"] as? String == "insufficientData")
         #expect((play["candidate"] as? [String: Any])?["users"] as? Int == 130)
+        // 05:00 UTC on 2 February is 21:00 on 1 February in Play's time zone: its second day
+        // has not begun there, so it is not counted (a UTC day would count it).
+        let pacific = try Self.run(["--health-file", Self.play, "--version", "81", "--now", "2021-02-02T05:00:00Z"])
+        let early = try #require(try Self.object(pacific)["googlePlay"] as? [String: Any])
+        #expect((early["candidate"] as? [String: Any])?["users"] as? Int == 130)
+        let next = try Self.run(["--health-file", Self.play, "--version", "81", "--now", "2021-02-02T08:00:00Z"])
+        let later = try #require(try Self.object(next)["googlePlay"] as? [String: Any])
+        #expect(((later["candidate"] as? [String: Any])?["users"] as? Int ?? 0) > 130)
         let healthy = try Self.run(["--health-file", Self.apple, "--version", "8.0.10", "--id", "414478124"])
         #expect(healthy.status == 0, "stderr: \(healthy.stderr)")
         #expect((try Self.object(healthy)["appStore"] as? [String: Any])?["verdict"] as? String == "healthy")

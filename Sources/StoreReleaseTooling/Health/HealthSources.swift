@@ -1,3 +1,4 @@
+import Foundation
 import StoreReleaseClients
 import StoreReleaseCore
 import StoreReleaseModels
@@ -35,14 +36,17 @@ public struct HealthSources: Sendable {
     public var baseline: Version?
     /// The minimum of user-days and the ceilings.
     public var criteria: HealthCriteria
-    /// The last day counted, if not the newest.
-    public var through: HealthDate?
+    /// The moment judged as of, if not now.
+    ///
+    /// Each store counts no day after the one this moment falls on there
+    /// (``HealthDate/init(of:countedBy:)``: Google Play's days are Pacific).
+    public var through: Date?
 
     /// The sources; give at least one.
     public init(
         files: [HealthFile] = [], playReporting: PlayDeveloperReportingClient? = nil,
         analytics: AppStoreConnectClient? = nil, version: Version? = nil, baseline: Version? = nil,
-        criteria: HealthCriteria, through: HealthDate? = nil
+        criteria: HealthCriteria, through: Date? = nil
     ) {
         self.files = files
         self.playReporting = playReporting
@@ -80,7 +84,7 @@ public struct HealthSources: Sendable {
         for file in files {
             judged[file.store] = StoreHealth.judge(
                 version, baseline: baseline, store: file.store, source: .healthFile, days: file.days,
-                criteria: criteria, through: through)
+                criteria: criteria, through: lastDay(of: file.store))
         }
         if judged[.googlePlay] == nil, let playReporting {
             judged[.googlePlay] = try await googlePlay(version, client: playReporting, packageName: packageName)
@@ -89,6 +93,11 @@ public struct HealthSources: Sendable {
             judged[.appStore] = try await appStore(version, client: analytics, appID: appID)
         }
         return ReleaseHealthReport(appStore: judged[.appStore], googlePlay: judged[.googlePlay], version: version)
+    }
+
+    /// The last day `store` counts: the day ``through`` falls on there, or `nil` for the newest.
+    public func lastDay(of store: Store) -> HealthDate? {
+        through.map { HealthDate(of: $0, countedBy: store) }
     }
 
     /// Every store these sources judge `unknown` for want of a version to judge.
@@ -111,10 +120,11 @@ public struct HealthSources: Sendable {
             .googlePlay, from: .playDeveloperReporting, named: "the Play Developer Reporting API", id: packageName,
             missing: "needs the app's package, and the Play source names none"
         ) { packageName throws(HTTPClientError) in
-            let days = try await PlayVitalsSource(client: client, packageName: packageName).days(through: through)
+            let days = try await PlayVitalsSource(client: client, packageName: packageName)
+                .days(through: lastDay(of: .googlePlay))
             return StoreHealth.judge(
                 version, baseline: baseline, store: .googlePlay, source: .playDeveloperReporting, days: days,
-                criteria: criteria, through: through)
+                criteria: criteria, through: lastDay(of: .googlePlay))
         }
     }
 
@@ -134,7 +144,7 @@ public struct HealthSources: Sendable {
             case .days(let days, let notes):
                 return StoreHealth.judge(
                     version, baseline: baseline, store: .appStore, source: source, days: days, criteria: criteria,
-                    through: through, notes: notes)
+                    through: lastDay(of: .appStore), notes: notes)
             }
         }
     }

@@ -16,7 +16,9 @@ struct HealthOptions {
         "--max-crash-rate", "F", "The crash-rate ceiling, a fraction (default 0.0109, Play's threshold).")
     static let maxANRRate = Option<Fraction>(
         "--max-anr-rate", "F", "The ANR-rate ceiling, a fraction (default 0.0047, Play's threshold).")
-    static let now = CommonOptions.now.help("The time to judge at: later days are not counted (default: now).")
+    static let now = CommonOptions.now.help(
+        "The time to judge at: a later day of a store is not counted (Google Play's days are Pacific, the App Store's UTC; default: now)."
+    )
     static let format: Option<ReportFormat> = CommonOptions.format(
         "JSON (default), one line a store, or a Markdown list.")
 
@@ -26,8 +28,8 @@ struct HealthOptions {
     let version: Version
     let baseline: Version?
     let criteria: HealthCriteria
-    /// The last day counted (`--now`'s), if given.
-    let through: HealthDate?
+    /// The moment judged as of (`--now`), if given: each store counts no later day of its own.
+    let through: Date?
     /// The App Store id `--id` names, if any.
     let appID: Int?
     /// The package `--package` names, if any.
@@ -45,7 +47,7 @@ struct HealthOptions {
         self.version = version
         baseline = try arguments.value(Self.baseline)
         criteria = try Self.criteria(arguments)
-        through = try arguments.value(Self.now).map { date throws(CLIError) in try Self.day(date, arguments) }
+        through = try arguments.value(Self.now)
         let id = try arguments.value(AppStoreOptions.id)?.ids
         guard (id?.count ?? 1) == 1 else { throw .usage("health: \(AppStoreOptions.id) names one app, not a list") }
         let package = try arguments.value(PlayOptions.package)?.name
@@ -127,18 +129,6 @@ struct HealthOptions {
         } catch {
             throw .usage("\(arguments.command): \(error)")
         }
-    }
-
-    /// The UTC day of `date`.
-    static func day(_ date: Date, _ arguments: ParsedArguments) throws(CLIError) -> HealthDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let text = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-        guard let day = HealthDate(text) else {
-            throw .badInput("\(arguments.command): \(Self.now) \(date) has no calendar day")
-        }
-        return day
     }
 
     /// A health file, a failure naming it and the key.

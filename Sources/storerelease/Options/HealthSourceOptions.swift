@@ -68,6 +68,6 @@ enum HealthSourceOptions {
         return HealthSources(
             files: files, playReporting: reporting, analytics: analytics,
             baseline: try arguments.value(HealthOptions.baseline), criteria: try HealthOptions.criteria(arguments),
-            through: try through.map { date throws(CLIError) in try HealthOptions.day(date, arguments) })
+            through: through)
     }
 }
