@@ -66,12 +66,15 @@ struct CompactVersionKeys<Key: CompactVersionKey> {
 
     /// Sorts keys made with this layout by version, equal versions in order of position: a
     /// least-significant-digit radix sort over the version's bits only, skipping digits that are
-    /// the same in every key.
+    /// the same in every key, with `scratch` (as many keys) as the other buffer.
     ///
-    /// - Complexity: O(*n*) time per varying digit of at most 11 bits, O(*n*) extra memory.
-    func sort(_ keys: inout [Key]) {
+    /// - Returns: Whichever of `keys` and `scratch` holds the sorted keys.
+    /// - Complexity: O(*n*) time per varying digit of at most 11 bits.
+    func sort(_ keys: UnsafeMutableBufferPointer<Key>, scratch: UnsafeMutableBufferPointer<Key>)
+        -> UnsafeMutableBufferPointer<Key>
+    {
         let count = keys.count
-        guard count > 1, versionBits > 0 else { return }
+        guard count > 1, versionBits > 0, scratch.count >= count else { return keys }
         let passes = (versionBits + 10) / 11
         let digitBits = (versionBits + passes - 1) / passes
         let buckets = 1 << digitBits
@@ -79,16 +82,14 @@ struct CompactVersionKeys<Key: CompactVersionKey> {
         let shifts = (0..<passes).map { positionBits + $0 * digitBits }
         var counts = [Int](repeating: 0, count: passes * buckets)
         counts.withUnsafeMutableBufferPointer { counts in
-            keys.withUnsafeBufferPointer { keys in
-                for key in keys {
-                    for pass in 0..<passes {
-                        counts[pass * buckets + Int(truncatingIfNeeded: key.bits(from: shifts[pass]) & mask)] += 1
-                    }
+            for key in keys {
+                for pass in 0..<passes {
+                    counts[pass * buckets + Int(truncatingIfNeeded: key.bits(from: shifts[pass]) & mask)] += 1
                 }
             }
         }
-        var scratch = keys
-        var sortedIsInKeys = true
+        var from = keys
+        var to = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
         for pass in 0..<passes {
             let base = pass * buckets
             if counts[base..<(base + buckets)].contains(count) { continue }  // One digit for every key.
@@ -101,35 +102,27 @@ struct CompactVersionKeys<Key: CompactVersionKey> {
             }
             counts.withUnsafeMutableBufferPointer { counts in
                 let offsets = UnsafeMutableBufferPointer(rebasing: counts[base..<(base + buckets)])
-                if sortedIsInKeys {
-                    Self.scatter(keys, into: &scratch, shift: shifts[pass], mask: mask, offsets: offsets)
-                } else {
-                    Self.scatter(scratch, into: &keys, shift: shifts[pass], mask: mask, offsets: offsets)
-                }
+                Self.scatter(from, into: to, shift: shifts[pass], mask: mask, offsets: offsets)
             }
-            sortedIsInKeys.toggle()
+            swap(&from, &to)
         }
-        if !sortedIsInKeys { swap(&keys, &scratch) }
+        return from
     }
 
     private static func scatter(
-        _ source: [Key], into destination: inout [Key], shift: Int, mask: UInt64,
-        offsets: UnsafeMutableBufferPointer<Int>
+        _ source: UnsafeMutableBufferPointer<Key>, into destination: UnsafeMutableBufferPointer<Key>, shift: Int,
+        mask: UInt64, offsets: UnsafeMutableBufferPointer<Int>
     ) {
-        source.withUnsafeBufferPointer { source in
-            destination.withUnsafeMutableBufferPointer { destination in
-                for key in source {
-                    let digit = Int(truncatingIfNeeded: key.bits(from: shift) & mask)
-                    destination[offsets[digit]] = key
-                    offsets[digit] += 1
-                }
-            }
+        for key in source {
+            let digit = Int(truncatingIfNeeded: key.bits(from: shift) & mask)
+            destination[offsets[digit]] = key
+            offsets[digit] += 1
         }
     }
 }
 
 /// A fixed-width unsigned key for ``CompactVersionKeys``: a version above a position.
-protocol CompactVersionKey {
+protocol CompactVersionKey: BitwiseCopyable {
     /// How many bits the key has.
     static var bitWidth: Int { get }
     /// The key `version << positionBits | position`; the caller makes sure it fits.

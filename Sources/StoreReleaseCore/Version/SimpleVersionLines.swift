@@ -1,8 +1,18 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A text's lines read as simple versions (see ``VersionParser/packed(_:from:semver:line:)``;
 /// for SemVer, ``VersionParser/packedSemVerLine(_:from:)``: pre-releases and build metadata too),
 /// in parts at line boundaries that are read at the same time, one a core: the fast path of
-/// ``VersionLines/sorted(_:scheme:descending:)``. It reads the text in place, so it lives only
-/// as long as the buffer it was made with.
+/// ``VersionLines/sorted(_:scheme:descending:)``. The text is read once: each line's packed
+/// words go to a buffer the caller provides (``slots(for:)`` of 16 bytes) and its length to
+/// another (as many `UInt16`s), which ``keys(in:lengths:_:)`` then turns into sort keys in place. It reads the text in place, so it lives only as long as
+/// the buffers it was made with.
 struct SimpleVersionLines {
     /// What reading one part found.
     struct Summary {
@@ -15,37 +25,62 @@ struct SimpleVersionLines {
         var preReleases = 0
     }
 
-    private let text: UnsafeBufferPointer<UInt8>
-    private let semver: Bool
     /// The parts' byte ranges, each ending after a `\n` (or at the end of the text).
     private let parts: [Range<Int>]
+    /// Each part's first slot in the buffer of packed words.
+    private let firstSlots: [Int]
     /// What each part holds.
     let summaries: [Summary]
 
-    /// Reads the text once; `nil` as soon as a line is not a simple version of the scheme.
-    init?(_ text: UnsafeBufferPointer<UInt8>, scheme: VersionScheme) {
-        self.text = text
-        semver = scheme == .semver
+    /// How many 16-byte slots the buffer for a text of `count` bytes needs: one for every line
+    /// it could have (each line but a last one without `\n` has two bytes at least), and one a part.
+    static func slots(for count: Int) -> Int { count / 2 + 1 + 8 }
+
+    /// Reads the text once, each line's packed words into `packed` (``slots(for:)`` slots of two
+    /// words, high then low, a part's lines side by side from its first slot) and its length
+    /// with its line ending into the same slot of `lengths`; `nil` as soon as a line is not a
+    /// simple version of the scheme or is 65,535 bytes or longer.
+    init?(
+        _ text: UnsafeBufferPointer<UInt8>, scheme: VersionScheme, into packed: UnsafeMutableRawPointer,
+        lengths: UnsafeMutablePointer<UInt16>
+    ) {
+        let semver = scheme == .semver
         let count = ParallelParts.count(for: text.count, minimum: 1 << 20)
         var parts: [Range<Int>] = []
+        var firstSlots: [Int] = []
         var start = 0
+        var slot = 0
         for part in 1...count {
             // Each part ends after the first "\n" at or past its share of the bytes.
             var end = part == count ? text.count : max(start, text.count * part / count)
             while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
             end = min(end + 1, text.count)
             parts.append(start..<end)
+            firstSlots.append(slot)
+            slot += (end - start + 1) / 2
             start = end
         }
+        guard slot <= Self.slots(for: text.count) else { return nil }
         self.parts = parts
-        let summaries = ParallelParts.map(count) { [parts, semver] part -> Summary? in
+        self.firstSlots = firstSlots + [slot]
+        let summaries = ParallelParts.map(count) { [parts, firstSlots] part -> Summary? in
             var summary = Summary()
-            let simple = Self.forEachVersion(in: text, parts[part], semver: semver) { high, low, _ in
+            var slot = firstSlots[part]
+            let end = slot + (parts[part].count + 1) / 2
+            var lineStart = parts[part].lowerBound
+            let simple = Self.forEachVersion(in: text, parts[part], semver: semver) { high, low, nextLine in
+                guard slot < end, nextLine - lineStart < Int(UInt16.max) else { return false }
+                (packed + 16 * slot).storeBytes(of: high, as: UInt64.self)
+                (packed + 16 * slot).storeBytes(of: low, toByteOffset: 8, as: UInt64.self)
+                lengths[slot] = UInt16(truncatingIfNeeded: nextLine - lineStart)
+                lineStart = nextLine
+                slot += 1
                 summary.high |= high
                 summary.low |= low
                 summary.lines += 1
                 // For SemVer the lowest bit is 1 for a release (see `packedSemVerLine`).
                 if semver { summary.preReleases += Int(truncatingIfNeeded: ~low & 1) }
+                return true
             }
             return simple ? summary : nil
         }
@@ -62,51 +97,80 @@ struct SimpleVersionLines {
     /// How many of them are SemVer pre-releases.
     var preReleases: Int { summaries.reduce(0) { $0 + $1.preReleases } }
 
-    /// A key for every line, in line order, made from its packed words and its first byte's
-    /// offset; the parts are read again at the same time, each into its own stretch of keys.
+    /// Turns the packed words in `packed` and the lengths (as `init` left them) into a key for
+    /// every line, in line order, from the start of `packed`: made from its packed words and its
+    /// first byte's offset. A key takes at most a slot's 16 bytes, so key *i* is written at or
+    /// before slot *i*, never over words not yet read.
     ///
-    /// - Returns: The keys, or `nil` if a part no longer has the lines the first reading found
-    ///   (which cannot happen to an unchanged text; checked all the same).
-    func keys<Key>(_ key: (_ high: UInt64, _ low: UInt64, _ position: Int) -> Key) -> [Key]? {
-        guard lines > 0 else { return [] }
-        let firstKeys = summaries.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.lines) }
-        var complete = false
-        let keys = [Key](unsafeUninitializedCapacity: lines) { keys, initialized in
-            guard let base = keys.baseAddress else { return }
-            let made = ParallelParts.map(parts.count) { part -> Int in
-                var next = base + firstKeys[part]
-                let end = base + firstKeys[part + 1]
-                _ = Self.forEachVersion(in: text, parts[part], semver: semver) { high, low, position in
-                    guard next < end else { return }
-                    next.initialize(to: key(high, low, position))
-                    next += 1
-                }
-                return next - (base + firstKeys[part])
+    /// The memory past the keys is given back to the system (the parts' slots lie all over
+    /// it), so that using it again, as the radix sort's scratch, takes no more than the slots did.
+    ///
+    /// - Returns: The keys, in `packed`, now bound to `Key`.
+    @inline(__always)
+    func keys<Key: BitwiseCopyable>(
+        in packed: UnsafeMutableRawPointer, slots: Int, lengths: UnsafePointer<UInt16>,
+        _ key: (_ high: UInt64, _ low: UInt64, _ position: Int) -> Key
+    ) -> UnsafeMutableBufferPointer<Key> {
+        var next = 0
+        for (part, summary) in summaries.enumerated() {
+            var position = parts[part].lowerBound
+            for slot in firstSlots[part]..<(firstSlots[part] + summary.lines) {
+                let high = (packed + 16 * slot).load(as: UInt64.self)
+                let low = (packed + 16 * slot).load(fromByteOffset: 8, as: UInt64.self)
+                (packed + MemoryLayout<Key>.stride * next).storeBytes(of: key(high, low, position), as: Key.self)
+                position += Int(lengths[slot])
+                next += 1
             }
-            complete = made == summaries.map(\.lines)
-            initialized = complete ? lines : 0
         }
-        return complete ? keys : nil
+        let keysEnd = packed + MemoryLayout<Key>.stride * next
+        Self.giveBack(UnsafeMutableRawBufferPointer(start: keysEnd, count: packed + 16 * slots - keysEnd))
+        return UnsafeMutableBufferPointer(start: packed.bindMemory(to: Key.self, capacity: next), count: next)
     }
 
-    /// Calls `body` with each line's packed words and first byte offset in `text`.
+    /// Calls `body` with ``slots(for:)`` slots of 16 bytes for a text of `count` bytes, their
+    /// number, and as many `UInt16`s for the lengths; `nil` when the system has no room for them.
     ///
-    /// - Returns: Whether every line of the range was a simple version.
+    /// The memory is mapped without reserving it: only the slots of lines that exist are ever
+    /// touched and take memory, however much larger the reserve for lines of two bytes is.
+    static func withSlots<Result>(
+        for count: Int, _ body: (UnsafeMutableRawPointer, Int, UnsafeMutablePointer<UInt16>) -> Result?
+    ) -> Result? {
+        let slots = Self.slots(for: count)
+        let size = 18 * slots
+        let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+        guard let mapped, mapped != MAP_FAILED else { return nil }
+        defer { munmap(mapped, size) }
+        return body(mapped, slots, (mapped + 16 * slots).bindMemory(to: UInt16.self, capacity: slots))
+    }
+
+    /// Gives the whole pages of `memory` back to the system: they read as zeros when touched
+    /// again, and take no memory until then. Only for a megabyte or more (a few system calls).
+    static func giveBack(_ memory: UnsafeMutableRawBufferPointer) {
+        guard memory.count >= 1 << 20, let base = memory.baseAddress else { return }
+        let page = 1 << 12
+        let start = (Int(bitPattern: base) + page - 1) & -page
+        let end = (Int(bitPattern: base) + memory.count) & -page
+        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(first, end - start, Int32(MADV_DONTNEED))
+    }
+
+    /// Calls `body` with each line's packed words and the offset in `text` of the next line's
+    /// first byte, until it returns `false`.
+    ///
+    /// - Returns: Whether every line of the range was a simple version that `body` took.
     @inline(__always)
     private static func forEachVersion(
         in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, semver: Bool,
-        _ body: (_ high: UInt64, _ low: UInt64, _ position: Int) -> Void
+        _ body: (_ high: UInt64, _ low: UInt64, _ nextLine: Int) -> Bool
     ) -> Bool {
         let part = UnsafeBufferPointer(rebasing: text[range])
         var position = 0
         while position < part.count {
-            let start = position
             let packed =
                 semver
                 ? VersionParser.packedSemVerLine(part, from: &position)
                 : VersionParser.packed(part, from: &position, semver: false, line: true)
-            guard let packed else { return false }
-            body(packed.high, packed.low, range.lowerBound + start)
+            guard let packed, body(packed.high, packed.low, range.lowerBound + position) else { return false }
         }
         return true
     }

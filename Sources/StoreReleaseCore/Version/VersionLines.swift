@@ -199,23 +199,57 @@ public enum VersionLines {
     private static func sortedSimple(_ text: UnsafeBufferPointer<UInt8>, scheme: VersionScheme, descending: Bool)
         -> [UInt8]?
     {
-        guard let lines = SimpleVersionLines(text, scheme: scheme) else { return nil }
-        return sorted(lines, text, descending: descending, as: UInt64.self)
-            ?? sorted(lines, text, descending: descending, as: WideVersionKey.self)
+        SimpleVersionLines.withSlots(for: text.count) { packed, slots, lengths in
+            sortedSimple(text, scheme: scheme, descending: descending, packed: packed, slots: slots, lengths: lengths)
+        }
     }
 
-    /// The lines sorted as keys of type `Key`, or `nil` when their versions do not fit one.
-    private static func sorted<Key: CompactVersionKey>(
-        _ lines: SimpleVersionLines, _ text: UnsafeBufferPointer<UInt8>, descending: Bool, as: Key.Type
+    /// ``sortedSimple(_:scheme:descending:)`` with the slots for its lines.
+    private static func sortedSimple(
+        _ text: UnsafeBufferPointer<UInt8>, scheme: VersionScheme, descending: Bool, packed: UnsafeMutableRawPointer,
+        slots: Int, lengths: UnsafeMutablePointer<UInt16>
     ) -> [UInt8]? {
+        guard let lines = SimpleVersionLines(text, scheme: scheme, into: packed, lengths: lengths) else { return nil }
+        func keys<Key: CompactVersionKey>(_ layout: CompactVersionKeys<Key>) -> UnsafeMutableBufferPointer<Key> {
+            let keys = lines.keys(in: packed, slots: slots, lengths: lengths) {
+                layout.key(high: $0, low: $1, position: $2)
+            }
+            // Not held while the lines are written.
+            SimpleVersionLines.giveBack(UnsafeMutableRawBufferPointer(start: lengths, count: 2 * slots))
+            return keys
+        }
+        if let layout = CompactVersionKeys<UInt64>(
+            high: lines.high, low: lines.low, positionLimit: text.count, descending: descending)
+        {
+            let keys = keys(layout)
+            // The keys take the first half of the slots they were made from; the second half is
+            // the radix sort's scratch.
+            let scratch = UnsafeMutableBufferPointer(
+                start: (packed + 8 * keys.count).bindMemory(to: UInt64.self, capacity: keys.count), count: keys.count)
+            return sorted(keys, scratch: scratch, layout: layout, lines, text, descending: descending)
+        }
         guard
-            let layout = CompactVersionKeys<Key>(
-                high: lines.high, low: lines.low, positionLimit: text.count, descending: descending),
-            var keys = lines.keys({ layout.key(high: $0, low: $1, position: $2) })
+            let layout = CompactVersionKeys<WideVersionKey>(
+                high: lines.high, low: lines.low, positionLimit: text.count, descending: descending)
         else { return nil }
-        layout.sort(&keys)
-        if lines.preReleases > 0 { orderPreReleases(&keys, layout: layout, text, descending: descending) }
-        return emit(text, count: keys.count) { [keys] in layout.position(keys[$0]) }
+        let keys = keys(layout)
+        let scratch = UnsafeMutableBufferPointer<WideVersionKey>.allocate(capacity: keys.count)
+        defer { scratch.deallocate() }
+        return sorted(keys, scratch: scratch, layout: layout, lines, text, descending: descending)
+    }
+
+    /// The lines sorted by their keys (`scratch` as many keys, for the radix sort; whichever of
+    /// the two does not end up holding them is given back before the lines are written).
+    private static func sorted<Key: CompactVersionKey>(
+        _ keys: UnsafeMutableBufferPointer<Key>, scratch: UnsafeMutableBufferPointer<Key>,
+        layout: CompactVersionKeys<Key>, _ lines: SimpleVersionLines, _ text: UnsafeBufferPointer<UInt8>,
+        descending: Bool
+    ) -> [UInt8] {
+        let sorted = layout.sort(keys, scratch: scratch)
+        SimpleVersionLines.giveBack(
+            UnsafeMutableRawBufferPointer(sorted.baseAddress == keys.baseAddress ? scratch : keys))
+        if lines.preReleases > 0 { orderPreReleases(sorted, layout: layout, text, descending: descending) }
+        return emit(text, count: sorted.count) { layout.position(sorted[$0]) }
     }
 
     /// Orders each stretch of SemVer pre-releases of one `x.y.z`, which the radix sort has left
@@ -225,33 +259,32 @@ public enum VersionLines {
     /// - Complexity: O(*k* log *k*) comparisons for a stretch of *k* keys; real histories have a
     ///   few pre-releases a version.
     private static func orderPreReleases<Key: CompactVersionKey>(
-        _ keys: inout [Key], layout: CompactVersionKeys<Key>, _ text: UnsafeBufferPointer<UInt8>, descending: Bool
+        _ keys: UnsafeMutableBufferPointer<Key>, layout: CompactVersionKeys<Key>, _ text: UnsafeBufferPointer<UInt8>,
+        descending: Bool
     ) {
         let wanted: Order = descending ? .greater : .less
         var stretch: [(preRelease: Range<Int>, index: Int)] = []
         var sorted: [Key] = []
-        keys.withUnsafeMutableBufferPointer { keys in
-            var start = 0
-            while start < keys.count {
-                var end = start + 1
-                while end < keys.count, layout.sameVersion(keys[start], keys[end]) { end += 1 }
-                defer { start = end }
-                // Equal keys are all releases or all pre-releases (the packed words say which).
-                guard end - start > 1,
-                    !SemVerPreRelease.range(in: text, lineStart: layout.position(keys[start])).isEmpty
-                else { continue }
-                stretch.removeAll(keepingCapacity: true)
-                for index in start..<end {
-                    stretch.append((SemVerPreRelease.range(in: text, lineStart: layout.position(keys[index])), index))
-                }
-                stretch.sort { lhs, rhs in
-                    let order = SemVerPreRelease.order(text, lhs.preRelease, rhs.preRelease)
-                    return order == .equal ? lhs.index < rhs.index : order == wanted
-                }
-                sorted.removeAll(keepingCapacity: true)
-                for item in stretch { sorted.append(keys[item.index]) }
-                for (offset, key) in sorted.enumerated() { keys[start + offset] = key }
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count, layout.sameVersion(keys[start], keys[end]) { end += 1 }
+            defer { start = end }
+            // Equal keys are all releases or all pre-releases (the packed words say which).
+            guard end - start > 1,
+                !SemVerPreRelease.range(in: text, lineStart: layout.position(keys[start])).isEmpty
+            else { continue }
+            stretch.removeAll(keepingCapacity: true)
+            for index in start..<end {
+                stretch.append((SemVerPreRelease.range(in: text, lineStart: layout.position(keys[index])), index))
             }
+            stretch.sort { lhs, rhs in
+                let order = SemVerPreRelease.order(text, lhs.preRelease, rhs.preRelease)
+                return order == .equal ? lhs.index < rhs.index : order == wanted
+            }
+            sorted.removeAll(keepingCapacity: true)
+            for item in stretch { sorted.append(keys[item.index]) }
+            for (offset, key) in sorted.enumerated() { keys[start + offset] = key }
         }
     }
 
