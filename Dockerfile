@@ -3,8 +3,9 @@
 # Docs/Sweep/kubernetes-job.yaml). Build and push it where your cluster pulls from:
 #   docker build -t registry.example.com/storerelease:1 . && docker push registry.example.com/storerelease:1
 # The builder is Swift's own Debian 12 image. The binary carries the Swift runtime in itself
-# (--static-swift-stdlib), so the runtime stage needs only what `ldd` shows outside it: libcurl
-# (URLSession's HTTP) and libstdc++, plus `openssl`, which signs App Store Connect tokens, and the CA
+# (--static-swift-stdlib; a release build links Foundation in too), so the runtime stage needs only
+# what `ldd` shows outside it and libcurl, which the binary loads on its first HTTP request
+# (URLSession's HTTP), and libstdc++, plus `openssl`, which signs App Store Connect tokens, and the CA
 # certificates every https request is checked against. The package's tests run these lines on a
 # Debian 12 machine and compare `ldd` of the binary with the packages installed here (DockerfileTests).
 FROM swift:6.3-bookworm AS build

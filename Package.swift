@@ -17,7 +17,7 @@ let swiftSettings: [SwiftSetting] = [
 /// The modules are compiled against the shared Foundation, whose link entries do not name the
 /// archives the static one needs, so they are named here, each before those it uses. `-lcurl`,
 /// which a build with `--static-swift-stdlib` adds, finds an empty archive (CLazyCurl/link).
-/// Debug builds, and the test binaries that link the executable's code, stay as they were.
+/// Debug builds stay as they were; no test target depends on these two (see StoreReleaseCLITests).
 let oneFileBinary: [LinkerSetting] = [
     .unsafeFlags(
         [
@@ -165,12 +165,14 @@ let package = Package(
                 "StoreReleaseTestSupport",
             ],
             swiftSettings: swiftSettings),
-        // Runs the built binaries; the dependencies make `swift test` build them first.
+        // Runs the built binaries, which `swift test` builds first (it builds every target). The two
+        // linked as one file (`storerelease`, `HelloProbe`) are not dependencies: a test target
+        // links its executable dependencies' code, with their linker settings, and a release test
+        // bundle linked `-static-stdlib` finds no static XCTest or Testing (`swift test -c release`).
         .testTarget(
             name: "StoreReleaseCLITests",
             dependencies: [
-                "storerelease", "DocExamples", "StoreReleaseBenchmarks", "CoreProbe", "AppProbe", "HelloProbe",
-                "StoreReleaseTestSupport",
+                "DocExamples", "StoreReleaseBenchmarks", "CoreProbe", "AppProbe", "StoreReleaseTestSupport",
             ],
             swiftSettings: swiftSettings
         ),
