@@ -68,6 +68,10 @@ struct CompactVersionKeys<Key: CompactVersionKey> {
     /// least-significant-digit radix sort over the version's bits only, skipping digits that are
     /// the same in every key, with `scratch` (as many keys) as the other buffer.
     ///
+    /// Many keys are sorted on every core: each digit is counted and the keys moved a stretch of
+    /// them a core, each stretch's keys of a digit placed after those of the stretches before it,
+    /// so that the order stays stable.
+    ///
     /// - Returns: Whichever of `keys` and `scratch` holds the sorted keys.
     /// - Complexity: O(*n*) time per varying digit of at most 11 bits.
     func sort(_ keys: UnsafeMutableBufferPointer<Key>, scratch: UnsafeMutableBufferPointer<Key>)
@@ -79,30 +83,43 @@ struct CompactVersionKeys<Key: CompactVersionKey> {
         let digitBits = (versionBits + passes - 1) / passes
         let buckets = 1 << digitBits
         let mask = UInt64(buckets - 1)
-        let shifts = (0..<passes).map { positionBits + $0 * digitBits }
-        var counts = [Int](repeating: 0, count: passes * buckets)
-        counts.withUnsafeMutableBufferPointer { counts in
-            for key in keys {
-                for pass in 0..<passes {
-                    counts[pass * buckets + Int(truncatingIfNeeded: key.bits(from: shifts[pass]) & mask)] += 1
-                }
-            }
-        }
+        let parts = ParallelParts.count(for: count, minimum: 1 << 16)
+        let stretches = (0..<parts).map { (count * $0 / parts)..<(count * ($0 + 1) / parts) }
         var from = keys
         var to = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
         for pass in 0..<passes {
-            let base = pass * buckets
-            if counts[base..<(base + buckets)].contains(count) { continue }  // One digit for every key.
-            // Each bucket's first index, in place of its count.
-            var total = 0
-            for bucket in base..<(base + buckets) {
-                let n = counts[bucket]
-                counts[bucket] = total
-                total += n
+            let shift = positionBits + pass * digitBits
+            let counts = ParallelParts.map(parts) { [from] part in
+                var counts = [Int](repeating: 0, count: buckets)
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for key in UnsafeMutableBufferPointer(rebasing: from[stretches[part]]) {
+                        counts[Int(truncatingIfNeeded: key.bits(from: shift) & mask)] += 1
+                    }
+                }
+                return counts
             }
-            counts.withUnsafeMutableBufferPointer { counts in
-                let offsets = UnsafeMutableBufferPointer(rebasing: counts[base..<(base + buckets)])
-                Self.scatter(from, into: to, shift: shifts[pass], mask: mask, offsets: offsets)
+            // Each stretch's first index for each digit: after the keys of smaller digits, and
+            // after the earlier stretches' keys of the same digit.
+            var starts = counts
+            var total = 0
+            var oneDigit = false
+            for bucket in 0..<buckets {
+                var inBucket = 0
+                for part in 0..<parts {
+                    starts[part][bucket] = total + inBucket
+                    inBucket += counts[part][bucket]
+                }
+                oneDigit = oneDigit || inBucket == count
+                total += inBucket
+            }
+            if oneDigit { continue }  // The same digit in every key.
+            _ = ParallelParts.map(parts) { [from, to] part in
+                var offsets = starts[part]
+                offsets.withUnsafeMutableBufferPointer { offsets in
+                    Self.scatter(
+                        UnsafeMutableBufferPointer(rebasing: from[stretches[part]]), into: to, shift: shift, mask: mask,
+                        offsets: offsets)
+                }
             }
             swap(&from, &to)
         }
