@@ -72,4 +72,10 @@ enum BuiltProducts {
     static func storerelease(_ arguments: String..., stdin: String = "") throws -> Result {
         try run("storerelease", arguments, stdin: stdin)
     }
+
+    /// Whether the binary at `url` names `libcurl.so.4`, the library a release build loads on
+    /// its first HTTP request (CLazyCurl) instead of linking it.
+    static func loadsCurlByName(_ url: URL) throws -> Bool {
+        try Data(contentsOf: url).range(of: Data("libcurl.so.4".utf8)) != nil
+    }
 }

@@ -18,9 +18,14 @@ public struct HealthDate: Sendable, Hashable {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year)
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The day `year`-`month`-`day`; `nil` for a month or a day the calendar does not have.
+    package init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year) else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
     }
 

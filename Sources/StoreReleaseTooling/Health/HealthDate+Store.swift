@@ -14,9 +14,8 @@ extension HealthDate {
     /// the United States' rule since 2007 (UTC−8, and UTC−7 from the second Sunday in March at
     /// 02:00 to the first Sunday in November at 02:00).
     public init(of moment: Date, countedBy store: Store) {
-        let seconds = Int(moment.timeIntervalSince1970.rounded(.down))
         let offset = store == .googlePlay ? Self.pacificOffset(at: moment) : 0
-        self.init(dayNumber: Int((Double(seconds + offset) / 86_400).rounded(.down)))
+        self.init(dayNumber: Self.dayNumber(atSecond: Self.second(of: moment) + offset))
     }
 
     /// `America/Los_Angeles`' offset from UTC at `moment`, in seconds.
@@ -29,23 +28,26 @@ extension HealthDate {
 
     /// The United States' daylight-saving rule for the Pacific zone, without a time zone database.
     static func pacificRuleOffset(at moment: Date) -> Int {
-        let seconds = Int(moment.timeIntervalSince1970.rounded(.down))
-        let year = HealthDate(dayNumber: Int((Double(seconds - 8 * 3600) / 86_400).rounded(.down))).year
+        let second = Self.second(of: moment)
+        let year = HealthDate(dayNumber: Self.dayNumber(atSecond: second - 8 * 3600)).year
         /// The day number of the `nth` Sunday of `month` (1970-01-04 was a Sunday).
         func sunday(_ nth: Int, of month: Int) -> Int? {
-            let text = String(year).leftPadded(to: 4) + "-" + String(month).leftPadded(to: 2) + "-01"
-            guard let first = HealthDate(text)?.dayNumber else { return nil }  // a year of five digits
+            guard let first = HealthDate(year: year, month: month, day: 1)?.dayNumber else { return nil }
             return first + ((3 - first) % 7 + 7) % 7 + 7 * (nth - 1)
         }
         guard let march = sunday(2, of: 3), let november = sunday(1, of: 11) else { return -8 * 3600 }
         let starts = march * 86_400 + 10 * 3600  // 02:00 PST is 10:00 UTC
         let ends = november * 86_400 + 9 * 3600  // 02:00 PDT is 09:00 UTC
-        return (starts..<ends).contains(seconds) ? -7 * 3600 : -8 * 3600
+        return (starts..<ends).contains(second) ? -7 * 3600 : -8 * 3600
     }
-}
 
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
+    /// The whole seconds since 1970 of `moment`, rounded down.
+    private static func second(of moment: Date) -> Int {
+        Int(moment.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// The day number (days since 1970-01-01) of the day holding `second`, before 1970 too.
+    private static func dayNumber(atSecond second: Int) -> Int {
+        second >= 0 ? second / 86_400 : (second + 1) / 86_400 - 1
     }
 }
