@@ -1,3 +1,5 @@
+import StoreReleaseCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -45,6 +47,7 @@ enum StandardStreams {
         while true {
             bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                 guard let base = buffer.baseAddress else { return }
+                PageMemory.preferLargePages(UnsafeMutableRawBufferPointer(buffer))
                 bytes.withUnsafeBufferPointer { old in
                     if let from = old.baseAddress { base.initialize(from: from, count: old.count) }
                     initialized = old.count

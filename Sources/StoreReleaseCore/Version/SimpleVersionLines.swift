@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A text's lines read as simple versions (see ``VersionParser/packed(_:from:semver:line:)``;
 /// for SemVer, ``VersionParser/packedSemVerLine(_:from:)``: pre-releases and build metadata too),
 /// in parts at line boundaries that are read at the same time, one a core: the fast path of
@@ -28,13 +20,19 @@ struct SimpleVersionLines {
     /// The parts' byte ranges, each ending after a `\n` (or at the end of the text).
     private let parts: [Range<Int>]
     /// Each part's first slot in the buffer of packed words.
-    private let firstSlots: [Int]
+    let firstSlots: [Int]
     /// What each part holds.
     let summaries: [Summary]
 
     /// How many 16-byte slots the buffer for a text of `count` bytes needs: one for every line
-    /// it could have (each line but a last one without `\n` has two bytes at least), and one a part.
-    static func slots(for count: Int) -> Int { count / 2 + 1 + 8 }
+    /// it could have (each line but a last one without `\n` has two bytes at least), and for
+    /// each part (eight at most) one and the gap before its first slot (``partAlignment(for:)``).
+    static func slots(for count: Int) -> Int { count / 2 + 1 + 8 * partAlignment(for: count) }
+
+    /// What each part's first slot is a multiple of: for a large text, a large page of slots,
+    /// so that no large page holds the slots of two parts (that would take a large page more
+    /// than the slots need when the system backs them with large pages, ``PageMemory``).
+    private static func partAlignment(for count: Int) -> Int { count >= 8 << 20 ? PageMemory.largePage / 16 : 1 }
 
     /// Reads the text once, each line's packed words into `packed` (``slots(for:)`` slots of two
     /// words, high then low, a part's lines side by side from its first slot) and its length
@@ -48,9 +46,11 @@ struct SimpleVersionLines {
         let count = ParallelParts.count(for: text.count, minimum: 1 << 20)
         var parts: [Range<Int>] = []
         var firstSlots: [Int] = []
+        let alignment = Self.partAlignment(for: text.count)
         var start = 0
         var slot = 0
         for part in 1...count {
+            slot = (slot + alignment - 1) / alignment * alignment
             // Each part ends after the first "\n" at or past its share of the bytes.
             var end = part == count ? text.count : max(start, text.count * part / count)
             while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
@@ -123,35 +123,24 @@ struct SimpleVersionLines {
             }
         }
         let keysEnd = packed + MemoryLayout<Key>.stride * next
-        Self.giveBack(UnsafeMutableRawBufferPointer(start: keysEnd, count: packed + 16 * slots - keysEnd))
+        PageMemory.giveBack(UnsafeMutableRawBufferPointer(start: keysEnd, count: packed + 16 * slots - keysEnd))
         return UnsafeMutableBufferPointer(start: packed.bindMemory(to: Key.self, capacity: next), count: next)
     }
 
     /// Calls `body` with ``slots(for:)`` slots of 16 bytes for a text of `count` bytes, their
     /// number, and as many `UInt16`s for the lengths; `nil` when the system has no room for them.
     ///
-    /// The memory is mapped without reserving it: only the slots of lines that exist are ever
-    /// touched and take memory, however much larger the reserve for lines of two bytes is.
+    /// Only the slots of lines that exist are ever touched and take memory, however much larger
+    /// the reserve for lines of two bytes is (``PageMemory/withMapped(count:_:)``). The slots
+    /// are on large pages where the system has them; the lengths, an eighth as large, are not.
     static func withSlots<Result>(
         for count: Int, _ body: (UnsafeMutableRawPointer, Int, UnsafeMutablePointer<UInt16>) -> Result?
     ) -> Result? {
         let slots = Self.slots(for: count)
-        let size = 18 * slots
-        let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-        guard let mapped, mapped != MAP_FAILED else { return nil }
-        defer { munmap(mapped, size) }
-        return body(mapped, slots, (mapped + 16 * slots).bindMemory(to: UInt16.self, capacity: slots))
-    }
-
-    /// Gives the whole pages of `memory` back to the system: they read as zeros when touched
-    /// again, and take no memory until then. Only for a megabyte or more (a few system calls).
-    static func giveBack(_ memory: UnsafeMutableRawBufferPointer) {
-        guard memory.count >= 1 << 20, let base = memory.baseAddress else { return }
-        let page = 1 << 12
-        let start = (Int(bitPattern: base) + page - 1) & -page
-        let end = (Int(bitPattern: base) + memory.count) & -page
-        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(first, end - start, Int32(MADV_DONTNEED))
+        return PageMemory.withMapped(count: 18 * slots) { mapped in
+            PageMemory.preferLargePages(UnsafeMutableRawBufferPointer(start: mapped, count: 16 * slots))
+            return body(mapped, slots, (mapped + 16 * slots).bindMemory(to: UInt16.self, capacity: slots))
+        }
     }
 
     /// Calls `body` with each line's packed words and the offset in `text` of the next line's

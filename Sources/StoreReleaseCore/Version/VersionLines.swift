@@ -56,6 +56,7 @@ public enum VersionLines {
         let total = text.count + (text.last.map { $0 != UInt8(ascii: "\n") } ?? false ? 1 : 0)
         let split = ParallelParts.count(for: count, minimum: 1 << 16) > 1 ? count / 2 : count
         return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
+            PageMemory.preferLargePages(UnsafeMutableRawBufferPointer(output))
             let written = ParallelParts.map(split < count ? 2 : 1) { part in
                 part == 0
                     ? emitForward(text, lines: 0..<split, start: start, into: output)
@@ -215,7 +216,7 @@ public enum VersionLines {
                 layout.key(high: $0, low: $1, position: $2)
             }
             // Not held while the lines are written.
-            SimpleVersionLines.giveBack(UnsafeMutableRawBufferPointer(start: lengths, count: 2 * slots))
+            PageMemory.giveBack(UnsafeMutableRawBufferPointer(start: lengths, count: 2 * slots))
             return keys
         }
         if let layout = CompactVersionKeys<UInt64>(
@@ -234,6 +235,7 @@ public enum VersionLines {
         else { return nil }
         let keys = keys(layout)
         let scratch = UnsafeMutableBufferPointer<WideVersionKey>.allocate(capacity: keys.count)
+        PageMemory.preferLargePages(UnsafeMutableRawBufferPointer(scratch))
         defer { scratch.deallocate() }
         return sorted(keys, scratch: scratch, layout: layout, lines, text, descending: descending)
     }
@@ -246,7 +248,7 @@ public enum VersionLines {
         descending: Bool
     ) -> [UInt8] {
         let sorted = layout.sort(keys, scratch: scratch)
-        SimpleVersionLines.giveBack(
+        PageMemory.giveBack(
             UnsafeMutableRawBufferPointer(sorted.baseAddress == keys.baseAddress ? scratch : keys))
         if lines.preReleases > 0 { orderPreReleases(sorted, layout: layout, text, descending: descending) }
         return emit(text, count: sorted.count) { layout.position(sorted[$0]) }
