@@ -52,8 +52,11 @@ extension Command {
             guard var part = try nextPart() else { return 0 }
             if input.ended {
                 do {
-                    let output = try VersionLines.sorted(part, scheme: scheme, descending: descending)
-                    output.withUnsafeBytes { _ = StandardStreams.write($0, to: 1) }
+                    _ = try part.withUnsafeBufferPointer { (part) throws(VersionLinesError) in
+                        try VersionLines.sorted(part, scheme: scheme, descending: descending) {
+                            StandardStreams.write($0, to: 1)
+                        }
+                    }
                     return 0
                 } catch {
                     throw .badInput("sort: \(error)")

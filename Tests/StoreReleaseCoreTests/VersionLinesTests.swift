@@ -4,9 +4,20 @@ import Testing
 @testable import StoreReleaseCore
 
 @Suite struct VersionLinesTests {
+    /// The sorted text, as returned; handed over instead (as `storerelease sort` has it, written
+    /// into the sort's own memory where there is room), it must be the same bytes.
     func sorted(_ text: String, scheme: VersionScheme = .appStore, descending: Bool = false) throws -> String {
-        String(
-            decoding: try VersionLines.sorted(Array(text.utf8), scheme: scheme, descending: descending), as: UTF8.self)
+        let bytes = Array(text.utf8)
+        let returned = try VersionLines.sorted(bytes, scheme: scheme, descending: descending)
+        var handed: [UInt8] = []
+        let taken = try bytes.withUnsafeBufferPointer { (bytes) throws(VersionLinesError) in
+            try VersionLines.sorted(bytes, scheme: scheme, descending: descending) {
+                handed = Array($0)
+                return true
+            }
+        }
+        #expect(taken && handed == returned, "handed over: \(handed.count) bytes, returned: \(returned.count)")
+        return String(decoding: returned, as: UTF8.self)
     }
 
     @Test func sortsByVersionKeepingEachLineAsRead() throws {

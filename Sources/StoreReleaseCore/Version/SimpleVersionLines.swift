@@ -92,6 +92,8 @@ struct SimpleVersionLines {
     /// All the lines' versions, OR-ed together.
     var high: UInt64 { summaries.reduce(0) { $0 | $1.high } }
     var low: UInt64 { summaries.reduce(0) { $0 | $1.low } }
+    /// The first slot of the last part: from there on, the slots are read last.
+    var lastPartFirstSlot: Int { firstSlots[firstSlots.count - 2] }
     /// How many lines the text has.
     var lines: Int { summaries.reduce(0) { $0 + $1.lines } }
     /// How many of them are SemVer pre-releases.
@@ -102,13 +104,13 @@ struct SimpleVersionLines {
     /// first byte's offset. A key takes at most a slot's 16 bytes, so key *i* is written at or
     /// before slot *i*, never over words not yet read.
     ///
-    /// The memory past the keys is given back to the system (the parts' slots lie all over
-    /// it), so that using it again, as the radix sort's scratch, takes no more than the slots did.
+    /// The slots past the keys are not needed after this; the caller gives back what it does
+    /// not use again (the last part's, ``lastPartFirstSlot``, can be the radix sort's scratch).
     ///
     /// - Returns: The keys, in `packed`, now bound to `Key`.
     @inline(__always)
     func keys<Key: BitwiseCopyable>(
-        in packed: UnsafeMutableRawPointer, slots: Int, lengths: UnsafePointer<UInt16>,
+        in packed: UnsafeMutableRawPointer, lengths: UnsafePointer<UInt16>,
         _ key: (_ high: UInt64, _ low: UInt64, _ position: Int) -> Key
     ) -> UnsafeMutableBufferPointer<Key> {
         var next = 0
@@ -122,8 +124,6 @@ struct SimpleVersionLines {
                 next += 1
             }
         }
-        let keysEnd = packed + MemoryLayout<Key>.stride * next
-        PageMemory.giveBack(UnsafeMutableRawBufferPointer(start: keysEnd, count: packed + 16 * slots - keysEnd))
         return UnsafeMutableBufferPointer(start: packed.bindMemory(to: Key.self, capacity: next), count: next)
     }
 

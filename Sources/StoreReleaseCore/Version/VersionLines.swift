@@ -29,41 +29,91 @@ public enum VersionLines {
     public static func sorted(_ text: [UInt8], scheme: VersionScheme = .appStore, descending: Bool = false)
         throws(VersionLinesError) -> [UInt8]
     {
+        try text.withUnsafeBufferPointer { (text) throws(VersionLinesError) in
+            try sorted(text, scheme: scheme, descending: descending, reusingMemory: false) { count, _, fill in
+                [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+                    PageMemory.preferLargePages(UnsafeMutableRawBufferPointer(output))
+                    initialized = fill(output)
+                }
+            }
+        }
+    }
+
+    /// ``sorted(_:scheme:descending:)``'s output handed to `write` in one piece instead of
+    /// returned as an array: where there is room, written into the sort's own memory that is
+    /// free by then (the keys' other buffer), so that no fresh memory is touched for it.
+    ///
+    /// - Returns: What `write` returned.
+    package static func sorted(
+        _ text: UnsafeBufferPointer<UInt8>, scheme: VersionScheme = .appStore, descending: Bool = false,
+        into write: (UnsafeRawBufferPointer) -> Bool
+    ) throws(VersionLinesError) -> Bool {
+        try sorted(text, scheme: scheme, descending: descending, reusingMemory: true) { count, spare, fill in
+            if let spare, spare.count >= count {
+                let written = fill(UnsafeMutableBufferPointer(rebasing: spare[..<count]))
+                return write(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: spare[..<written])))
+            }
+            if let spare { PageMemory.giveBack(UnsafeMutableRawBufferPointer(spare)) }
+            let output = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+                PageMemory.preferLargePages(UnsafeMutableRawBufferPointer(output))
+                initialized = fill(output)
+            }
+            return output.withUnsafeBytes(write)
+        }
+    }
+
+    /// What makes the output of a sort: called once with how many bytes the sorted lines take,
+    /// the sort's memory that is free by then when `reusingMemory` (else `nil`: it has been
+    /// given back), and `fill`, which writes the lines into a buffer of that many bytes and
+    /// returns how many it wrote.
+    private typealias Output<Result> = (
+        _ count: Int, _ spare: UnsafeMutableBufferPointer<UInt8>?, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Int
+    ) -> Result
+
+    /// The sort itself, its output made by `output`.
+    private static func sorted<Result>(
+        _ text: UnsafeBufferPointer<UInt8>, scheme: VersionScheme, descending: Bool, reusingMemory: Bool,
+        output: Output<Result>
+    ) throws(VersionLinesError) -> Result {
         if text.count < Int(UInt32.max),
-            let output = text.withUnsafeBufferPointer({ sortedSimple($0, scheme: scheme, descending: descending) })
+            let result = sortedSimple(
+                text, scheme: scheme, descending: descending, reusingMemory: reusingMemory, output: output)
         {
-            return output
+            return result
         }
-        let lines = try text.withUnsafeBufferPointer { (bytes) throws(VersionLinesError) in
-            try splitAndParse(bytes, scheme: scheme)
-        }
+        let lines = try splitAndParse(text, scheme: scheme)
         let wanted: Order = descending ? .greater : .less
         let order = lines.versions.withUnsafeBufferPointer { versions in
             versions.indices.sorted { versions[$0].order(relativeTo: versions[$1]) == wanted }
         }
-        return text.withUnsafeBufferPointer { text in
-            emit(text, count: order.count) { lines.starts[order[$0]] }
+        return output(outputSize(text), nil) {
+            emit(text, count: order.count, start: { lines.starts[order[$0]] }, into: $0)
         }
     }
 
-    /// The lines starting at the given byte offsets, in that order, each with its own line
-    /// ending; a last line without one gets `\n`.
+    /// How many bytes the sorted lines of `text` take: its own, and a `\n` for a last line without one.
+    private static func outputSize(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        text.count + (text.last.map { $0 != UInt8(ascii: "\n") } ?? false ? 1 : 0)
+    }
+
+    /// Writes the lines starting at the given byte offsets, in that order, each with its own
+    /// line ending (a last line without one gets `\n`), into `output`, which is exactly as large
+    /// as ``outputSize(_:)`` says; returns how many bytes it wrote.
     ///
-    /// On a large text two cores write at once into the one output buffer: the first half of
-    /// the lines forward from its start, the second half backward from its end. Every line is
-    /// written once, so the halves meet exactly.
-    private static func emit(_ text: UnsafeBufferPointer<UInt8>, count: Int, start: (Int) -> Int) -> [UInt8] {
-        let total = text.count + (text.last.map { $0 != UInt8(ascii: "\n") } ?? false ? 1 : 0)
+    /// On a large text two cores write at once: the first half of the lines forward from the
+    /// start of `output`, the second half backward from its end. Every line is written once,
+    /// so the halves meet exactly.
+    private static func emit(
+        _ text: UnsafeBufferPointer<UInt8>, count: Int, start: (Int) -> Int,
+        into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
         let split = ParallelParts.count(for: count, minimum: 1 << 16) > 1 ? count / 2 : count
-        return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
-            PageMemory.preferLargePages(UnsafeMutableRawBufferPointer(output))
-            let written = ParallelParts.map(split < count ? 2 : 1) { part in
-                part == 0
-                    ? emitForward(text, lines: 0..<split, start: start, into: output)
-                    : emitBackward(text, lines: split..<count, start: start, into: output)
-            }
-            initialized = written.reduce(0, +)
+        let written = ParallelParts.map(split < count ? 2 : 1) { part in
+            part == 0
+                ? emitForward(text, lines: 0..<split, start: start, into: output)
+                : emitBackward(text, lines: split..<count, start: start, into: output)
         }
+        return written.reduce(0, +)
     }
 
     /// How many lines at the end of a half are copied byte for byte: a 16-byte store spills up to
@@ -197,61 +247,110 @@ public enum VersionLines {
     /// A key's position is its line's first byte. Versions that fit in 64 bits with the position
     /// (real release histories do) are sorted as 64-bit keys, others as 128-bit ones
     /// (``CompactVersionKeys``).
-    private static func sortedSimple(_ text: UnsafeBufferPointer<UInt8>, scheme: VersionScheme, descending: Bool)
-        -> [UInt8]?
-    {
+    private static func sortedSimple<Result>(
+        _ text: UnsafeBufferPointer<UInt8>, scheme: VersionScheme, descending: Bool, reusingMemory: Bool,
+        output: Output<Result>
+    ) -> Result? {
         SimpleVersionLines.withSlots(for: text.count) { packed, slots, lengths in
-            sortedSimple(text, scheme: scheme, descending: descending, packed: packed, slots: slots, lengths: lengths)
-        }
-    }
-
-    /// ``sortedSimple(_:scheme:descending:)`` with the slots for its lines.
-    private static func sortedSimple(
-        _ text: UnsafeBufferPointer<UInt8>, scheme: VersionScheme, descending: Bool, packed: UnsafeMutableRawPointer,
-        slots: Int, lengths: UnsafeMutablePointer<UInt16>
-    ) -> [UInt8]? {
-        guard let lines = SimpleVersionLines(text, scheme: scheme, into: packed, lengths: lengths) else { return nil }
-        func keys<Key: CompactVersionKey>(_ layout: CompactVersionKeys<Key>) -> UnsafeMutableBufferPointer<Key> {
-            let keys = lines.keys(in: packed, slots: slots, lengths: lengths) {
-                layout.key(high: $0, low: $1, position: $2)
+            guard let lines = SimpleVersionLines(text, scheme: scheme, into: packed, lengths: lengths) else {
+                return nil
             }
-            // Not held while the lines are written.
-            PageMemory.giveBack(UnsafeMutableRawBufferPointer(start: lengths, count: 2 * slots))
-            return keys
-        }
-        if let layout = CompactVersionKeys<UInt64>(
-            high: lines.high, low: lines.low, positionLimit: text.count, descending: descending)
-        {
-            let keys = keys(layout)
-            // The keys take the first half of the slots they were made from; the second half is
-            // the radix sort's scratch.
-            let scratch = UnsafeMutableBufferPointer(
-                start: (packed + 8 * keys.count).bindMemory(to: UInt64.self, capacity: keys.count), count: keys.count)
-            return sorted(keys, scratch: scratch, layout: layout, lines, text, descending: descending)
-        }
-        guard
-            let layout = CompactVersionKeys<WideVersionKey>(
+            let sort = SimpleSort(
+                text: text, lines: lines, base: packed, size: 18 * slots, descending: descending,
+                reusingMemory: reusingMemory)
+            if let layout = CompactVersionKeys<UInt64>(
                 high: lines.high, low: lines.low, positionLimit: text.count, descending: descending)
-        else { return nil }
-        let keys = keys(layout)
-        let scratch = UnsafeMutableBufferPointer<WideVersionKey>.allocate(capacity: keys.count)
-        PageMemory.preferLargePages(UnsafeMutableRawBufferPointer(scratch))
-        defer { scratch.deallocate() }
-        return sorted(keys, scratch: scratch, layout: layout, lines, text, descending: descending)
+            {
+                let keys = sort.keys(layout, lengths: lengths)
+                // The radix sort's scratch: the last part's slots, already touched and read by now,
+                // when they lie past the keys and have room (else the memory after the keys).
+                var scratchStart = max(8 * keys.count, 16 * lines.lastPartFirstSlot)
+                if scratchStart + 8 * keys.count > sort.size { scratchStart = 8 * keys.count }
+                let scratch = UnsafeMutableBufferPointer(
+                    start: (packed + scratchStart).bindMemory(to: UInt64.self, capacity: keys.count), count: keys.count)
+                sort.giveBack(around: [UnsafeMutableRawBufferPointer(keys), UnsafeMutableRawBufferPointer(scratch)])
+                return sort.sorted(keys, scratch: scratch, layout: layout, output: output)
+            }
+            guard
+                let layout = CompactVersionKeys<WideVersionKey>(
+                    high: lines.high, low: lines.low, positionLimit: text.count, descending: descending)
+            else { return nil }
+            let keys = sort.keys(layout, lengths: lengths)
+            sort.giveBack(around: [UnsafeMutableRawBufferPointer(keys)])
+            let scratch = UnsafeMutableBufferPointer<WideVersionKey>.allocate(capacity: keys.count)
+            PageMemory.preferLargePages(UnsafeMutableRawBufferPointer(scratch))
+            defer { scratch.deallocate() }
+            return sort.sorted(keys, scratch: scratch, layout: layout, output: output)
+        }
     }
 
-    /// The lines sorted by their keys (`scratch` as many keys, for the radix sort; whichever of
-    /// the two does not end up holding them is given back before the lines are written).
-    private static func sorted<Key: CompactVersionKey>(
-        _ keys: UnsafeMutableBufferPointer<Key>, scratch: UnsafeMutableBufferPointer<Key>,
-        layout: CompactVersionKeys<Key>, _ lines: SimpleVersionLines, _ text: UnsafeBufferPointer<UInt8>,
-        descending: Bool
-    ) -> [UInt8] {
-        let sorted = layout.sort(keys, scratch: scratch)
-        PageMemory.giveBack(
-            UnsafeMutableRawBufferPointer(sorted.baseAddress == keys.baseAddress ? scratch : keys))
-        if lines.preReleases > 0 { orderPreReleases(sorted, layout: layout, text, descending: descending) }
-        return emit(text, count: sorted.count) { layout.position(sorted[$0]) }
+    /// The fast path's steps after the lines are read, in the memory they were read into.
+    private struct SimpleSort {
+        let text: UnsafeBufferPointer<UInt8>
+        let lines: SimpleVersionLines
+        /// Where the slots and the lengths are (``SimpleVersionLines/withSlots(for:_:)``), and
+        /// how many bytes they take together: the memory the sort works in.
+        let base: UnsafeMutableRawPointer
+        let size: Int
+        let descending: Bool
+        let reusingMemory: Bool
+
+        /// Every line's key, in line order, from the start of the memory (``base``).
+        func keys<Key: CompactVersionKey>(_ layout: CompactVersionKeys<Key>, lengths: UnsafePointer<UInt16>)
+            -> UnsafeMutableBufferPointer<Key>
+        {
+            lines.keys(in: base, lengths: lengths) { layout.key(high: $0, low: $1, position: $2) }
+        }
+
+        /// Gives back all of the memory but `kept` (buffers in it, in order), so that what the
+        /// slots and lengths took is not held while the keys are sorted and the lines written.
+        func giveBack(around kept: [UnsafeMutableRawBufferPointer]) {
+            var start = 0
+            for buffer in kept {
+                let offset = buffer.baseAddress.map { $0 - base } ?? start
+                PageMemory.giveBack(UnsafeMutableRawBufferPointer(start: base + start, count: max(0, offset - start)))
+                start = max(start, offset + buffer.count)
+            }
+            PageMemory.giveBack(UnsafeMutableRawBufferPointer(start: base + start, count: max(0, size - start)))
+        }
+
+        /// The lines sorted by their keys (`scratch` as many keys, for the radix sort). Whichever
+        /// of the two does not end up holding them is free for the output when reusing memory,
+        /// given back before the lines are written otherwise.
+        func sorted<Key: CompactVersionKey, Result>(
+            _ keys: UnsafeMutableBufferPointer<Key>, scratch: UnsafeMutableBufferPointer<Key>,
+            layout: CompactVersionKeys<Key>, output: Output<Result>
+        ) -> Result {
+            let sorted = layout.sort(keys, scratch: scratch)
+            let other = UnsafeMutableRawBufferPointer(sorted.baseAddress == keys.baseAddress ? scratch : keys)
+            let spare = reusingMemory ? self.spare(sorted: UnsafeMutableRawBufferPointer(sorted), other: other) : nil
+            if !reusingMemory { PageMemory.giveBack(other) }
+            if lines.preReleases > 0 { orderPreReleases(sorted, layout: layout, text, descending: descending) }
+            return output(outputSize(text), spare) { output in
+                emit(text, count: sorted.count, start: { layout.position(sorted[$0]) }, into: output)
+            }
+        }
+
+        /// The memory free for the output once the keys are sorted: from the start of the other
+        /// buffer, touched already, to the sorted keys or the end of the memory; the memory
+        /// around the sorted keys when the other buffer is not in it.
+        private func spare(sorted: UnsafeMutableRawBufferPointer, other: UnsafeMutableRawBufferPointer)
+            -> UnsafeMutableBufferPointer<UInt8>
+        {
+            func offset(_ buffer: UnsafeMutableRawBufferPointer) -> Int? {
+                guard let address = buffer.baseAddress, address >= base, address < base + size else { return nil }
+                return address - base
+            }
+            let range: Range<Int>
+            switch (offset(other), offset(sorted)) {
+            case (let start?, let end?) where start < end: range = start..<end
+            case (let start?, _): range = start..<size
+            case (nil, let start?): range = min(start + sorted.count, size)..<size
+            case (nil, nil): range = 0..<size
+            }
+            return UnsafeMutableBufferPointer(
+                start: (base + range.lowerBound).bindMemory(to: UInt8.self, capacity: range.count), count: range.count)
+        }
     }
 
     /// Orders each stretch of SemVer pre-releases of one `x.y.z`, which the radix sort has left

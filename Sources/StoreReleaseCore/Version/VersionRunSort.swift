@@ -41,14 +41,16 @@ public struct VersionRunSort<Store: SortedRunStore> {
     ///   numbered in the whole text; ``VersionRunSortError/store(_:)`` when the run cannot be kept.
     public mutating func add(_ part: [UInt8]) throws(VersionRunSortError) {
         guard !part.isEmpty else { return }
-        let sorted: [UInt8]
+        var kept: Result<Void, SortedRunStoreError> = .success(())
         do throws(VersionLinesError) {
-            sorted = try VersionLines.sorted(part, scheme: scheme, descending: descending)
+            _ = try part.withUnsafeBufferPointer { (part) throws(VersionLinesError) in
+                try VersionLines.sorted(part, scheme: scheme, descending: descending) { bytes in
+                    kept = Result { () throws(SortedRunStoreError) in try store.keep(bytes) }
+                    return true
+                }
+            }
         } catch {
             throw .line(VersionLinesError(line: lines + error.line, reason: error.reason))
-        }
-        let kept = sorted.withUnsafeBytes { bytes in
-            Result { () throws(SortedRunStoreError) in try store.keep(bytes) }
         }
         if case .failure(let error) = kept { throw .store(error) }
         lines +=
