@@ -101,6 +101,52 @@ import Testing
         )
     }
 
+    /// Runs `storerelease sort` with standard input a file opened `offset` bytes in (the
+    /// shell's `{ head -c 100 >/dev/null; storerelease sort; } < file`), or through a pipe from
+    /// `cat`; returns its standard output, or its standard error when it failed.
+    static func sort(file: URL, offset: UInt64, throughPipe: Bool) throws -> (status: Int32, output: Data) {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("stdout")
+        try Data().write(to: output)
+        let binary = BuiltProducts.directory.appendingPathComponent("storerelease").path
+        let process = Process()
+        if throughPipe {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"tail -c +"$3" "$1" | "$2" sort"#, "sh", file.path, binary, String(offset + 1)]
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["sort"]
+            let input = try FileHandle(forReadingFrom: file)
+            try input.seek(toOffset: offset)
+            process.standardInput = input
+        }
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = process.standardOutput
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, try Data(contentsOf: output))
+    }
+
+    // 4.5 MB from a regular file is read as two halves at once, from where the file's offset is,
+    // which a caller may have moved (here past a first line that is not a version); the bytes
+    // are those the same input gives through a pipe, read as it comes.
+    @Test func aLargeFileIsReadFromItsOffsetInTwoHalvesAsAPipeIsRead() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("versions.txt")
+        let skipped = "not a version\n"
+        let versions = String(repeating: Self.appStoreSample + "\n", count: 6)
+        try #require(versions.utf8.count >= 4 << 20, "4 MiB or more are read in two halves")
+        try Data((skipped + versions).utf8).write(to: file)
+        let fromFile = try Self.sort(file: file, offset: UInt64(skipped.utf8.count), throughPipe: false)
+        let fromPipe = try Self.sort(file: file, offset: UInt64(skipped.utf8.count), throughPipe: true)
+        #expect(fromPipe.status == 0 && fromPipe.output.count == versions.utf8.count)
+        #expect(
+            fromFile.status == 0 && fromFile.output == fromPipe.output,
+            "\(fromFile.status): \(String(decoding: fromFile.output.prefix(300), as: UTF8.self))")
+    }
+
     #if os(Linux)
         @Test func anInterruptedSortLeavesNoTemporaryFile() throws {
             let folder = try Self.folder()

@@ -2,10 +2,10 @@ import Foundation
 
 /// Work split into parts that run at the same time, one a core, for the few loops that are
 /// worth it (reading a million version lines); each part writes only its own memory.
-enum ParallelParts {
+package enum ParallelParts {
     /// How many parts `count` items are split into: one under `minimum` items a part, else as
     /// many as the machine has cores, at most eight.
-    static func count(for count: Int, minimum: Int) -> Int {
+    package static func count(for count: Int, minimum: Int) -> Int {
         guard count >= 2 * minimum else { return 1 }
         return max(1, min(cores, 8, count / minimum))
     }
@@ -13,7 +13,7 @@ enum ParallelParts {
     private static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// `body(part)` for each part, at the same time, in part order in the result.
-    static func map<Result>(_ parts: Int, _ body: (Int) -> Result) -> [Result] {
+    package static func map<Result>(_ parts: Int, _ body: (Int) -> Result) -> [Result] {
         guard parts > 1 else { return (0..<parts).map(body) }
         return [Result](unsafeUninitializedCapacity: parts) { results, initialized in
             guard let base = results.baseAddress else { return }
