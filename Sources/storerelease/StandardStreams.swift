@@ -115,8 +115,9 @@ enum StandardStreams {
 /// them. The copy out of the page cache is then split between the cores, and the second core is
 /// awake when the sort's parallel parsing starts right after.
 ///
-/// A half that fails or comes up short (a file that shrank, a signal) is not used: the bytes
-/// are read again by one `read`, which sets `errno` on this thread as the caller expects.
+/// A first half that comes up short (a file that shrank) is all that is returned, and a second
+/// half that fails is left to the next call; when the first fails, one `read` tries again and
+/// sets `errno` on this thread, as the caller expects.
 private func readAtOnce(_ descriptor: Int32, _ address: UnsafeMutablePointer<UInt8>, _ count: Int, isFile: Bool)
     -> Int
 {

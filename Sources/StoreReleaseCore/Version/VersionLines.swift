@@ -31,10 +31,7 @@ public enum VersionLines {
     {
         try text.withUnsafeBufferPointer { (text) throws(VersionLinesError) in
             try sorted(text, scheme: scheme, descending: descending, reusingMemory: false) { count, _, fill in
-                [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
-                    PageMemory.preferLargePages(UnsafeMutableRawBufferPointer(output))
-                    initialized = fill(output)
-                }
+                array(count: count, fill)
             }
         }
     }
@@ -54,11 +51,16 @@ public enum VersionLines {
                 return write(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: spare[..<written])))
             }
             if let spare { PageMemory.giveBack(UnsafeMutableRawBufferPointer(spare)) }
-            let output = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
-                PageMemory.preferLargePages(UnsafeMutableRawBufferPointer(output))
-                initialized = fill(output)
-            }
-            return output.withUnsafeBytes(write)
+            return array(count: count, fill).withUnsafeBytes(write)
+        }
+    }
+
+    /// A fresh array of `count` bytes (on large pages where the system has them), filled by
+    /// `fill`, which returns how many it wrote.
+    private static func array(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+            PageMemory.preferLargePages(UnsafeMutableRawBufferPointer(output))
+            initialized = fill(output)
         }
     }
 
