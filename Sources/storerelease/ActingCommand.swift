@@ -8,10 +8,12 @@ extension Command {
         summary:
             "Halts a version on both stores: Play's release inProgress → halted, the phased release ACTIVE → PAUSED.",
         what: """
-            halt: the Play release carrying VERSION on --track inProgress → halted (its userFraction
-            kept), its App Store phased release ACTIVE → PAUSED. Refused (exit 1): a completed Play
-            release (Play cannot halt it: roll forward or recall), or one that is the last release
-            serving its track (Play answers 500 at commit).
+            halt: the Play release serving VERSION on --track (in progress, never a draft of the
+            same name) inProgress → halted (its userFraction kept), its App Store phased release
+            ACTIVE → PAUSED. Refused (exit 1): a completed Play release (Play halts one since 2025
+            from the Play Console, Manage rollout > Halt rollout, but publishes no API request for
+            it: the refusal says so), or one that is the last release serving its track (Play
+            answers 500 at commit).
             """)
     /// `storerelease resume VERSION SOURCES [--apply --confirm APP[,APP]]`.
     static let resume = acting(
@@ -20,15 +22,17 @@ extension Command {
             "Resumes a halted version: Play halted → inProgress (same fraction), the phased release PAUSED → ACTIVE.",
         what: """
             resume: halted → inProgress with the same userFraction, PAUSED → ACTIVE. Refused (exit 1):
-            a phased release paused for 30 days or more (Apple's limit; complete it instead).
+            another staged release on the track (Play keeps one), a phased release paused for 30
+            days or more (Apple's limit; complete it instead).
             """)
     /// `storerelease complete VERSION SOURCES [--apply --confirm APP[,APP]]`.
     static let complete = acting(
         .complete, example: "com.example.rollout --format text  # inProgress → completed",
         summary: "Completes a version's rollout: Play → completed, the phased release → COMPLETE.",
         what: """
-            complete: the Play release inProgress (or halted) → completed, its userFraction dropped;
-            the phased release ACTIVE or PAUSED → COMPLETE.
+            complete: the Play release inProgress (or halted) → completed, its userFraction dropped,
+            in place of the track's earlier completed release (Play keeps one a track); the phased
+            release ACTIVE or PAUSED → COMPLETE.
             """)
     /// `storerelease recall VERSION SOURCES [--manifest FILE] [--regions CC,…] [--apply --confirm APP]`.
     static let recall = acting(
@@ -62,8 +66,11 @@ extension Command {
                 written. --apply needs --confirm naming the package name and the App Store id of every
                 store acted on; then Play is written through one edit (the track updated with every other
                 release as read, then committed; deleted on any failure, never half-committed) and App
-                Store Connect through the phased-release PATCH, and both are read again: verified. A
-                version already in the target state has no step (exit 0), so a retried job is safe.
+                Store Connect through the phased-release PATCH, and both are read again: verified. Each
+                write is sent once: one that fails or is not answered in time (--timeout) is never
+                sent again; the store is read back and the step says what it shows (done, not done, or
+                unknown). A version already in the target state has no step (exit 0), so a retried job
+                is safe.
                 Exit status: 0 planned, or applied and verified; 1 refused (the reasons on stderr,
                 nothing written on either store), a store refused a step (the steps done and not done
                 are named), or no store carries VERSION (what each has is named); 2 bad flags,
@@ -71,6 +78,7 @@ extension Command {
                 """,
             options: [
                 ActingOptions.apply.spec, ActingOptions.confirm.spec, ActingOptions.format.spec,
+                ActingOptions.timeout.spec,
                 PlayOptions.package.spec, PlayOptions.track.spec, PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec,
                 AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec,
             ] + AppStoreConnectOptions.specs
@@ -85,7 +93,8 @@ enum ActingCommand {
         let command = arguments.command
         let options = try ActingOptions(arguments, action: action)
         let sources = try SourceOptions(arguments)
-        let actor = try sources.releaseActor(manifestPath: options.manifestPath, command: command)
+        let actor = try sources.releaseActor(
+            manifestPath: options.manifestPath, timeout: options.timeout, command: command)
         let reading: ActingReading
         do throws(ReleaseActorError) {
             reading = try await actor.read(for: action, version: options.version)

@@ -21,14 +21,14 @@ import Testing
     /// Connect world, all under one fake token.
     func run(
         _ action: String, _ version: String = "8.0.10", package: String? = "com.example.rollout",
-        asc: String? = "rolling", token: String, _ arguments: [String] = [],
+        play: String = "ok", asc: String? = "rolling", token: String, _ arguments: [String] = [],
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> BuiltProducts.Result {
         var flags = [action, version]
         if let package {
             flags += [
                 "--package", package, "--play-token-file", tokenFile.path,
-                "--play-base-url", server.baseURL("ok", token: token).absoluteString,
+                "--play-base-url", server.baseURL(play, token: token).absoluteString,
             ]
         }
         if let asc {
@@ -116,7 +116,8 @@ import Testing
             "halt", asc: "rollingreadonly", token: token, ["--apply", "--confirm", "414478124,com.example.rollout"])
         #expect(result.status == 1)
         #expect(
-            result.stderr.contains("halt: done: googlePlay inProgress → halted; not done: appStore ACTIVE → PAUSED ("),
+            result.stderr.contains(
+                "halt: done: googlePlay 81 (8.0.10) inProgress → halted; not done: appStore ACTIVE → PAUSED ("),
             "\(result.stderr)")
         #expect(result.stderr.contains("The API key in use does not allow this request"), "\(result.stderr)")
         let refused = try plan(result)
@@ -189,13 +190,76 @@ import Testing
                 "| appStore | ACTIVE | COMPLETE | `PATCH /v1/appStoreVersionPhasedReleases/p-v4` | planned |"))
     }
 
-    @Test func haltingACompletedReleaseIsRefusedOnBothStoresWithWhatToDoInstead() throws {
+    @Test func haltingACompletedReleaseIsRefusedOnBothStoresSayingWhatPlayAllowsAndWhere() throws {
         let token = UUID().uuidString
         let result = try run(
             "halt", package: "com.example.newer", token: token, ["--apply", "--confirm", "414478124,com.example.newer"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("roll forward") && result.stderr.contains("recall"), "\(result.stderr)")
+        // Play halts a fully rolled-out release since 2025 (Google's help, answer 16285429), from
+        // the Console; its Publishing API request is not published, so the refusal says where.
+        #expect(!result.stderr.contains("Play cannot halt"), "\(result.stderr)")
+        for said in ["answer/16285429", "Manage rollout > Halt rollout", "not a track's first release", "roll forward"]
+        {
+            #expect(result.stderr.contains(said), "\(said): \(result.stderr)")
+        }
         #expect(try writes(token) == (0, 0), "a refusal on Play writes nothing on App Store Connect either")
+    }
+
+    /// Play keeps one completed release a track ("Too many completed releases specified",
+    /// fastlane #15772): complete writes the new completed release in place of the earlier one.
+    @Test func completeReplacesTheEarlierCompletedReleaseAndPlayTakesItOnTheFirstTry() throws {
+        let token = UUID().uuidString
+        let result = try run("complete", asc: nil, token: token, ["--apply", "--confirm", "com.example.rollout"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try plan(result)["verified"] as? Bool == true)
+        let releases = try production(token)
+        #expect(releases.map { $0["versionCodes"] as? [String] } == [["81"]], "80 replaced: \(releases)")
+        #expect(releases.first?["status"] as? String == "completed" && releases.first?["userFraction"] == nil)
+        let stats = try server.playStats(token: token)
+        #expect(stats["commitsRefused"] as? Int == 0 && stats["writes"] as? Int == 2, "\(stats)")
+    }
+
+    /// A track carrying 8.0.10 twice (81 in progress, a rebuilt draft 82 named alike): the
+    /// release acted on is the one serving users, named with its versionCode.
+    @Test func aRebuiltDraftOfTheSameVersionIsNeverTheReleaseActedOn() throws {
+        let token = UUID().uuidString
+        let dry = try run("halt", package: "com.example.rebuilt", asc: nil, token: token, ["--format", "text"])
+        #expect(dry.status == 0 && dry.stdout.contains("googlePlay 81 (8.0.10): inProgress → halted"), "\(dry.stdout)")
+        let result = try run(
+            "halt", package: "com.example.rebuilt", asc: nil, token: token,
+            ["--apply", "--confirm", "com.example.rebuilt"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let releases = try production(token, "com.example.rebuilt")
+        #expect(releases.first { $0["versionCodes"] as? [String] == ["81"] }?["status"] as? String == "halted")
+        #expect(releases.first { $0["versionCodes"] as? [String] == ["82"] }?["status"] as? String == "draft")
+        let resumed = try run(
+            "resume", package: "com.example.rebuilt", asc: nil, token: token,
+            ["--apply", "--confirm", "com.example.rebuilt"])
+        #expect(resumed.status == 0, "stderr: \(resumed.stderr)")
+        #expect(
+            try production(token, "com.example.rebuilt").first { $0["versionCodes"] as? [String] == ["81"] }?["status"]
+                as? String == "inProgress")
+    }
+
+    /// A commit Play applied but answered with a 500 (or too late) is never sent again: the track
+    /// is read back, and the account says what Play shows.
+    @Test(arguments: [("commitlost500", "HTTP status 500"), ("commitlostslow", "no complete answer")])
+    func aCommitPlayAppliedButDidNotAnswerIsSentOnceAndReadBack(_ scenario: String, _ said: String) throws {
+        let token = UUID().uuidString
+        var flags = ["--apply", "--confirm", "com.example.rollout", "--format", "text"]
+        if scenario == "commitlostslow" { flags += ["--timeout", "1"] }
+        let result = try run("halt", play: scenario, asc: nil, token: token, flags)
+        #expect(result.status == 0, "stderr: \(result.stderr)\nstdout: \(result.stdout)")
+        #expect(result.stdout.contains("applied and verified"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("a read afterwards shows it done") && result.stdout.contains(said),
+            "\(result.stdout)")
+        let stats = try server.playStats(token: token)
+        let commits = (stats["methods"] as? [String] ?? []).filter { $0.hasPrefix("POST") && $0.hasSuffix(":commit") }
+        #expect(commits.count == 1, "sent once: \(commits)")
+        #expect(
+            try production(token).first { $0["versionCodes"] as? [String] == ["81"] }?["status"] as? String
+                == "halted")
     }
 
     @Test func aVersionNoStoreCarriesNamesWhatEachHas() throws {

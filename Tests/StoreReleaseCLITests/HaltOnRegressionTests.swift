@@ -81,7 +81,7 @@ import Testing
         #expect(health["verdict"] as? String == "regressed" && health["users"] as? Int == 21000)
         #expect(
             first.stderr.contains(
-                "watch: the health of 8.0.10 turned regressed: halted, googlePlay inProgress → halted"))
+                "watch: the health of 8.0.10 turned regressed: halted, googlePlay 81 (8.0.10) inProgress → halted"))
         // Slack says it in a sentence, with the numbers.
         let slack = try server.hooks(token: token).compactMap { ($0.body as? [String: Any])?["text"] as? String }
         #expect(

@@ -110,6 +110,57 @@ import Testing
         #expect(patch.body?["data"]?["attributes"]?["phasedReleaseState"] == .string("PAUSED"))
     }
 
+    /// One completed release a track (fastlane #15772): the completion's request carries the
+    /// new completed release in place of the earlier one, every other release as read.
+    @Test func theCompleteRequestReplacesTheEarlierCompletedRelease() throws {
+        let halted = try Self.release("79 (8.0.1)", 79, .halted, 0.1)
+        let plan = ActingPlan(
+            .complete, version: try Self.version(),
+            reading: try Self.reading([try Self.live(), halted, try Self.release("81 (8.0.10)", 81, .inProgress, 0.2)]))
+        guard case .array(let releases)? = plan.steps.first?.request.body?["releases"] else {
+            Issue.record("no releases: \(plan)")
+            return
+        }
+        #expect(releases.map { $0["versionCodes"] } == [.array([.string("79")]), .array([.string("81")])])
+        #expect(releases.last?["status"] == .string("completed") && releases.last?["userFraction"] == nil)
+    }
+
+    /// A version carried by a serving release and a rebuilt draft of the same name: the plan acts
+    /// on the serving one and names it `81 (8.0.10)`.
+    @Test(arguments: [
+        (ReleaseAction.halt, PlayTrackRelease.Status.inProgress), (.resume, .halted), (.complete, .inProgress),
+    ])
+    func theReleaseServingUsersIsActedOnNotADraftOfTheSameName(
+        _ action: ReleaseAction, _ status: PlayTrackRelease.Status
+    )
+        throws
+    {
+        let serving = try Self.release("81 (8.0.10)", 81, status, 0.2)
+        let draft = try Self.release("82 (8.0.10)", 82, .draft)
+        let plan = ActingPlan(
+            action, version: try Self.version(), reading: try Self.reading([try Self.live(), serving, draft]))
+        #expect(plan.refusals.isEmpty && plan.steps.count == 1, "\(plan.refusals) \(plan.notes)")
+        #expect(plan.steps.first?.subject == "81 (8.0.10)")
+        guard case .playRelease(let change)? = plan.steps.first?.operation else {
+            Issue.record("no Play step")
+            return
+        }
+        #expect(change.versionCodes.map(\.rawValue) == [81] && change.from == status)
+    }
+
+    /// One staged release a track ("Too many staged releases specified", fastlane PR #29134):
+    /// resuming beside another one is refused before anything is written.
+    @Test func resumingBesideAnotherStagedReleaseIsRefused() throws {
+        let plan = ActingPlan(
+            .resume, version: try Self.version(),
+            reading: try Self.reading([
+                try Self.live(), try Self.release("81 (8.0.10)", 81, .halted, 0.2),
+                try Self.release("83 (8.0.11)", 83, .inProgress, 0.05),
+            ]))
+        #expect(plan.steps.isEmpty)
+        #expect(plan.refusals.contains { $0.contains("83 (8.0.11) is inProgress") && $0.contains("one staged") })
+    }
+
     @Test func recallNeedsANewerVersionOnTheTrackAndInTheManifest() throws {
         let newer = try Self.release("82 (8.0.11)", 82, .completed)
         let bad = try Self.release("81 (8.0.10)", 81, .halted, 0.2)

@@ -18,8 +18,14 @@ Paths are /<token>/<scenario>/androidpublisher/v3/applications/<package>/...:
                                           contract) replaces the track in the edit, and is answered;
                                           400 INVALID_ARGUMENT for a body that breaks the contract,
                                           names another track, a userFraction outside (0, 1) or on
-                                          a release that is not inProgress or halted, or a completed
-                                          release made halted or inProgress again
+                                          a release that is not inProgress or halted, a halted
+                                          release without one ("HALTED release must have
+                                          fraction"), a halted release that was not in progress
+                                          (releaseToHaltNotFound), a completed release made
+                                          inProgress again, two completed releases ("Too many
+                                          completed releases specified") or two staged ones
+                                          (inProgress or halted: "Too many staged releases
+                                          specified"); each rule names its source beside it
   POST   .../edits/<id>:commit            the edit's tracks become the app's (for this token: every
                                           token starts from the fixtures and keeps its own state),
                                           the edit is closed; 500 INTERNAL "Internal error
@@ -69,6 +75,9 @@ deliberate faults below, which are marked as such. Scenarios:
   badjson       reads of an edit's tracks answer a release whose userFraction is "half" (a fault)
   html          reads of an edit's tracks answer 200 with an HTML page (a fault)
   publishing    the edit-free list says IN_REVIEW for the token's first 2 requests, then PUBLISHED
+  commitlost500 a commit is applied, then answered 500 INTERNAL (a retry of it would find the edit closed:
+                400 "This Edit has been deleted.")
+  commitlostslow a commit is applied, then answered after 5 s (past a short client timeout)
   reviewheld    the app has changes Play will not send for review automatically: a commit without
                 ?changesNotSentForReview=true is 400 FAILED_PRECONDITION "Changes cannot be sent
                 for review automatically. Please set the query parameter changesNotSentForReview
@@ -448,8 +457,8 @@ def count_write(s, key=None):
             s[key] += 1
 
 
-def invalid(answer, message):
-    return answer(400, envelope(400, "INVALID_ARGUMENT", message, reason="badRequest", domain="global"))
+def invalid(answer, message, reason="badRequest"):
+    return answer(400, envelope(400, "INVALID_ARGUMENT", message, reason=reason, domain="global"))
 
 
 def parsed(body, api):
@@ -465,17 +474,40 @@ def parsed(body, api):
 
 
 def release_problem(release, before):
-    """What Play refuses in one release of an update, or None."""
+    """What Play refuses in one release of an update, or None: (message, reason)."""
     status = release.get("status", "statusUnspecified")
     fraction = release.get("userFraction")
     if fraction is not None and status not in ("inProgress", "halted"):
-        return f"Release with status {status} must not have a user fraction."
+        return f"Release with status {status} must not have a user fraction.", "badRequest"
+    if status == "halted" and fraction is None:
+        # fastlane PR #29594 (2025): a halted release sent without its fraction.
+        return "HALTED release must have fraction", "badRequest"
     if status in ("inProgress", "halted") and (fraction is None or not 0 < fraction < 1):
-        return f"Release with status {status} needs a user fraction in (0, 1)."
+        return f"Release with status {status} needs a user fraction in (0, 1).", "badRequest"
     codes = release.get("versionCodes", [])
     old = next((r for r in before if r.get("versionCodes", []) == codes and codes), None)
-    if old is not None and old.get("status") == "completed" and status in ("inProgress", "halted"):
-        return f"Release {release.get('name', codes)} is completed: it cannot be {status} again."
+    if status == "halted" and (old is None or old.get("status") not in ("inProgress", "halted")):
+        # Triple-T/gradle-play-publisher #547: halting needs an in-progress release to halt. Play
+        # halts a completed release too since 2025 (support.google.com/googleplay/android-developer/
+        # answer/16285429, "via the Publishing API"), but the request for it is published neither in
+        # the discovery document nor in a public client: this fake answers a completed release sent
+        # as halted as Play answered it before, and the tool never sends one.
+        return "Cannot halt release, no matching in progress release found.", "releaseToHaltNotFound"
+    if old is not None and old.get("status") == "completed" and status == "inProgress":
+        return f"Release {release.get('name', codes)} is completed: it cannot be {status} again.", "badRequest"
+    return None
+
+
+def track_problem(releases):
+    """What Play refuses in a track's release list as a whole, or None: (message, reason)."""
+    statuses = [r.get("status", "statusUnspecified") for r in releases]
+    if statuses.count("completed") > 1:
+        # fastlane/fastlane #15772: a rollout to 100% that kept the earlier completed release.
+        return "Too many completed releases specified", "releasesTooManyCompletedReleases"
+    if statuses.count("inProgress") + statuses.count("halted") > 1:
+        # fastlane/fastlane PR #29134 (2024-12): two staged releases. The source quotes the message
+        # only; the reason is ours, by analogy with the completed one (inferred).
+        return "Too many staged releases specified", "releasesTooManyStagedReleases"
     return None
 
 
@@ -494,10 +526,10 @@ def update_track(s, edit, known, name, body, answer):
         current = next((t for t in tracks if t["track"] == name), None)
     if current is None:
         return answer(404, track_not_found(name))
-    for release in value.get("releases", []):
-        problem = release_problem(release, current.get("releases", []))
-        if problem:
-            return invalid(answer, problem)
+    problems = [release_problem(r, current.get("releases", [])) for r in value.get("releases", [])]
+    problem = next((p for p in problems if p), None) or track_problem(value.get("releases", []))
+    if problem:
+        return invalid(answer, problem[0], problem[1])
     with LOCK:
         current["releases"] = copy.deepcopy(value.get("releases", []))
     return answer(200, served(current))
@@ -536,6 +568,15 @@ def commit(handler, s, package, edit, scenario, answer, played):
             app_state(s, package)["tracks"] = s["edits"].pop(edit)
         s["open"].remove(edit)
         s["editsCommitted"] += 1
+    if scenario == "commitlost500":
+        # Applied, then answered as a failure: what a client sees when Play's front end fails after
+        # the edit was committed (issue 39's probe). The edit is closed: a second commit of it is
+        # 400 "This Edit has been deleted." (above).
+        return answer(500, envelope(500, "INTERNAL", "Internal error encountered."))
+    if scenario == "commitlostslow":
+        # Applied, then answered too late for a client's timeout (a deliberate fault: the answer
+        # itself is Play's).
+        time.sleep(5)
     return answer(200, {"id": edit, "expiryTimeSeconds": str(int(time.time()) + 3600)})
 
 

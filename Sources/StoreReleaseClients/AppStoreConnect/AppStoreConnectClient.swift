@@ -203,7 +203,9 @@ public struct AppStoreConnectClient: Sendable {
             if body != nil { headers["Content-Type"] = "application/json" }
             let request = HTTPRequest(method: method, url: url, headers: headers, body: body)
             do throws(HTTPClientError) {
-                let response = try await exchange.send(request) {
+                // A write (the phased release's PATCH) is sent once: Apple may have applied it
+                // before the answer was lost, so the caller reads it back instead.
+                let response = try await exchange.send(request, once: method != "GET") {
                     response -> HTTPExchange.Verdict<AppStoreConnectFailure> in
                     if let budget = RateLimitBudget(header: response.headers["x-rate-limit"]) { state.budget = budget }
                     return judge(response, app: app)

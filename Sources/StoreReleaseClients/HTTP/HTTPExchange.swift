@@ -51,23 +51,27 @@ struct HTTPExchange: Sendable {
     ///
     /// - Parameters:
     ///   - request: What to send.
+    ///   - once: A write that must never be sent twice (a commit, a `PATCH`, an App Recovery
+    ///     create or deploy): whatever happens to it — a 5xx, a 429, a timeout, a dropped
+    ///     connection — it is not sent again, since the store may have applied it; the caller
+    ///     reads the store back instead. Redirects are still followed (nothing was applied).
     ///   - judge: What a response means.
     /// - Returns: The response `judge` called a success.
     /// - Throws: The ``HTTPClientError`` of the client's failure for the last attempt.
-    func send<Failure: StoreAPIFailure>(_ request: HTTPRequest, judge: (HTTPResponse) -> Verdict<Failure>)
-        async throws(HTTPClientError) -> HTTPResponse
-    {
+    func send<Failure: StoreAPIFailure>(
+        _ request: HTTPRequest, once: Bool = false, judge: (HTTPResponse) -> Verdict<Failure>
+    ) async throws(HTTPClientError) -> HTTPResponse {
         do throws(Failure) {
-            return try await attempts(request, judge: judge)
+            return try await attempts(request, once: once, judge: judge)
         } catch {
             throw error.error
         }
     }
 
-    /// ``send(_:judge:)``, failing with the client's own failure.
-    private func attempts<Failure: StoreAPIFailure>(_ request: HTTPRequest, judge: (HTTPResponse) -> Verdict<Failure>)
-        async throws(Failure) -> HTTPResponse
-    {
+    /// ``send(_:once:judge:)``, failing with the client's own failure.
+    private func attempts<Failure: StoreAPIFailure>(
+        _ request: HTTPRequest, once: Bool, judge: (HTTPResponse) -> Verdict<Failure>
+    ) async throws(Failure) -> HTTPResponse {
         let cancelled = Failure.exchange(.cancelled)
         var attempt = 1
         var request = request
@@ -100,6 +104,12 @@ struct HTTPExchange: Sendable {
                 else { throw Failure.exchange(.redirected(to: origin.description)) }
                 request.url = target
                 continue
+            }
+            if once {
+                switch verdict {
+                case .retry(let failure, _), .throttle(let failure, _): throw failure
+                case .success, .fail: break
+                }
             }
             switch verdict {
             case .success:

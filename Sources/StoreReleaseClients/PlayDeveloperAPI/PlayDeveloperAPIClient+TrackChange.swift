@@ -46,11 +46,15 @@ extension PlayDeveloperAPIClient {
 
     /// Applies `change` through one edit: opened, the track read, updated, committed.
     ///
-    /// Every other release of the track goes back exactly as the edit read it. On any failure
-    /// (the release is not as `change` expects, Play refuses the update or the commit, the
-    /// exchange fails) the edit is deleted: nothing is ever half-committed. A commit Play holds
-    /// for review ("set the query parameter changesNotSentForReview to true") is sent again once
-    /// with `?changesNotSentForReview=true`, as Play Console's own tools do.
+    /// Every other release of the track goes back exactly as the edit read it (a completion
+    /// replaces the earlier completed release: ``PlayReleaseChange/applied(to:)``). On any
+    /// failure (the release is not as `change` expects, Play refuses the update or the commit,
+    /// the exchange fails) the edit is deleted: nothing is ever half-committed. The update and
+    /// the commit are each sent once: a commit answered with a 5xx, or not answered in time, may
+    /// have been applied, so it is never sent again; the caller reads the track back to tell
+    /// (``ReleaseActor`` does). A commit Play holds for review ("set the query parameter
+    /// changesNotSentForReview to true", a 400: nothing applied) is sent again once with
+    /// `?changesNotSentForReview=true`, as Play Console's own tools do.
     ///
     /// - Returns: The track as committed.
     /// - Throws: ``HTTPClientError``; Play's 500 for a track left with nothing serving is
@@ -72,7 +76,8 @@ extension PlayDeveloperAPIClient {
             let update = try Self.trackUpdateRequest(change, track: track, packageName: packageName, edit: edit)
             guard
                 let written = try await send(
-                    update.method, update.path, body: update.body?.data, packageName: packageName, track: change.track)
+                    update.method, update.path, body: update.body?.data, packageName: packageName, track: change.track,
+                    retrying: false)
             else { throw .play(.exchange(.invalidPayload("the track update came back empty"))) }
             let committed = try decode(PlayTrack.self, from: written)
             try await commit(editPath, packageName: packageName)
@@ -86,12 +91,13 @@ extension PlayDeveloperAPIClient {
     /// Commits an edit, once more with `?changesNotSentForReview=true` when Play asks for it.
     private func commit(_ editPath: String, packageName: String) async throws(HTTPClientError) {
         do throws(HTTPClientError) {
-            _ = try await send("POST", editPath + ":commit", packageName: packageName)
+            _ = try await send("POST", editPath + ":commit", packageName: packageName, retrying: false)
         } catch {
             guard case .play(.httpStatus(400, let message?)) = error.reason,
                 message.contains("changesNotSentForReview to true")
             else { throw error }
-            _ = try await send("POST", editPath + ":commit?changesNotSentForReview=true", packageName: packageName)
+            _ = try await send(
+                "POST", editPath + ":commit?changesNotSentForReview=true", packageName: packageName, retrying: false)
         }
     }
 }

@@ -196,8 +196,9 @@ public struct PlayDeveloperAPIClient: Sendable {
     /// (when it asks for `track`) v2's 404 `trackEmpty`.
     ///
     /// `body` is sent as JSON; without one a `POST` carries `{}` and other verbs nothing. A write
-    /// that must not be sent twice (an App Recovery create: a second would be a second action)
-    /// goes with `retrying: false`, so a 5xx is reported, never sent again.
+    /// that must not be sent twice (a track update, a commit, an App Recovery create or deploy:
+    /// Play may have applied it before the answer was lost) goes with `retrying: false`, so a
+    /// 5xx, a 429, a timeout or a dropped connection is reported, never sent again.
     func send(
         _ method: String, _ path: String, body: Data? = nil, packageName: String, track: String? = nil,
         retrying: Bool = true
@@ -211,15 +212,13 @@ public struct PlayDeveloperAPIClient: Sendable {
             method: method, url: url, headers: headers, body: body ?? (method == "POST" ? Data("{}".utf8) : nil))
         var emptyTrack = false
         let response = try await exchange.send(
-            request,
+            request, once: !retrying,
             judge: { response -> HTTPExchange.Verdict<PlayDeveloperAPIFailure> in
                 if track != nil, response.status == 404, isEmptyTrack(response) {
                     emptyTrack = true
                     return .success
                 }
-                let verdict = judge(response, packageName: packageName, track: track)
-                if !retrying, case .retry(let failure, _) = verdict { return .fail(failure) }
-                return verdict
+                return judge(response, packageName: packageName, track: track)
             })
         if emptyTrack || response.status == 204 || response.body.isEmpty { return nil }
         return response

@@ -6,8 +6,10 @@ import StoreReleaseModels
 ///
 /// It is what a halt, a resume or a completion sends through an edit.
 /// The change touches that release's `status` (and, when it completes, drops its `userFraction`,
-/// which Play refuses on a completed release); every other release, and every other field of
-/// this one, is sent back exactly as the edit read it.
+/// which Play refuses on a completed release, and the earlier completed release, which it
+/// replaces); every other release, and every other field of this one, is sent back exactly as
+/// the edit read it. `edits.tracks.update` replaces the track's whole release list, so a release
+/// left out is gone (oppia/oppia-android PR #6338).
 public struct PlayReleaseChange: Sendable, Hashable {
     /// The track (`production`).
     public let track: String
@@ -17,15 +19,24 @@ public struct PlayReleaseChange: Sendable, Hashable {
     public let from: PlayTrackRelease.Status
     /// The status it is given.
     public let to: PlayTrackRelease.Status
+    /// The version the release's name carries, to name it for people (`81 (8.0.10)`).
+    public let version: Version?
 
     /// Makes a change.
     public init(
-        track: String, versionCodes: [VersionCode], from: PlayTrackRelease.Status, to: PlayTrackRelease.Status
+        track: String, versionCodes: [VersionCode], from: PlayTrackRelease.Status, to: PlayTrackRelease.Status,
+        version: Version? = nil
     ) {
         self.track = track
         self.versionCodes = versionCodes
         self.from = from
         self.to = to
+        self.version = version
+    }
+
+    /// The release named as ``PlayTrackRelease/label`` names it: `81 (8.0.10)`.
+    public var label: String {
+        PlayTrackRelease(name: version?.description, versionCodes: versionCodes, status: from).label
     }
 
     /// The track to send: `track` as read (the API's JSON) with this release changed.
@@ -56,6 +67,14 @@ public struct PlayReleaseChange: Sendable, Hashable {
         release["status"] = .string(to.rawValue)
         if to == .completed || to == .draft { release["userFraction"] = nil }
         releases[index] = .object(release)
+        if to == .completed {
+            // One completed release a track: Play refuses a second ("Too many completed releases
+            // specified", fastlane #15772), so the new one takes the earlier one's place, as gpc's
+            // complete sends it (yasserstudio/gpc, updateRollout).
+            releases = releases.enumerated().filter { offset, other in
+                offset == index || other["status"]?.string != PlayTrackRelease.Status.completed.rawValue
+            }.map(\.element)
+        }
         members["releases"] = .array(releases)
         return .object(members)
     }

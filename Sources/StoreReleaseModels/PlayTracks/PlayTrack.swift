@@ -63,6 +63,24 @@ public struct PlayTrack: Sendable, Hashable, Codable {
         releases.filter { $0.status == .halted }.sorted { $0.sortKey > $1.sortKey }
     }
 
+    /// The release of this track that stands for `version`: the one serving users.
+    ///
+    /// A version can be carried by several releases of a track (a rebuilt binary: `81`
+    /// `inProgress` and a draft `82` named alike). The one acted on is the one users get
+    /// (`inProgress` or `completed`), then a `halted` one (it served users and may again), then
+    /// any other (a draft is "the release" only when nothing else carries the version); among
+    /// equals, the highest versionCode.
+    ///
+    /// - Returns: `nil` when no release of the track carries `version`.
+    public func release(of version: Version) -> PlayTrackRelease? {
+        func rank(_ release: PlayTrackRelease) -> Int {
+            release.isServing ? 2 : release.status == .halted ? 1 : 0
+        }
+        return releases.filter { $0.version == version }.max { a, b in
+            (rank(a), a.sortKey) < (rank(b), b.sortKey)
+        }
+    }
+
     private func newest(_ status: PlayTrackRelease.Status) -> PlayTrackRelease? {
         releases.filter { $0.status == status }.max { $0.sortKey < $1.sortKey }
     }

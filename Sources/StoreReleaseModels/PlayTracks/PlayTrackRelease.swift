@@ -158,6 +158,20 @@ public struct PlayTrackRelease: Sendable, Hashable, Codable {
         PlayReleaseName.carries(version: version, versionCodes: versionCodes, wanted: wanted, versionCode: versionCode)
     }
 
+    /// Whether users get the release now: `inProgress` (to its fraction) or `completed`.
+    public var isServing: Bool { status == .inProgress || status == .completed }
+
+    /// The release named for people: its versionCodes and the version its name carries,
+    /// `81 (8.0.10)`; the versionCodes alone when the name carries no version.
+    ///
+    /// What acting, the watch and their messages call a Play release: the versionCode tells two
+    /// builds of one version apart (a rebuilt binary), the version says which one it is.
+    public var label: String {
+        let codes = versionCodes.map(\.description).joined(separator: ", ")
+        guard let version else { return codes.isEmpty ? (name ?? "a release without versionCodes") : codes }
+        return codes.isEmpty ? version.description : "\(codes) (\(version))"
+    }
+
     /// Orders releases by their highest `versionCode`.
     var sortKey: Int { highestVersionCode?.rawValue ?? 0 }
 }

@@ -8,7 +8,8 @@ extension ActingPlan {
         var lines = ["\(action) \(version): " + heading]
         for step in steps {
             lines.append(
-                "  \(step.store): \(step.from) → \(step.to)  \(step.request.method) \(step.request.path)  [\(mark(step))]"
+                "  \(step.store)\(step.subject.map { " " + $0 } ?? ""): \(step.from) → \(step.to)  "
+                    + "\(step.request.method) \(step.request.path)  [\(mark(step))]"
             )
         }
         lines += refusals.map { "  refused: \($0)" } + notes.map { "  note: \($0)" }
@@ -41,8 +42,8 @@ extension ActingPlan {
     }
 
     private func mark(_ step: ActingStep) -> String {
-        if step.done { return "done" }
-        if let error = step.error { return "failed: \(error)" }
+        if step.done { return step.failure.map { "done (\($0))" } ?? "done" }
+        if let failure = step.failure { return "failed: \(failure)" }
         return apply ? "not done" : "planned"
     }
 }

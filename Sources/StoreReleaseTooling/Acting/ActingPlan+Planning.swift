@@ -70,6 +70,52 @@ private struct Planner {
         }
     }
 
+    /// Why Play would refuse the track the action writes, or `nil`: the rules a track keeps
+    /// (`../reference/play-track-rules.md`).
+    ///
+    /// - A halt that leaves the track with nothing serving users: Play answers the commit with a
+    ///   500 (xroche/httrack-android PR #137).
+    /// - A resume beside another staged release: one `inProgress` or `halted` release a track,
+    ///   `Too many staged releases specified` (fastlane PR #29134).
+    ///
+    /// A completion writes the new completed release in place of the earlier one (one completed
+    /// release a track, `Too many completed releases specified`: fastlane #15772), so it has no
+    /// rule here: ``PlayReleaseChange/applied(to:)`` drops the earlier one.
+    static func trackRule(_ action: ReleaseAction, release: PlayTrackRelease, name: String, track: PlayTrack)
+        -> String?
+    {
+        let others = track.releases.filter { $0 != release }
+        switch action {
+        case .halt where !others.contains(where: \.isServing):
+            return "Google Play: halting \(name) would leave \(track.track) with no release serving, which Play "
+                + "refuses (HTTP 500 at commit); complete it, or publish a newer release and halt then"
+        case .resume:
+            guard let staged = others.first(where: { $0.status == .inProgress || $0.status == .halted }) else {
+                return nil
+            }
+            return "Google Play: \(staged.label) is \(staged.status) on \(track.track), and Play allows one staged "
+                + "release a track (\"Too many staged releases specified\"): complete or halt it before resuming \(name)"
+        case .halt, .complete, .recall:
+            return nil
+        }
+    }
+
+    /// The refusal to halt a completed release: what Play allows, and where.
+    ///
+    /// Since 2025 Play halts a fully rolled-out release on any track but internal, unless it is
+    /// the track's first release, serving the previous completed one again
+    /// (support.google.com/googleplay/android-developer/answer/16285429). Google's help says the
+    /// Publishing API can do it, but the request is in neither the discovery document nor a
+    /// public client we found, so none is sent on a guess.
+    static func completedHaltRefusal(_ name: String, track: String, version: Version) -> String {
+        "Google Play: \(name) is completed on \(track). Play halts a fully rolled-out release (any track but "
+            + "internal, not a track's first release; the previous completed release is served again: "
+            + "support.google.com/googleplay/android-developer/answer/16285429) from the Play Console: the "
+            + "track's Releases tab, Manage rollout > Halt rollout. Google has not published the Publishing API "
+            + "request for it, so this tool sends none. Or roll forward (publish a newer release), or recall "
+            + "\(version)"
+    }
+
     mutating func plan(_ play: ActingReading.GooglePlay) {
         let carrying = play.tracks.flatMap { track in
             track.releases.filter { $0.version == version }.map { (track, $0) }
@@ -79,43 +125,33 @@ private struct Planner {
             return
         }
         guard let move = playMove else { return planRecall(play, carrying: carrying) }
-        guard let track = play.tracks.first(where: { $0.track == play.track }),
-            let release = track.releases.filter({ $0.version == version }).max(by: {
-                ($0.highestVersionCode?.rawValue ?? 0) < ($1.highestVersionCode?.rawValue ?? 0)
-            })
+        guard let track = play.tracks.first(where: { $0.track == play.track }), let release = track.release(of: version)
         else {
             notes.append(
                 "Google Play: \(version) is not on \(play.track) (only on "
-                    + carrying.map(\.0.track).joined(separator: ", ") + "); give --track")
+                    + carrying.map(\.0.track).joined(separator: ", ") + "); name the track it is on")
             return
         }
+        let name = release.label
         if release.status == move.to {
-            notes.append("Google Play: \(version) is \(release.status) on \(play.track) already")
+            notes.append("Google Play: \(name) is \(release.status) on \(play.track) already")
             return
         }
         guard move.from.contains(release.status) else {
             if action == .halt, release.status == .completed {
-                refusals.append(
-                    "Google Play: \(version) is completed on \(play.track): Play cannot halt a completed release; "
-                        + "roll forward (publish a newer release) or recall \(version)")
+                refusals.append(Self.completedHaltRefusal(name, track: play.track, version: version))
             } else {
-                notes.append("Google Play: \(version) is \(release.status) on \(play.track): nothing to \(action)")
+                notes.append("Google Play: \(name) is \(release.status) on \(play.track): nothing to \(action)")
             }
             return
         }
-        if action == .halt {
-            let othersServing = track.releases.contains { other in
-                other != release && (other.status == .completed || other.status == .inProgress)
-            }
-            if !othersServing {
-                refusals.append(
-                    "Google Play: halting \(version) would leave \(play.track) with no release serving, which Play "
-                        + "refuses (HTTP 500 at commit); complete it, or publish a newer release and halt then")
-                return
-            }
+        if let refusal = Self.trackRule(action, release: release, name: name, track: track) {
+            refusals.append(refusal)
+            return
         }
         let change = PlayReleaseChange(
-            track: play.track, versionCodes: release.versionCodes, from: release.status, to: move.to)
+            track: play.track, versionCodes: release.versionCodes, from: release.status, to: move.to,
+            version: release.version)
         guard let json = try? JSONValue(encoding: track) else {
             refusals.append("Google Play: the track \(play.track) cannot be written back as JSON")
             return

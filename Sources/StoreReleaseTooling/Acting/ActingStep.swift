@@ -30,10 +30,52 @@ public struct ActingStep: Sendable, Hashable {
     public var request: StoreRequest
     /// Whether it was applied.
     public var done: Bool
-    /// Why it failed, if it did.
+    /// Why it failed, if it did: the store's answer (or the exchange's failure).
     public var error: String?
+    /// What a read of the store after the step failed showed; `nil` when it did not fail.
+    public var readBack: ReadBack?
+
+    /// What the store shows after a write that failed.
+    ///
+    /// A write is never sent twice: a commit answered with a 500, or not answered in time, may
+    /// have been applied all the same. The store is read again instead, and the step says what
+    /// it shows.
+    public enum ReadBack: Sendable, Hashable {
+        /// The store shows the step's state: the write took (its answer was lost).
+        case done
+        /// The store shows the state before: the write did not take.
+        case notDone
+        /// The read failed, or shows neither state: whether the write took is not known.
+        case unknown(String)
+
+        /// The sentence added to the step's error.
+        public var description: String {
+            switch self {
+            case .done: "a read afterwards shows it done"
+            case .notDone: "a read afterwards shows it not done"
+            case .unknown(let why): "whether it took is unknown: \(why)"
+            }
+        }
+    }
+
+    /// The step's failure for people: the store's error and what a read afterwards showed.
+    public var failure: String? {
+        guard let error else { return nil }
+        return readBack.map { "\(error); \($0.description)" } ?? error
+    }
     /// What the step does.
     public let operation: Operation
+
+    /// What the step moves, for people: the Play release `81 (8.0.10)`, an App Recovery action,
+    /// or `nil` when the store says it (a phased release, the manifest).
+    public var subject: String? {
+        switch operation {
+        case .playRelease(let change): change.label
+        case .deployRecovery(let id?): "App Recovery action \(id)"
+        case .createRecovery, .deployRecovery(nil): "App Recovery action"
+        case .phasedRelease, .writeManifest: nil
+        }
+    }
 
     /// Makes a step, not yet done.
     public init(store: Store, from: String, to: String, request: StoreRequest, operation: Operation) {
@@ -44,6 +86,7 @@ public struct ActingStep: Sendable, Hashable {
         self.operation = operation
         done = false
         error = nil
+        readBack = nil
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -60,6 +103,6 @@ extension ActingStep: Encodable {
         try c.encode(to, forKey: .to)
         try c.encode(request, forKey: .request)
         try c.encode(done, forKey: .done)
-        try c.encode(error, forKey: .error)
+        try c.encode(failure, forKey: .error)
     }
 }

@@ -117,6 +117,11 @@ public struct ReleaseActor: Sendable {
 
     /// Applies `plan`'s steps in order, stopping at the first that fails, then reads the stores again.
     ///
+    /// Each write is sent once. When one fails (refused, answered with a 5xx, not answered in
+    /// time), the stores are read again and the step says what they show
+    /// (``ActingStep/ReadBack``): a write the store shows done (its answer was lost) counts as
+    /// done and the plan goes on; otherwise the plan stops there.
+    ///
     /// `verified` is whether a new plan finds nothing left to do.
     ///
     /// A plan with refusals is returned as it is, nothing written.
@@ -127,17 +132,23 @@ public struct ReleaseActor: Sendable {
         var created: String?
         for index in applied.steps.indices {
             do {
-                created = try await perform(applied.steps[index], created: created) ?? created
                 if case .deployRecovery(nil) = applied.steps[index].operation, let created, let play {
                     applied.steps[index].request =
                         (try? PlayDeveloperAPIClient.deployRecoveryRequest(
                             packageName: play.packageName, appRecoveryID: created)) ?? applied.steps[index].request
                 }
+                created = try await perform(applied.steps[index], created: created) ?? created
                 applied.steps[index].done = true
             } catch {
                 applied.steps[index].error = "\(error)"
-                applied.verified = false
-                return applied
+                let (shown, again) = await readBack(applied.steps[index], plan: plan)
+                applied.steps[index].readBack = shown
+                guard shown == .done else {
+                    applied.verified = false
+                    return applied
+                }
+                applied.steps[index].done = true
+                created = again?.createdRecovery(by: applied.steps[index]) ?? created
             }
         }
         do throws(ReleaseActorError) {
@@ -149,6 +160,17 @@ public struct ReleaseActor: Sendable {
             applied.verified = false
         }
         return applied
+    }
+
+    /// What the stores show after `step` failed, read again (``ActingReading/shows(_:version:)``),
+    /// with the reading when it was made.
+    private func readBack(_ step: ActingStep, plan: ActingPlan) async -> (ActingStep.ReadBack, ActingReading?) {
+        do throws(ReleaseActorError) {
+            let again = try await read(for: plan.action, version: plan.version)
+            return (again.shows(step, version: plan.version), again)
+        } catch {
+            return (.unknown("the read afterwards failed: \(error)"), nil)
+        }
     }
 
     /// Sends one step; returns the id of an App Recovery action it created.

@@ -14,6 +14,9 @@ struct ActingOptions {
         "--regions", "CC,…", "recall: the regions Play's App Recovery prompts (ISO 3166: US,DE); default all users.")
     static let format: Option<ReportFormat> = CommonOptions.format(
         "json (default): the plan; text: a line a step; markdown: a table.")
+    static let timeout = CommonOptions.timeout.help(
+        "Seconds each Google Play request may take (default 30); a write not answered in time is never sent "
+            + "again: the store is read back.")
 
     let version: Version
     let apply: Bool
@@ -21,6 +24,7 @@ struct ActingOptions {
     let manifestPath: String?
     let regions: [String]?
     let format: ReportFormat
+    let timeout: Duration
 
     /// Reads the flags and the one argument, VERSION.
     ///
@@ -41,6 +45,7 @@ struct ActingOptions {
         manifestPath = try arguments.value(Self.manifest)
         regions = try arguments.value(Self.regions)?.codes
         format = try arguments.value(Self.format) ?? .json
+        timeout = try arguments.value(Self.timeout)?.duration ?? .seconds(30)
         if apply, confirmed == nil {
             throw .usage(
                 "\(command): \(Self.apply) writes to the stores: add \(Self.confirm.usage) naming every app acted "
@@ -83,9 +88,10 @@ extension ActingOptions {
 }
 
 extension ActingStep {
-    /// The step for people: `googlePlay inProgress → halted`, and the store's error when it failed.
+    /// The step for people: `googlePlay 81 (8.0.10) inProgress → halted`, and the store's error
+    /// when it failed.
     var account: String {
-        "\(store) \(from) → \(to)" + (error.map { " (\($0))" } ?? "")
+        "\(store)\(subject.map { " " + $0 } ?? "") \(from) → \(to)" + (failure.map { " (\($0))" } ?? "")
     }
 }
 
@@ -94,10 +100,12 @@ extension SourceOptions {
     /// `--id` or `--bundle-id` with its credentials.
     ///
     /// - Throws: ``CLIError/usage(_:)`` for an App Store id without credentials, or neither store.
-    func releaseActor(manifestPath: String? = nil, command: String) throws(CLIError) -> ReleaseActor {
+    func releaseActor(manifestPath: String? = nil, timeout: Duration = .seconds(30), command: String) throws(CLIError)
+        -> ReleaseActor
+    {
         var actor = ReleaseActor(manifestPath: manifestPath)
         if let package = play.package {
-            actor.play = .init(client: try play.client(), packageName: package, track: play.track)
+            actor.play = .init(client: try play.client(timeout: timeout), packageName: package, track: play.track)
         }
         if let connect = try connect.source() {
             actor.connect = .init(client: connect.client, app: try appStore.app(), platform: connect.platform)
