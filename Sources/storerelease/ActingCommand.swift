@@ -40,8 +40,10 @@ extension Command {
         summary: "Makes users on a version update: the manifest blocks it, Play's App Recovery prompts them.",
         what: """
             recall: the v2 manifest --manifest FILE gains VERSION in blockedVersions (written
-            atomically, its other keys kept); Play: an App Recovery action (remote in-app update for
-            VERSION's versionCodes, all users or --regions) created, then deployed. Refused (exit 1)
+            atomically through a link to the file it names, its mode, user and group and its other
+            keys kept, under FILE.lock, and only if it still holds what was read: else refused,
+            naming the change); Play: an App Recovery action (remote in-app update for
+            VERSION's versionCodes, all users or --regions, compared as a set) created, then deployed. Refused (exit 1)
             unless a newer version is published on every Play track holding VERSION's versionCode
             and the manifest's latestVersion is newer than VERSION. A manifest that is not version 2:
             exit 2, untouched.

@@ -58,7 +58,16 @@ package enum AtomicFile {
     ///
     /// Call it holding ``lock(_:waiting:)`` on the file's lock: two writers at once would share
     /// the temporary file.
-    package static func replace(_ path: String, with data: Data) throws(Failure) {
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - data: Its new content.
+    ///   - owner: The mode, user and group the new file gets before it takes the old one's place
+    ///     (a file served by another program keeps who may read it); `nil`: the process's defaults.
+    /// - Throws: ``Failure`` naming the step that failed; the old file is as it was.
+    package static func replace(
+        _ path: String, with data: Data, owner: (mode: mode_t, user: uid_t, group: gid_t)? = nil
+    ) throws(Failure) {
         guard !path.isEmpty else { throw Failure(path: path, operation: "write", reason: "the path is empty") }
         let temporary = temporaryPath(for: path)
         let descriptor = try create(temporary)
@@ -67,6 +76,10 @@ package enum AtomicFile {
             close(descriptor)
             unlink(temporary)
             return failure
+        }
+        if let owner {
+            guard fchmod(descriptor, owner.mode & 0o7777) == 0 else { throw fail("keep the mode of") }
+            guard fchown(descriptor, owner.user, owner.group) == 0 else { throw fail("keep the owner of") }
         }
         var written = 0
         while written < data.count {

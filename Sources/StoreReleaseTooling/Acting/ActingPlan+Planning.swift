@@ -187,7 +187,8 @@ private struct Planner {
             }
         }
         let covering = play.recoveryActions.filter { action in
-            Set(codes).isSubset(of: Set(action.versionCodes)) && action.regions == regions
+            // Regions are a set: Play may list them in another order than --regions gave them.
+            Set(codes).isSubset(of: Set(action.versionCodes)) && action.regions.map(Set.init) == regions.map(Set.init)
                 && [.active, .draft, .generationInProgress].contains(action.status)
         }
         if let active = covering.first(where: { $0.status == .active || $0.status == .generationInProgress }) {
@@ -294,6 +295,6 @@ private struct Planner {
             ActingStep(
                 store: .manifest, from: shown(blocked), to: shown(after),
                 request: StoreRequest(method: "WRITE", path: reading.path, body: .object(members)),
-                operation: .writeManifest(path: reading.path, manifest: .object(members))))
+                operation: .writeManifest(path: reading.path, manifest: .object(members), read: reading.json)))
     }
 }

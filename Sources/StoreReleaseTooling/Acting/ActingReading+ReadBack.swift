@@ -35,7 +35,7 @@ extension ActingReading {
                 return .unknown("a read afterwards finds no App Recovery action \(id ?? "created")")
             }
             return Self.judge(action.status, to: .active, from: .draft, what: action.appRecoveryID)
-        case .writeManifest(let path, _):
+        case .writeManifest(let path, _, _):
             guard let manifest, manifest.path == path else { return .unknown("the manifest was not read afterwards") }
             return manifest.manifest.blockedVersions.contains(version) ? .done : .notDone
         }

@@ -16,8 +16,9 @@ public struct ActingStep: Sendable, Hashable {
         case createRecovery(versionCodes: [VersionCode], regions: [String]?)
         /// An App Recovery action deployed; `nil` is the one the step before created.
         case deployRecovery(appRecoveryID: String?)
-        /// The manifest file replaced whole by `manifest`.
-        case writeManifest(path: String, manifest: JSONValue)
+        /// The manifest file replaced whole by `manifest`, if it still holds `read` (what the plan
+        /// was made from).
+        case writeManifest(path: String, manifest: JSONValue, read: JSONValue)
     }
 
     /// Where the step writes: `googlePlay`, `appStore` or `manifest`.

@@ -195,12 +195,8 @@ public struct ReleaseActor: Sendable {
                 throw ReleaseActorError.notGiven("no App Recovery action was created to deploy")
             }
             try await play.client.deployRecovery(id, packageName: play.packageName)
-        case .writeManifest(let path, let manifest):
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            var data = try encoder.encode(manifest)
-            data.append(UInt8(ascii: "\n"))
-            try AtomicFile.replace(path, with: data)
+        case .writeManifest(let path, let manifest, let read):
+            try ManifestFile.write(manifest, to: path, ifStill: read)
         }
         return nil
     }

@@ -9,7 +9,8 @@ struct ActingOptions {
         "--confirm", "APP[,APP]",
         "The package name and the App Store id of every store acted on, in any order (com.example.app,414478124).")
     static let manifest = Option<String>(
-        "--manifest", "FILE", "recall: the v2 manifest whose blockedVersions gains VERSION (written atomically).")
+        "--manifest", "FILE",
+        "recall: the v2 manifest whose blockedVersions gains VERSION (written atomically, through a link).")
     static let regions = Option<RegionCodes>(
         "--regions", "CC,…", "recall: the regions Play's App Recovery prompts (ISO 3166: US,DE); default all users.")
     static let format: Option<ReportFormat> = CommonOptions.format(
