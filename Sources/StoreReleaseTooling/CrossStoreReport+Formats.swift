@@ -64,6 +64,9 @@ extension CrossStoreReport {
             parts.append("\(members.count) \(Self.label(kind))\(named)")
         }
         var line = "Storefronts: " + parts.joined(separator: ", ")
+        if whereSoldUnknown, countries.contains(where: { $0.appStore == .missing }) {
+            line += " (missing: no result there, sold or not; App Store Connect would tell which are not sold)"
+        }
         let play = countries.filter { $0.googlePlay != .unknown }
         if !play.isEmpty {
             let available = play.filter { $0.googlePlay == .available }.map(\.country)

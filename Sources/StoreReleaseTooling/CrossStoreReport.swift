@@ -97,6 +97,11 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
 
     /// Every storefront and Play's fully rolled-out release are on the same version.
     public let agree: Bool
+    /// Whether where the app is sold was unknown.
+    ///
+    /// Every storefront was asked and App Store Connect not read: the `missing` storefronts may
+    /// be ones where it is not sold.
+    public let whereSoldUnknown: Bool
     /// Storefronts behind the newest App Store version (the CDN lag), by country code.
     public let laggingStorefronts: [String]
     /// Each storefront's live release, in the order given.
@@ -163,7 +168,12 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     ///   - expected: The storefronts the App Store should answer in: one without a result is
     ///     `missing`, and forcing waits for it.
     ///   - availability: Where App Store Connect says the app is sold: a storefront where it is
-    ///     not is `notSold` (and does not hold forcing back), a result there `unexpected`.
+    ///     not is `notSold` (and does not hold forcing back), a result there `unexpected`, never
+    ///     lagging.
+    ///   - whereSoldUnknown: `expected` is every storefront and where the app is sold was not
+    ///     read: a storefront without a result is still `missing`, but may be one where the app is
+    ///     not sold, so it neither makes the stores disagree nor holds forcing back (forcing
+    ///     waits for every storefront with a result).
     ///   - playAvailability: Where Play serves the track, for each country's `googlePlay`.
     ///   - health: Each store's health (``StoreReading/health``): forcing waits until every
     ///     store read is `healthy`, each other verdict a reason with its rates and users.
@@ -171,10 +181,12 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     public init(
         appStore: [StoreRelease], play: PlayTrack, appStoreConnect: AppStoreConnectStatus? = nil,
         releaseDelayHours: Double = 24, now: Date = Date(), expected: [StorefrontCountry] = [],
-        availability: AppStoreAvailability? = nil, playAvailability: PlayCountryAvailability? = nil,
-        health: ReleaseHealthReport? = nil, playRecoveryActions: [PlayRecoveryAction]? = nil
+        availability: AppStoreAvailability? = nil, whereSoldUnknown: Bool = false,
+        playAvailability: PlayCountryAvailability? = nil, health: ReleaseHealthReport? = nil,
+        playRecoveryActions: [PlayRecoveryAction]? = nil
     ) {
         self.appStoreConnect = appStoreConnect
+        self.whereSoldUnknown = whereSoldUnknown
         self.health = health
         self.playRecoveryActions = playRecoveryActions
         playCountries = playAvailability
@@ -186,8 +198,10 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         }
         let newestApple = live.map(\.1).max()
         appStoreVersion = newestApple?.description
-        laggingStorefronts = live.filter { entry in newestApple.map { entry.1 < $0 } ?? false }
-            .map { Self.country($0.0) }.sorted()
+        let notSold = Set((availability?.notAvailable ?? []).map(\.code))
+        laggingStorefronts = live.filter { entry in
+            newestApple.map { entry.1 < $0 } ?? false && !notSold.contains(Self.country(entry.0))
+        }.map { Self.country($0.0) }.sorted()
         playTrack = play.track
         let playLive = play.liveRelease
         let playVersion = playLive?.version
@@ -214,11 +228,11 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         countries = CountryStatus.classify(
             results: results, newest: newestApple, expected: expected, availability: availability,
             play: playAvailability)
-        let missing = countries.filter { $0.appStore == .missing }.map(\.country)
+        let missing = whereSoldUnknown ? [] : countries.filter { $0.appStore == .missing }.map(\.country)
         let versions = live.map(\.1)
         agree =
             !versions.isEmpty && playVersion != nil && versions.allSatisfy { $0 == playVersion }
-            && !countries.contains { $0.appStore == .missing || $0.appStore == .unexpected }
+            && missing.isEmpty && !countries.contains { $0.appStore == .unexpected }
         if let apple = newestApple, let google = playVersion, apple != google {
             ahead = apple > google ? .appStore : .googlePlay
             aheadBy = apple.change(from: google)
@@ -256,7 +270,8 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         self.init(
             appStore: appStore.releases, play: play.track, appStoreConnect: appStoreConnect?.status,
             releaseDelayHours: releaseDelayHours, now: now, expected: appStore.expected,
-            availability: appStoreConnect?.availability, playAvailability: play.availability, health: health,
+            availability: appStoreConnect?.availability, whereSoldUnknown: appStore.whereSoldUnknown,
+            playAvailability: play.availability, health: health,
             playRecoveryActions: play.recoveryActions)
     }
 

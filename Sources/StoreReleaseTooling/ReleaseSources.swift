@@ -65,6 +65,16 @@ public enum AppStoreSource: Sendable {
         }
     }
 
+    /// Whether the storefronts are every one of the catalogue (`all`).
+    ///
+    /// Whether or not the app is sold there.
+    public var coversEveryStorefront: Bool {
+        switch self {
+        case .stored(_, let expected): return expected == .all
+        case .live(_, let storefronts, _): return storefronts == .all
+        }
+    }
+
     /// Whether the storefronts are `sold`: App Store Connect's availability must be read first.
     public var needsAvailability: Bool {
         switch self {

@@ -20,11 +20,18 @@ public struct StoreReading: Sendable, Hashable {
         ///
         /// A sweep's, or those stored lookups were told to cover.
         public var expected: [StorefrontCountry]
+        /// Whether where the app is sold is unknown.
+        ///
+        /// ``expected`` is every storefront of the catalogue (`all`) and App Store Connect's
+        /// availability was not read, so a storefront without a result may be one where the app
+        /// is not sold.
+        public var whereSoldUnknown: Bool
 
         /// The storefronts' releases.
-        public init(releases: [StoreRelease], expected: [StorefrontCountry] = []) {
+        public init(releases: [StoreRelease], expected: [StorefrontCountry] = [], whereSoldUnknown: Bool = false) {
             self.releases = releases
             self.expected = expected
+            self.whereSoldUnknown = whereSoldUnknown
         }
     }
 

@@ -69,7 +69,8 @@ public struct StoreSources: Sendable {
                     status: try await appStoreConnect.status(of: app), availability: availability)
             }
             reading.appStore = StoreReading.AppStore(
-                releases: releases, expected: try appStore.expected(availability: availability))
+                releases: releases, expected: try appStore.expected(availability: availability),
+                whereSoldUnknown: appStore.coversEveryStorefront && availability == nil)
         }
         if let play {
             let track = try await play.track()

@@ -118,6 +118,40 @@ import Testing
         let countries = (object?["playCountries"] as? [String: Any])?["countries"] as? [String]
         #expect(countries == ["us", "bd", "ws"] && (object?["countries"] as? [Any])?.count == 1)
     }
+
+    /// `--countries all` without App Store Connect: where the app is sold is unknown, so the
+    /// storefronts without a result are listed as missing but neither make the stores disagree
+    /// nor hold forcing back (round 5); named one by one they still do.
+    @Test func everyStorefrontWithoutAppStoreConnectListsTheMissingWithoutADisagreement() throws {
+        let released = Date(timeIntervalSince1970: 1_700_000_000)
+        let production = try #require(try tracks("production-rollout.json").first)
+        let appStore = [try apple("8.0.2", "us", released: released), try apple("8.0.2", "cn", released: released)]
+        let every = AppStoreStorefront.all.map(\.country)
+        let report = CrossStoreReport(
+            appStore: appStore, play: production, now: released.addingTimeInterval(25 * 3600), expected: every,
+            whereSoldUnknown: true)
+        #expect(report.agree && report.forceUpdate.safe, "\(report.forceUpdate.reasons)")
+        #expect(report.countries.filter { $0.appStore == .missing }.count == every.count - 2)
+        #expect(report.text.contains("App Store Connect would tell which are not sold"), "\(report.text)")
+        let named = CrossStoreReport(
+            appStore: appStore, play: production, now: released.addingTimeInterval(25 * 3600),
+            expected: [try StorefrontCountry("us"), try StorefrontCountry("cn"), try StorefrontCountry("fr")])
+        #expect(!named.agree && named.forceUpdate.reasons.first == "no result yet in storefront fr")
+    }
+
+    /// A storefront where App Store Connect says the app is not sold, still answering an older
+    /// version, is `unexpected`, never lagging.
+    @Test func aStorefrontWhereTheAppIsNotSoldIsNeverLagging() throws {
+        let production = try #require(try tracks("production-rollout.json").first)
+        let availability = AppStoreAvailability(
+            availableInNewTerritories: false,
+            territories: [.init(id: "USA", available: true), .init(id: "FRA", available: false)])
+        let report = CrossStoreReport(
+            appStore: [try apple("8.0.2", "us"), try apple("8.0.1", "fr")], play: production,
+            expected: [try StorefrontCountry("us")], availability: availability)
+        #expect(report.laggingStorefronts.isEmpty, "\(report.laggingStorefronts)")
+        #expect(report.countries.first { $0.country == "fr" }?.appStore == .unexpected)
+    }
 }
 
 /// Play release names as Play Console and upload tools write them, and what the report and its

@@ -161,8 +161,10 @@ public struct PlayTrackRelease: Sendable, Hashable, Codable {
     /// Whether users get the release now: `inProgress` (to its fraction) or `completed`.
     public var isServing: Bool { status == .inProgress || status == .completed }
 
-    /// The release named for people: its versionCodes and the version its name carries,
-    /// `81 (8.0.10)`; the versionCodes alone when the name carries no version.
+    /// The release named for people: `81 (8.0.10)`.
+    ///
+    /// Its versionCodes and the version its name carries; the versionCodes alone when the name
+    /// carries no version.
     ///
     /// What acting, the watch and their messages call a Play release: the versionCode tells two
     /// builds of one version apart (a rebuilt binary), the version says which one it is.

@@ -3,9 +3,10 @@ import StoreReleaseCore
 import StoreReleaseModels
 
 extension ActingReading {
-    /// What this reading, taken after `step` failed, shows of it: done (the store holds the
-    /// step's state: the write took and its answer was lost), not done (the state before), or
-    /// unknown (neither, or the store was not read).
+    /// What this reading, taken after `step` failed, shows of it.
+    ///
+    /// Done (the store holds the step's state: the write took and its answer was lost), not
+    /// done (the state before), or unknown (neither, or the store was not read).
     ///
     /// - Parameters:
     ///   - step: The step that failed.

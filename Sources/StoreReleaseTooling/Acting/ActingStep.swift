@@ -16,8 +16,9 @@ public struct ActingStep: Sendable, Hashable {
         case createRecovery(versionCodes: [VersionCode], regions: [String]?)
         /// An App Recovery action deployed; `nil` is the one the step before created.
         case deployRecovery(appRecoveryID: String?)
-        /// The manifest file replaced whole by `manifest`, if it still holds `read` (what the plan
-        /// was made from).
+        /// The manifest file replaced whole by `manifest`, if it still holds `read`.
+        ///
+        /// `read` is what the plan was made from.
         case writeManifest(path: String, manifest: JSONValue, read: JSONValue)
     }
 
@@ -67,8 +68,10 @@ public struct ActingStep: Sendable, Hashable {
     /// What the step does.
     public let operation: Operation
 
-    /// What the step moves, for people: the Play release `81 (8.0.10)`, an App Recovery action,
-    /// or `nil` when the store says it (a phased release, the manifest).
+    /// What the step moves, for people.
+    ///
+    /// The Play release `81 (8.0.10)`, an App Recovery action, or `nil` when the store says it
+    /// (a phased release, the manifest).
     public var subject: String? {
         switch operation {
         case .playRelease(let change): change.label

@@ -14,7 +14,8 @@ struct AppStoreOptions {
     static let bundleID = Option<String>("--bundle-id", "ID", "The bundle id (com.tencent.xin), instead of the id.")
     static let countries = Option<StorefrontSelection>(
         "--countries", "CC[,CC…]|all|sold",
-        "The storefronts (cn, CHN), every storefront (all), or those App Store Connect says the app is sold in (sold).")
+        "The storefronts (cn, CHN), every storefront (all; without App Store Connect, one with no result is "
+            + "missing but no disagreement), or those App Store Connect says the app is sold in (sold).")
     static let country = Option<StorefrontCountry>("--country", "CC", "The storefront (cn, CHN); default us.")
     static let baseURL = Option<BaseURL>(
         "--base-url", "URL", "The lookup API's base URL instead of https://itunes.apple.com (http only on loopback).")
