@@ -16,6 +16,15 @@ public struct Store: Sendable, Hashable {
 
     /// Every store, in this order.
     public static let allStores: [Store] = [.appStore, .googlePlay, .manifest]
+
+    /// The store's name for people: `App Store`, `Google Play`, `the manifest`.
+    public var displayName: String {
+        switch name {
+        case Store.appStore.name: "App Store"
+        case Store.googlePlay.name: "Google Play"
+        default: "the manifest"
+        }
+    }
 }
 
 extension Store: CustomStringConvertible {

@@ -1,0 +1,65 @@
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// What the rollout gate decides for a version now, and why.
+///
+/// `from` is Play's `userFraction` now (1 for a completed release), `to` the fraction it moves
+/// to (1 to complete it); `phased` is what `--lockstep` asks of the App Store's phased release.
+public struct RolloutDecision: Sendable, Hashable {
+    /// The decision's name, as the contract writes it.
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Raise Play's fraction to the next step.
+        case advance
+        /// Roll Play out to every user: the next step is 100%.
+        case complete
+        /// Stay where it is this round; the reasons say why.
+        case hold
+        /// A store's health of the version regressed: stop it on both stores.
+        case halt
+        /// Nothing left to roll out.
+        case done
+    }
+
+    /// What lockstep does to the phased release.
+    public enum PhasedMove: String, Sendable, Hashable, Codable {
+        /// Pause it: it is more than a step above Play.
+        case pause
+        /// Resume it: the gate paused it and it is no longer ahead.
+        case resume
+    }
+
+    /// The decision.
+    public let kind: Kind
+    /// Why, one sentence each (for advance and complete, what was checked).
+    public let reasons: [String]
+    /// Play's fraction now (1 when completed); `nil` without a Play release.
+    public let from: Double?
+    /// The fraction it moves to; `nil` unless advancing or completing.
+    public let to: Double?
+    /// What lockstep does to the phased release; `nil`: nothing.
+    public let phased: PhasedMove?
+
+    /// Makes a decision.
+    public init(_ kind: Kind, reasons: [String], from: Double? = nil, to: Double? = nil, phased: PhasedMove? = nil) {
+        self.kind = kind
+        self.reasons = reasons
+        self.from = from
+        self.to = to
+        self.phased = phased
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case decision, reasons, from, to
+    }
+}
+
+extension RolloutDecision: Encodable {
+    /// Encodes the contract's `{"decision", "reasons", "from", "to"}` (`null` for an absent fraction).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .decision)
+        try c.encode(reasons, forKey: .reasons)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+    }
+}
