@@ -35,6 +35,9 @@ func docCommentExamples() throws {
 
     let graph = UpdateFlowGraph(store: .googlePlay)
     print(graph.mermaid)  // a stateDiagram-v2 GitHub draws
+
+    let schedule = try RolloutSchedule(percentages: [1, 5, 20, 100], stepHours: 12)
+    print(schedule.next(after: 0.05) ?? 1)  // 0.2
 }
 
 /// The doc comments' network examples: compiled, not run (they would reach Apple and Google).

@@ -21,17 +21,20 @@ public struct PlayReleaseChange: Sendable, Hashable {
     public let to: PlayTrackRelease.Status
     /// The version the release's name carries, to name it for people (`81 (8.0.10)`).
     public let version: Version?
+    /// The `userFraction` it is given (a rollout advanced), in (0, 1); `nil` keeps the one read.
+    public let fraction: Double?
 
     /// Makes a change.
     public init(
         track: String, versionCodes: [VersionCode], from: PlayTrackRelease.Status, to: PlayTrackRelease.Status,
-        version: Version? = nil
+        version: Version? = nil, fraction: Double? = nil
     ) {
         self.track = track
         self.versionCodes = versionCodes
         self.from = from
         self.to = to
         self.version = version
+        self.fraction = fraction
     }
 
     /// The release named as ``PlayTrackRelease/label`` names it: `81 (8.0.10)`.
@@ -66,6 +69,7 @@ public struct PlayReleaseChange: Sendable, Hashable {
         }
         release["status"] = .string(to.rawValue)
         if to == .completed || to == .draft { release["userFraction"] = nil }
+        if let fraction, to == .inProgress || to == .halted { release["userFraction"] = .number(fraction) }
         releases[index] = .object(release)
         if to == .completed {
             // One completed release a track: Play refuses a second ("Too many completed releases

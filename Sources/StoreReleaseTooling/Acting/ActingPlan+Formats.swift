@@ -13,6 +13,7 @@ extension ActingPlan {
             )
         }
         lines += refusals.map { "  refused: \($0)" } + notes.map { "  note: \($0)" }
+        if let gate { lines += ["  gate: \(gate.sentence)"] + gate.reasons.map { "    \($0)" } }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -27,11 +28,13 @@ extension ActingPlan {
             lines.append("")
         }
         lines += refusals.map { "- refused: \($0)" } + notes.map { "- \($0)" }
+        if let gate { lines += ["- gate: \(gate.sentence)"] + gate.reasons.map { "  - \($0)" } }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private var heading: String {
         if !refusals.isEmpty { return "refused, nothing written" }
+        if let gate, steps.isEmpty || gate.kind == .halt { return "\(gate.kind), nothing written" }
         if steps.isEmpty { return "nothing to do" }
         guard apply else { return "plan, nothing written (run with --apply --confirm to apply)" }
         switch verified {

@@ -66,7 +66,7 @@ private struct Planner {
         case .halt: ([.inProgress], .halted)
         case .resume: ([.halted], .inProgress)
         case .complete: ([.inProgress, .halted], .completed)
-        case .recall: nil
+        case .recall, .advance: nil
         }
     }
 
@@ -95,7 +95,7 @@ private struct Planner {
             }
             return "Google Play: \(staged.label) is \(staged.status) on \(track.track), and Play allows one staged "
                 + "release a track (\"Too many staged releases specified\"): complete or halt it before resuming \(name)"
-        case .halt, .complete, .recall:
+        case .halt, .complete, .recall, .advance:
             return nil
         }
     }
@@ -124,7 +124,11 @@ private struct Planner {
             notes.append("Google Play: no release of \(version) on any track")
             return
         }
-        guard let move = playMove else { return planRecall(play, carrying: carrying) }
+        guard let move = playMove else {
+            // advance's steps come from the rollout gate's decision (ActingPlan.advance).
+            if action == .recall { planRecall(play, carrying: carrying) }
+            return
+        }
         guard let track = play.tracks.first(where: { $0.track == play.track }), let release = track.release(of: version)
         else {
             notes.append(
@@ -228,11 +232,12 @@ private struct Planner {
         case .halt: ([.active], .paused)
         case .resume: ([.paused], .active)
         case .complete: ([.active, .paused], .complete)
-        case .recall: nil
+        case .recall, .advance: nil
         }
     }
 
     mutating func plan(_ connect: ActingReading.AppStoreConnect) {
+        if action == .advance { return }
         guard let move = phasedMove else {
             notes.append(
                 "App Store: Apple has no recall; the manifest's blockedVersions makes the app's own check ask "

@@ -22,6 +22,8 @@ public struct ActingPlan: Sendable, Hashable {
     public let refusals: [String]
     /// Why a store has no step.
     public let notes: [String]
+    /// The rollout gate's decision the plan carries out (advance); `nil` for the other actions.
+    public var gate: RolloutDecision?
 
     /// Makes a plan of given steps.
     public init(
@@ -34,6 +36,7 @@ public struct ActingPlan: Sendable, Hashable {
         self.notes = notes
         apply = false
         verified = nil
+        gate = nil
     }
 
     /// The stores the plan writes to (the manifest, a local file, is not one).
@@ -47,7 +50,7 @@ public struct ActingPlan: Sendable, Hashable {
 }
 
 extension ActingPlan: Encodable {
-    /// Encodes the contract's `{"action", "version", "apply", "steps", "verified"}`.
+    /// Encodes the contract's `{"action", "version", "apply", "steps", "verified"}` (and `"gate"`).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(action, forKey: .action)
@@ -55,5 +58,13 @@ extension ActingPlan: Encodable {
         try c.encode(apply, forKey: .apply)
         try c.encode(steps, forKey: .steps)
         try c.encode(verified, forKey: .verified)
+        if let gate {
+            var extra = encoder.container(keyedBy: GateKey.self)
+            try extra.encode(gate, forKey: .gate)
+        }
+    }
+
+    private enum GateKey: String, CodingKey {
+        case gate
     }
 }

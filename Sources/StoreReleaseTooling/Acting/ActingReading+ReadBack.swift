@@ -18,6 +18,11 @@ extension ActingReading {
             guard let track = googlePlay?.tracks.first(where: { $0.track == change.track }),
                 let release = track.releases.first(where: { Set($0.versionCodes) == Set(change.versionCodes) })
             else { return .unknown("a read afterwards finds no release \(change.label) on \(change.track)") }
+            if let fraction = change.fraction, release.status == change.to {
+                // An advance: the status stays inProgress, the fraction tells.
+                return abs((release.userFraction ?? 0) - fraction) < 1e-9
+                    ? .done : .unknown("a read afterwards shows \(change.label) at \(release.userFraction ?? 0)")
+            }
             return Self.judge(release.status, to: change.to, from: change.from, what: change.label)
         case .phasedRelease(let id, let state):
             guard let phase = appStoreConnect?.versions.lazy.compactMap(\.phasedRelease).first(where: { $0.id == id })

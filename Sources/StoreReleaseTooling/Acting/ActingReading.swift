@@ -14,14 +14,26 @@ public struct ActingReading: Sendable, Hashable {
         public var tracks: [PlayTrack]
         /// The App Recovery actions that target the version's versionCodes (read for recall).
         public var recoveryActions: [PlayRecoveryAction]
+        /// The track's edit-free list, each release's review state (read for advance).
+        public var reviewStates: [PlayReleaseSummary]
 
         /// Makes a reading.
-        public init(packageName: String, track: String, tracks: [PlayTrack], recoveryActions: [PlayRecoveryAction] = [])
-        {
+        public init(
+            packageName: String, track: String, tracks: [PlayTrack], recoveryActions: [PlayRecoveryAction] = [],
+            reviewStates: [PlayReleaseSummary] = []
+        ) {
             self.packageName = packageName
             self.track = track
             self.tracks = tracks
             self.recoveryActions = recoveryActions
+            self.reviewStates = reviewStates
+        }
+
+        /// Whether the track has changes Play has not reviewed yet.
+        ///
+        /// A release `IN_REVIEW`, or not sent for review.
+        public var hasChangesInReview: Bool {
+            reviewStates.contains { $0.lifecycleState == .inReview || $0.lifecycleState == .notSentForReview }
         }
     }
 

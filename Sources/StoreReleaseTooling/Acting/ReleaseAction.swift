@@ -2,7 +2,8 @@
 ///
 /// halt: Play `inProgress` → `halted`, the phased release `ACTIVE` → `PAUSED`; resume: the
 /// reverse, with the same `userFraction`; complete: Play → `completed`, the phased release →
-/// `COMPLETE`; recall: the manifest blocks the version and Play prompts its users to update.
+/// `COMPLETE`; recall: the manifest blocks the version and Play prompts its users to update;
+/// advance: Play's `userFraction` to the rollout gate's next step (``ActingPlan/advance(_:reading:decision:)``).
 public enum ReleaseAction: String, Sendable, Hashable, CaseIterable, Codable {
     /// Stop the rollout where it is.
     case halt
@@ -12,4 +13,6 @@ public enum ReleaseAction: String, Sendable, Hashable, CaseIterable, Codable {
     case complete
     /// Make users on it update.
     case recall
+    /// Raise its Play rollout to the rollout gate's next step (``RolloutGate``).
+    case advance
 }

@@ -81,8 +81,12 @@ public struct ReleaseActor: Sendable {
                             $0.releases.filter { $0.version == version }.flatMap(\.versionCodes)
                         })
                 }
+                let reviews =
+                    action == .advance
+                    ? try await play.client.releases(packageName: play.packageName, track: play.track) : []
                 reading.googlePlay = .init(
-                    packageName: play.packageName, track: play.track, tracks: tracks, recoveryActions: recoveries)
+                    packageName: play.packageName, track: play.track, tracks: tracks, recoveryActions: recoveries,
+                    reviewStates: reviews)
             } catch {
                 throw .read(.googlePlay, error)
             }
@@ -152,10 +156,14 @@ public struct ReleaseActor: Sendable {
             }
         }
         do throws(ReleaseActorError) {
-            let again = ActingPlan(
-                plan.action, version: plan.version,
-                reading: try await read(for: plan.action, version: plan.version), regions: regions)
-            applied.verified = again.steps.isEmpty && again.refusals.isEmpty
+            let reading = try await read(for: plan.action, version: plan.version)
+            if plan.action == .advance {
+                // The gate's steps are checked one by one: the store shows each as done.
+                applied.verified = applied.steps.allSatisfy { reading.shows($0, version: plan.version) == .done }
+            } else {
+                let again = ActingPlan(plan.action, version: plan.version, reading: reading, regions: regions)
+                applied.verified = again.steps.isEmpty && again.refusals.isEmpty
+            }
         } catch {
             applied.verified = false
         }

@@ -48,6 +48,15 @@ public struct RolloutDecision: Sendable, Hashable {
         self.phased = phased
     }
 
+    /// The decision in a few words: `advance 5% → 10%`, `complete 50% → 100%`, `hold at 5%`.
+    public var sentence: String {
+        let at = from.map(RolloutGate.percent)
+        switch kind {
+        case .advance, .complete: return "\(kind) \(at ?? "?") → \(to.map(RolloutGate.percent) ?? "?")"
+        case .hold, .halt, .done: return at.map { "\(kind) at \($0)" } ?? kind.rawValue
+        }
+    }
+
     enum CodingKeys: String, CodingKey, CaseIterable {
         case decision, reasons, from, to
     }

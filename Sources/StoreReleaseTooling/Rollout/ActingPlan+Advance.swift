@@ -1,0 +1,91 @@
+import Foundation
+import StoreReleaseClients
+import StoreReleaseCore
+import StoreReleaseModels
+
+extension ActingPlan {
+    /// The plan that carries out the rollout gate's `decision` for `version`: pure, nothing sent.
+    ///
+    /// `advance` and `complete`: Play's release of the version on the reading's track to the
+    /// decision's fraction (`completed` at 100%, in place of the earlier completed release);
+    /// lockstep's pause or resume of the phased release as a step of its own. `halt`: the plan
+    /// of ``ReleaseAction/halt`` on both stores, for a person to run (`storerelease halt`).
+    /// `hold` and `done`: no Play step. The plan carries the decision as ``gate``.
+    public static func advance(_ version: Version, reading: ActingReading, decision: RolloutDecision) -> ActingPlan {
+        if decision.kind == .halt {
+            var plan = ActingPlan(.halt, version: version, reading: reading)
+            plan.gate = decision
+            return plan
+        }
+        var steps: [ActingStep] = []
+        var refusals: [String] = []
+        if decision.kind == .advance || decision.kind == .complete, let play = reading.googlePlay,
+            let track = play.tracks.first(where: { $0.track == play.track }), let release = track.release(of: version),
+            let to = decision.to
+        {
+            let completing = decision.kind == .complete
+            let change = PlayReleaseChange(
+                track: play.track, versionCodes: release.versionCodes, from: release.status,
+                to: completing ? .completed : .inProgress, version: release.version, fraction: completing ? nil : to)
+            do throws(HTTPClientError) {
+                guard let json = try? JSONValue(encoding: track) else {
+                    throw .play(.invalidRequest("the track \(play.track) cannot be written back as JSON"))
+                }
+                let request = try PlayDeveloperAPIClient.trackUpdateRequest(
+                    change, track: json, packageName: play.packageName)
+                steps.append(
+                    ActingStep(
+                        store: .googlePlay, from: "\(release.status) at \(RolloutGate.percent(decision.from ?? 0))",
+                        to: completing
+                            ? "\(PlayTrackRelease.Status.completed)" : "inProgress at \(RolloutGate.percent(to))",
+                        request: request, operation: .playRelease(change)))
+            } catch {
+                refusals.append("Google Play: \(error)")
+            }
+        }
+        if let move = decision.phased, let connect = reading.appStoreConnect,
+            let phase = connect.versions.first(where: { Version($0.versionString) == version })?.phasedRelease,
+            let id = phase.id
+        {
+            let state: PhasedRelease.State = move == .pause ? .paused : .active
+            do throws(HTTPClientError) {
+                steps.append(
+                    ActingStep(
+                        store: .appStore, from: phase.state.rawValue, to: state.rawValue,
+                        request: try AppStoreConnectClient.phasedReleaseRequest(id: id, state: state),
+                        operation: .phasedRelease(id: id, state: state)))
+            } catch {
+                refusals.append("App Store Connect: \(error)")
+            }
+        }
+        var plan = ActingPlan(action: .advance, version: version, steps: steps, refusals: refusals)
+        plan.gate = decision
+        return plan
+    }
+}
+
+extension RolloutGate.Situation {
+    /// The situation of `version` as the stores were read for advance, with their health.
+    ///
+    /// - Parameters:
+    ///   - version: The version rolled out.
+    ///   - reading: Play's track and review states, App Store Connect's versions.
+    ///   - health: Each store's health of the version, as judged.
+    ///   - state: What was kept of the rollout: when the step began and which pause the gate made.
+    ///   - now: The time to judge against.
+    public init(
+        _ version: Version, reading: ActingReading, health: ReleaseHealthReport?, state: RolloutState?, now: Date
+    ) {
+        let play = reading.googlePlay.flatMap { play in
+            play.tracks.first { $0.track == play.track }?.release(of: version)
+        }
+        let phased = reading.appStoreConnect?.versions.first { Version($0.versionString) == version }?.phasedRelease
+        var judged: [Store: RolloutGate.Health] = [:]
+        for store in health?.stores ?? [] { judged[store.store] = RolloutGate.Health(store) }
+        let fraction = play.map { $0.status == .completed ? 1 : ($0.userFraction ?? 0) }
+        self.init(
+            play: play, playChangesInReview: reading.googlePlay?.hasChangesInReview ?? false, phased: phased,
+            phasedPausedByGate: state?.phasedPausedByGate ?? false, health: judged,
+            stepBegan: state.map { $0.stepBegan(version, fraction: fraction, now: now) }, now: now)
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import StoreReleaseKit
+
+extension Command {
+    /// `storerelease advance VERSION SOURCES [--schedule …] [--step-hours H] [--lockstep] [--state FILE] …`.
+    static let advance = Command(
+        name: "advance",
+        synopsis:
+            "advance VERSION SOURCES [--schedule P1,…,100] [--step-hours H] [--lockstep] [--state FILE] "
+            + "[--health-file FILE | --health] [--now ISO8601] [--apply --confirm APP[,APP]] "
+            + "[--format json|text|markdown]",
+        summary: "One decision of the rollout gate now: Play's rollout to the next step while both stores are healthy.",
+        discussion: """
+            The rollout gate judges VERSION (first match wins): halt when either store's health of it
+            is regressed; done when Play's release is completed; hold when a store's verdict is
+            insufficientData or unknown (or no health was read), the step began less than
+            --step-hours ago (default 24), a store's data do not yet include the day the step began,
+            Play's release is halted or the phased release PAUSED by a person (never overruled:
+            resume lifts it), Play has changes in review, or, with --lockstep, Play would go more
+            than one step above the phased release; complete when the next step is 100; else
+            advance: Play's userFraction to the next step of --schedule (default 1,2,5,10,20,50,100,
+            Apple's phased steps; increasing percentages ending at 100). With --lockstep the phased
+            release is paused while it is more than a step above Play's, and resumed when it no
+            longer is, only if the gate paused it.
+            SOURCES: Google Play --package PKG [--track NAME] with the Play token; App Store Connect
+            --id ID (or --bundle-id) with its credentials (\(AppStoreConnectOptions.help)). Health:
+            --health-file FILE (once a store) or --health, as snapshot reads it (--baseline,
+            --min-users, --max-crash-rate, --max-anr-rate), counting no day after --now.
+            --state FILE keeps when the current step began and which pause the gate made (the
+            "rollout" key of a JSON object; a watch state's other keys are kept): a step first seen
+            began then, so the first decision of it holds. Without --state neither the step's age nor
+            the data's freshness after it is judged, and a reason says so. The state is written only
+            with --apply.
+            Prints the plan as halt does, {"action": "advance", "version", "apply", "steps",
+            "verified", "gate": {"decision": "advance"|"complete"|"hold"|"halt"|"done", "reasons",
+            "from", "to"}} (from: Play's userFraction, 1 when completed). Without --apply nothing is
+            written; --apply --confirm naming every app acted on writes the step (one edit) and reads
+            it back. A halt decision prints halt's plan and writes nothing: a person runs halt.
+            Exit status: 0 advanced, completed or planned; 1 hold, halt, done, or a store refused a
+            step; 2 bad input (a schedule that does not increase to 100, a step of 0 hours, --apply
+            without --confirm, a state file that is not one); nothing is read or written then.
+            """,
+        options: [
+            AdvanceCommand.schedule.spec, AdvanceCommand.stepHours.spec, AdvanceCommand.lockstep.spec,
+            AdvanceCommand.state.spec, ActingOptions.apply.spec, ActingOptions.confirm.spec, ActingOptions.format.spec,
+            ActingOptions.timeout.spec, PlayOptions.package.spec, PlayOptions.track.spec, PlayOptions.baseURL.spec,
+            PlayOptions.tokenFile.spec, AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec, HealthOptions.now.spec,
+        ] + AppStoreConnectOptions.specs + HealthSourceOptions.specs,
+        examples: [
+            "storerelease advance 8.0.10 --package com.example.rollout --format text  # exit 1, hold at 20%"
+        ],
+        run: { arguments throws(CLIError) in try await AdvanceCommand.run(arguments) })
+}
+
+/// `advance`: the flags read, the stores and their health read, the gate asked, its plan applied.
+enum AdvanceCommand {
+    static let schedule = Option<RolloutSteps>(
+        "--schedule", "P1,…,100", "The steps in percent, increasing, ending at 100 (default 1,2,5,10,20,50,100).")
+    static let stepHours = Option<Hours>(
+        "--step-hours", "H", "How long a step lasts at least, in hours, decimals allowed (default 24).")
+    static let lockstep = Switch(
+        "--lockstep", "Keep Play within one step of the phased release; pause the phased release while it is ahead.")
+    static let state = Option<String>(
+        "--state", "FILE", "Where the rollout keeps when each step began and the gate's pauses (written with --apply).")
+
+    static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
+        let command = arguments.command
+        let options = try ActingOptions(arguments, action: .advance)
+        let gate = RolloutGate(schedule: try rolloutSchedule(arguments), lockstep: arguments.has(lockstep))
+        let statePath = try arguments.value(state)
+        var kept: RolloutState?
+        do throws(RolloutStateFileError) {
+            kept = try statePath.map { path throws(RolloutStateFileError) in try RolloutStateFile.read(path) } ?? nil
+        } catch {
+            throw .badInput("\(command): \(state) \(error)")
+        }
+        let sources = try SourceOptions(arguments)
+        let now = try arguments.value(HealthOptions.now) ?? Date()
+        let health = try HealthSourceOptions.sources(
+            arguments, play: sources.play, connect: sources.connect, through: now)
+        let actor = try sources.releaseActor(timeout: options.timeout, command: command)
+        guard actor.play != nil else {
+            throw .usage("\(command): advance rolls out Google Play: give \(PlayOptions.package)")
+        }
+        let reading: ActingReading
+        do throws(ReleaseActorError) {
+            reading = try await actor.read(for: .advance, version: options.version)
+        } catch {
+            throw .failure("\(command): \(error)")
+        }
+        if let missing = ActingPlan.whereMissing(options.version, in: reading) {
+            throw .failure("\(command): \(missing)")
+        }
+        var report: ReleaseHealthReport?
+        do throws(ReleaseSourceError) {
+            report = try await health?.judge(
+                options.version, packageName: sources.play.package, appID: reading.appStoreConnect?.appID)
+        } catch {
+            throw .source(error, command: command)
+        }
+        let stateBefore = statePath == nil ? nil : (kept ?? RolloutState(version: options.version))
+        let situation = RolloutGate.Situation(
+            options.version, reading: reading, health: report, state: stateBefore, now: now)
+        let decision = gate.decide(situation)
+        var plan = ActingPlan.advance(options.version, reading: reading, decision: decision)
+        let acts = decision.kind != .halt && !plan.steps.isEmpty && plan.refusals.isEmpty
+        if options.apply, acts {
+            try ActingOptions.requireConfirmation(
+                of: plan.storesActedOn, actor: actor, appID: reading.appStoreConnect?.appID,
+                confirmed: options.confirmed, command: command)
+            plan = await actor.apply(plan)
+        }
+        if options.apply, let statePath, let stateBefore {
+            let fraction = situation.play.map { $0.status == .completed ? 1 : ($0.userFraction ?? 0) }
+            let after = stateBefore.after(
+                options.version, fraction: fraction, decision: decision, applied: plan.apply && plan.verified == true,
+                now: now)
+            do throws(RolloutStateFileError) {
+                try RolloutStateFile.write(after, to: statePath)
+            } catch {
+                StandardStreams.printError("\(command): the state was not kept: \(error)\n")
+            }
+        }
+        try JSONOutput.print(plan, as: options.format, text: plan.text, markdown: plan.markdown)
+        for refusal in plan.refusals { StandardStreams.printError("\(command): refused: \(refusal)\n") }
+        switch decision.kind {
+        case .advance, .complete:
+            guard plan.refusals.isEmpty else { return 1 }
+            guard plan.apply else { return 0 }
+            if plan.verified == true { return 0 }
+            let done = plan.steps.filter(\.done).map(\.account)
+            let notDone = plan.steps.filter { !$0.done }.map(\.account)
+            StandardStreams.printError(
+                "\(command): done: \(done.isEmpty ? "none" : done.joined(separator: "; ")); not done: "
+                    + "\(notDone.isEmpty ? "none (but a new read does not show it yet)" : notDone.joined(separator: "; "))\n"
+            )
+            return 1
+        case .hold, .halt, .done:
+            StandardStreams.printError(
+                "\(command): \(decision.sentence): \(decision.reasons.joined(separator: "; "))\n")
+            return 1
+        }
+    }
+
+    /// The gate's schedule from `--schedule` and `--step-hours` (exit 2 naming what is wrong).
+    private static func rolloutSchedule(_ arguments: ParsedArguments) throws(CLIError) -> RolloutSchedule {
+        let steps = try arguments.value(schedule)?.percentages ?? RolloutSchedule.apple.percentages
+        let hours = try arguments.value(stepHours)?.hours ?? 24
+        do throws(RolloutScheduleError) {
+            return try RolloutSchedule(percentages: steps, stepHours: hours)
+        } catch {
+            let flag = if case .badStepHours = error { stepHours.name } else { schedule.name }
+            throw .usage("\(arguments.command): \(flag): \(error); nothing was read or written")
+        }
+    }
+}
+
+/// `--schedule 1,2,5,10,20,50,100`: percentages, each a number (the schedule's rules are the gate's).
+struct RolloutSteps: ArgumentValue {
+    let percentages: [Double]
+
+    init(argument: String) throws(ArgumentProblem) {
+        var percentages: [Double] = []
+        for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = Double(part), value.isFinite else {
+                throw .detail("\(String(part).debugDescription) is not a percentage (1,2,5,10,20,50,100)")
+            }
+            percentages.append(value)
+        }
+        guard percentages.count <= 100 else { throw .detail("more than 100 steps") }
+        self.percentages = percentages
+    }
+}

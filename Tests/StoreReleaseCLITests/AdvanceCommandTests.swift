@@ -1,0 +1,153 @@
+import Foundation
+import StoreReleaseTestSupport
+import Testing
+
+/// `storerelease advance`, the built binary against the stateful Play fake and health files:
+/// a healthy rollout advances a step once its step is old enough and its data include the day
+/// it began, a second advance in the same step writes nothing, a regression is a halt plan that
+/// writes nothing, and bad input is exit 2 before anything is read.
+@Suite struct AdvanceCommandTests {
+    static let secret = "ya29.advance-secret-\(UUID().uuidString)"
+
+    let server: LoopbackServer
+    let folder: URL
+
+    init() throws {
+        server = try LoopbackServer.shared.get()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("advance-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data((Self.secret + "\n").utf8).write(to: folder.appendingPathComponent("token"))
+    }
+
+    /// A Play health file for com.example.rollout: 8.0.2 (80) over ten days of November, 8.0.10
+    /// (81) from 28 November to 1 December at `rate` crashes per user.
+    func healthFile(rate: Double) throws -> String {
+        var days: [String] = []
+        for day in 1...10 {
+            days.append(
+                #"{"date": "2026-11-\#(String(format: "%02d", day))", "version": "8.0.2", "versionCode": 80, "users": 8000, "crashedUsers": 40, "anrUsers": 8}"#
+            )
+        }
+        for date in ["2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01"] {
+            days.append(
+                #"{"date": "\#(date)", "version": "8.0.10", "versionCode": 81, "users": 6000, "crashedUsers": \#(Int(6000 * rate)), "anrUsers": 6}"#
+            )
+        }
+        let text =
+            #"{"store": "googlePlay", "app": "com.example.rollout", "days": ["# + days.joined(separator: ",\n") + "]}"
+        let file = folder.appendingPathComponent("health-\(rate).json")
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
+    func run(_ token: String, _ arguments: [String]) throws -> BuiltProducts.Result {
+        let flags = [
+            "advance", "8.0.10", "--package", "com.example.rollout", "--play-token-file",
+            folder.appendingPathComponent("token").path, "--play-base-url",
+            server.baseURL("ok", token: token).absoluteString,
+        ]
+        let result = try BuiltProducts.run(
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"), flags + arguments,
+            environment: ["STORERELEASE_PLAY_TOKEN": "", "STORERELEASE_ASC_TOKEN": ""])
+        #expect(result.exited)
+        #expect(!result.stdout.contains(Self.secret) && !result.stderr.contains(Self.secret), "a token shows")
+        return result
+    }
+
+    func gate(_ result: BuiltProducts.Result) throws -> [String: Any] {
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(plan["action"] as? String == "advance")
+        return try #require(plan["gate"] as? [String: Any])
+    }
+
+    func fraction(_ token: String) throws -> Double? {
+        let data = try Data(
+            contentsOf: server.baseURL.appendingPathComponent(token).appendingPathComponent("playstate"))
+        let apps = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let tracks = (apps?["com.example.rollout"] as? [String: Any])?["tracks"] as? [[String: Any]]
+        let releases = tracks?.first { $0["track"] as? String == "production" }?["releases"] as? [[String: Any]]
+        return releases?.first { $0["versionCodes"] as? [String] == ["81"] }?["userFraction"] as? Double
+    }
+
+    func writes(_ token: String) throws -> Int { try server.playStats(token: token)["writes"] as? Int ?? -1 }
+
+    @Test func aHealthyRolloutAdvancesOnceItsStepIsOldEnoughAndASecondAdvanceWritesNothing() throws {
+        let token = UUID().uuidString
+        let state = folder.appendingPathComponent("state.json").path
+        let common = [
+            "--health-file", try healthFile(rate: 0.005), "--state", state, "--apply", "--confirm",
+            "com.example.rollout",
+        ]
+        // First seen: the step begins now, so the gate holds and keeps when it began.
+        let first = try run(token, common + ["--now", "2026-12-01T20:00:00Z"])
+        #expect(first.status == 1, "\(first.stderr)")
+        #expect(try gate(first)["decision"] as? String == "hold", "\(first.stdout)")
+        #expect(first.stderr.contains("the step began 0 hours ago"), "\(first.stderr)")
+        #expect(try writes(token) == 0)
+        #expect(FileManager.default.fileExists(atPath: state))
+        // A day later, healthy with data through the day it began: 20% → 50%, applied and read back.
+        let second = try run(token, common + ["--now", "2026-12-02T21:00:00Z"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let advanced = try gate(second)
+        #expect(advanced["decision"] as? String == "advance" && advanced["from"] as? Double == 0.2)
+        #expect(advanced["to"] as? Double == 0.5)
+        #expect(try fraction(token) == 0.5, "20% → 50%")
+        #expect(try writes(token) == 2, "one track update, one commit")
+        // The same step again: the gate holds and nothing is written.
+        let third = try run(token, common + ["--now", "2026-12-02T22:00:00Z"])
+        #expect(third.status == 1)
+        #expect(try gate(third)["decision"] as? String == "hold", "\(third.stdout)")
+        #expect(try writes(token) == 2, "a second advance in the same step writes nothing")
+    }
+
+    @Test func aDryRunPlansTheNextStepAndWritesNothing() throws {
+        let token = UUID().uuidString
+        let result = try run(
+            token, ["--health-file", try healthFile(rate: 0.005), "--now", "2026-12-02T21:00:00Z", "--format", "text"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains("googlePlay 81 (8.0.10): inProgress at 20% → inProgress at 50%"), "\(result.stdout)")
+        #expect(result.stdout.contains("is not known (no state)"), "\(result.stdout)")
+        #expect(try writes(token) == 0)
+    }
+
+    @Test func aRegressionIsAHaltPlanThatWritesNothing() throws {
+        let token = UUID().uuidString
+        let result = try run(
+            token,
+            [
+                "--health-file", try healthFile(rate: 0.03), "--now", "2026-12-02T21:00:00Z", "--apply", "--confirm",
+                "com.example.rollout",
+            ])
+        #expect(result.status == 1)
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((plan["gate"] as? [String: Any])?["decision"] as? String == "halt" && plan["apply"] as? Bool == false)
+        #expect((plan["steps"] as? [[String: Any]])?.first?["to"] as? String == "halted", "the halt a person runs")
+        #expect(try writes(token) == 0)
+        #expect(try fraction(token) == 0.2)
+    }
+
+    @Test(arguments: [
+        (["--schedule", "1,5,50"], "--schedule: the schedule 1,5,50 does not end at 100"),
+        (["--schedule", "5,2,100"], "does not increase"),
+        (["--step-hours", "0"], "--step-hours: a step of 0 hours"),
+        (["--step-hours", "-3"], "--step-hours"),
+        (["--apply"], "--confirm"),
+        (["--schedule", "1,x,100"], "\"x\" is not a percentage"),
+    ])
+    func badInputIsExitTwoBeforeAnythingIsRead(_ flags: [String], _ message: String) throws {
+        let token = UUID().uuidString
+        let result = try run(token, flags)
+        #expect(result.status == 2 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(try server.playStats(token: token)["requests"] as? Int ?? 0 == 0, "nothing read")
+    }
+
+    @Test func aStateFileThatIsNotOneIsExitTwoNamingIt() throws {
+        let token = UUID().uuidString
+        let state = folder.appendingPathComponent("bad.json")
+        try Data(#"{"rollout": {"version": "not a version"}}"#.utf8).write(to: state)
+        let result = try run(token, ["--state", state.path])
+        #expect(result.status == 2 && result.stderr.contains("bad.json"), "\(result.stderr)")
+        #expect(try server.playStats(token: token)["requests"] as? Int ?? 0 == 0, "nothing read")
+    }
+}
