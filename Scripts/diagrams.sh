@@ -13,9 +13,9 @@ export PATH="/opt/swift/usr/bin:$PATH"
 swift build --product storerelease >/dev/null
 tool=.build/debug/storerelease
 out=Docs/StoreReleaseKit.docc/Resources
-# The watch guide's timeline, drawn for the docs column (560 px: TimelineChartTests checks its text
+# The watch guide's timeline, drawn for the docs column (480 px: TimelineChartTests checks its text
 # is at least 11 px as the column draws it), and its copy in the catalog the guide shows.
-"$tool" timeline Docs/Watch/timeline-history.jsonl --width 560 > Docs/Watch/timeline-8.0.10.svg
+"$tool" timeline Docs/Watch/timeline-history.jsonl --width 480 > Docs/Watch/timeline-8.0.10.svg
 cp Docs/Watch/timeline-8.0.10.svg "$out/timeline-8.0.10.svg"
 echo "wrote Docs/Watch/timeline-8.0.10.svg and $out/timeline-8.0.10.svg"
 command -v dot >/dev/null || { echo "diagrams.sh: Graphviz's dot is not installed (apt-get install graphviz)" >&2; exit 1; }

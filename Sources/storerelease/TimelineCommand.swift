@@ -11,7 +11,7 @@ extension Command {
             HISTORY is what 'storerelease watch --history FILE' appends, a JSON line a round. The
             picture (1280 px wide unless --width says otherwise, text at least 12 px, no script, no
             web font, nothing fetched) shares one time axis in UTC that fits the rounds' span
-            (seconds for a watch of a minute, weeks for months), a tick label at most every 80 px:
+            (seconds for a watch of a minute, weeks for months), a tick label at most every 72 px:
             Play's rollout of every release the track held as a step line (V's in front, the others
             paler), each halt a square; the phased release on Apple's 1, 2, 5, 10, 20, 50, 100%
             schedule, each pause a pause sign; the share of storefronts serving V and the versions
@@ -20,7 +20,7 @@ extension Command {
             usual interval, ending in a dot. Google Play is green and solid, the App Store blue and
             dashed; a halted or paused stretch, and nothing else, is dotted, so it prints in black
             and white. Titles and keys wrap to the width: draw it as wide as the page or column that
-            shows it (the docs' is 560). V defaults to the highest version the history saw. --format
+            shows it (the docs' is 480). V defaults to the highest version the history saw. --format
             html puts the picture under the page's own heading, with the same data as a table (a row
             for every round that changed something drawn). A torn last line (a watch killed mid-
             write) is skipped and named on stderr.
@@ -31,7 +31,7 @@ extension Command {
         options: [TimelineCommand.version.spec, TimelineCommand.width.spec, TimelineCommand.format.spec],
         examples: [
             "storerelease timeline Docs/Watch/timeline-history.jsonl > /tmp/timeline.svg",
-            "storerelease timeline Docs/Watch/timeline-history.jsonl --width 560 > /tmp/timeline-column.svg",
+            "storerelease timeline Docs/Watch/timeline-history.jsonl --width 480 > /tmp/timeline-column.svg",
             "storerelease timeline Docs/Watch/timeline-history.jsonl --version 8.0.10 --format html > /tmp/timeline.html",
         ],
         run: { arguments throws(CLIError) in try TimelineCommand.run(arguments) }

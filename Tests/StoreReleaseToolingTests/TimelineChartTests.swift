@@ -350,11 +350,13 @@ import Testing
     // MARK: As the docs page draws it
 
     /// The width the guide's picture is drawn at (`--width`), for the docs column.
-    static let docsWidth = 560
-    /// The docs column's width (DocC's article column, measured in headless Chromium on the
-    /// "Watching a release" page) at each window width: 800 px (no navigator), then with it.
+    static let docsWidth = 480
+    /// The docs column's width (DocC's article column, measured in headless Chromium 156 on the
+    /// "Watching a release" page) at each window width: up to 1000 px without the navigator, from
+    /// 1024 px with it (the narrowest column, 449 px, is at 1024).
     static let docsColumns: [(window: Int, column: Double)] = [
-        (800, 625), (1100, 525), (1200, 625), (1280, 705), (1440, 820), (1920, 920),
+        (600, 545), (700, 645), (800, 625), (1000, 660), (1024, 449), (1050, 475), (1100, 525), (1200, 625),
+        (1280, 705), (1440, 820), (1920, 920),
     ]
 
     @Test func theGuidesPictureReadsAsTheDocsColumnDrawsIt() throws {
@@ -387,6 +389,22 @@ import Testing
             let (left, right) = (x - shift, x - shift + wide)
             #expect(
                 left >= 0 && right <= width, "\(text.debugDescription) runs from \(left) to \(right) px of \(width)")
+        }
+        // The time labels under a plot do not run into each other (at 0.6 em a character, as SVGWriter reckons).
+        var rows: [Double: [(left: Double, right: Double, text: String)]] = [:]
+        for (index, element) in elements.elements.enumerated()
+        where element.name == "text" && element.attributes["text-anchor"] == "middle" {
+            let a = element.attributes
+            let (x, y, size) = (Double(a["x"] ?? "") ?? 0, Double(a["y"] ?? "") ?? 0, Double(a["font-size"] ?? "") ?? 0)
+            let text = (elements.texts[index] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let half = Double(text.count) * size * 0.6 / 2
+            rows[y, default: []].append((x - half, x + half, text))
+        }
+        for labels in rows.values {
+            let sorted = labels.sorted { $0.left < $1.left }
+            for (a, b) in zip(sorted, sorted.dropFirst()) {
+                #expect(a.right + 6 <= b.left, "\(a.text.debugDescription) runs into \(b.text.debugDescription)")
+            }
         }
     }
 

@@ -5,7 +5,7 @@ import StoreReleaseModels
 /// A release's timeline drawn as one self-contained SVG: no script, no web font, nothing fetched.
 ///
 /// Panels share one time axis (UTC) that fits the rounds' span (seconds when the watch lasted
-/// seconds, whole weeks when it lasted months) with at most one tick label per 80 px: Play's
+/// seconds, whole weeks when it lasted months) with at most one tick label per 72 px: Play's
 /// rollout of every release the track held as a step line (the version's own in front), each halt
 /// marked with a square; the phased release on Apple's 1, 2, 5, 10, 20, 50, 100% schedule, each
 /// pause marked with a pause sign; the share of storefronts serving each version; each store's
@@ -53,9 +53,14 @@ public struct TimelineChart: Sendable {
         self.width = width
         self.heading = heading
         let plot = Double(width) - Self.plotLeft - Self.plotRightMargin
-        axis = TimelineTimeAxis(
-            start: timeline.start, end: timeline.end.addingTimeInterval(Self.hold(timeline.rounds)),
-            intervals: plot / Self.pixelsPerTick)
+        let (start, end) = (timeline.start, timeline.end.addingTimeInterval(Self.hold(timeline.rounds)))
+        let axis = TimelineTimeAxis(start: start, end: end, intervals: plot / Self.pixelsPerTick)
+        // Ticks closer than a day's long label (`Wed 10 Feb`, about 80 px as browsers set it) say
+        // the day without its month, which the subtitle gives.
+        let room = axis.step / axis.end.timeIntervalSince(axis.start) * plot
+        self.axis =
+            room < Self.longDayLabel
+            ? TimelineTimeAxis(start: start, end: end, intervals: plot / Self.pixelsPerTick, compact: true) : axis
     }
 
     /// The same picture without its title and subtitle, for a page that shows them itself.
@@ -68,7 +73,9 @@ public struct TimelineChart: Sendable {
     static let plotRightMargin = 32.0
     static let plotHeight = 150.0
     /// The least room between two time labels (`Tue 9 Feb` at 12 px is about 65 px wide).
-    static let pixelsPerTick = 80.0
+    static let pixelsPerTick = 72.0
+    /// The room a day's label with its month needs between ticks.
+    static let longDayLabel = 96.0
     static let margin = 32.0
 
     static let playColor = "#137333"
@@ -129,8 +136,13 @@ public struct TimelineChart: Sendable {
         /// Each panel's top, its title's lines, its keys' rows and x, and its plot's top.
         var panels: [(panel: Panel, top: Double, title: [String], keys: [(row: Int, x: Double)], plotTop: Double)] =
             []
+        /// The footnote's lines.
+        var footnote: [String] = []
         var height = 0.0
     }
+
+    /// The line at the foot of the picture.
+    static let footnote = "Drawn by storerelease timeline from a watch --history. Times in UTC."
 
     /// The heading's title.
     var title: String { "\(timeline.version) across both stores" }
@@ -198,7 +210,8 @@ public struct TimelineChart: Sendable {
             y = plotTop + Self.plotHeight + 52
         }
         if panels.isEmpty { y += 60 }
-        layout.height = (y + 24).rounded(.up)
+        layout.footnote = Self.wrap(Self.footnote, size: 12, width: usable)
+        layout.height = (y + 8 + Double(layout.footnote.count) * 16).rounded(.up)
         return layout
     }
 
@@ -257,9 +270,10 @@ public struct TimelineChart: Sendable {
                 svg.text(line, x: Self.margin, y: layout.legendTop + 60 + Double(index) * 20, size: 15)
             }
         }
-        svg.text(
-            "Drawn by storerelease timeline from a watch --history. Times in UTC.", x: Self.margin,
-            y: Double(height) - 14, size: 12, fill: Self.muted)
+        for (index, line) in layout.footnote.enumerated() {
+            let y = Double(height) - 14 - Double(layout.footnote.count - 1 - index) * 16
+            svg.text(line, x: Self.margin, y: y, size: 12, fill: Self.muted)
+        }
         svg.close("svg")
         return svg.text
     }

@@ -48,8 +48,9 @@ public struct TimelineTimeAxis: Sendable, Hashable {
     }
 
     /// An axis from `start` to `end` whose ticks are at least `span / intervals` apart (so a plot
-    /// `intervals × 80` px wide has a label at most every 80 px); `intervals` at least 1.
-    init(start: Date, end: Date, intervals: Double) {
+    /// `intervals × 72` px wide has a label at most every 72 px); `intervals` at least 1. When
+    /// `compact`, a day is labelled without its month (`Tue 9`), for ticks closer than a long label.
+    init(start: Date, end: Date, intervals: Double, compact: Bool = false) {
         let end = max(end, start.addingTimeInterval(60))
         let intervals = max(1, intervals)
         let most = Int(intervals) + 1
@@ -78,7 +79,8 @@ public struct TimelineTimeAxis: Sendable, Hashable {
                 label =
                     showsYear
                     ? "\(parts.day ?? 1) \(month) \(parts.year ?? 1970)"
-                    : "\(Self.weekdays[((parts.weekday ?? 1) - 1) % 7]) \(parts.day ?? 1) \(month)"
+                    : "\(Self.weekdays[((parts.weekday ?? 1) - 1) % 7]) \(parts.day ?? 1)"
+                        + (compact ? "" : " \(month)")
             } else if step < 60 {
                 label = String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
             } else {
