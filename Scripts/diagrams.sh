@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Draws the update flow's diagrams from the machine itself: `storerelease graph` writes the DOT
+# Draws the watch guide's timeline from its bundled history, and the update flow's diagrams from
+# the machine itself: `storerelease graph` writes the DOT
 # sources into the DocC catalog's Resources, Graphviz's `dot` (Debian package graphviz) renders
 # them as SVG, and the transition tables of the simulator guide are printed for pasting. The
 # tests fail when a committed source or table differs from what `storerelease graph` prints now.
@@ -9,10 +10,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-command -v dot >/dev/null || { echo "diagrams.sh: Graphviz's dot is not installed (apt-get install graphviz)" >&2; exit 1; }
 swift build --product storerelease >/dev/null
 tool=.build/debug/storerelease
 out=Docs/StoreReleaseKit.docc/Resources
+# The watch guide's timeline, drawn for the docs column (480 px: TimelineChartTests checks its text
+# is at least 11 px as the column draws it), and its copy in the catalog the guide shows.
+"$tool" timeline Docs/Watch/timeline-history.jsonl --width 480 > Docs/Watch/timeline-8.0.10.svg
+cp Docs/Watch/timeline-8.0.10.svg "$out/timeline-8.0.10.svg"
+echo "wrote Docs/Watch/timeline-8.0.10.svg and $out/timeline-8.0.10.svg"
+command -v dot >/dev/null || { echo "diagrams.sh: Graphviz's dot is not installed (apt-get install graphviz)" >&2; exit 1; }
 for store in googlePlay appStore; do
     "$tool" graph --store "$store" --format dot > "$out/update-flow-$store.dot"
     dot -Tsvg "$out/update-flow-$store.dot" > "$out/update-flow-$store.svg"

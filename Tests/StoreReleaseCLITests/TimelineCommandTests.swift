@@ -63,4 +63,24 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("never saw version 9.1; it has 8.0.9, 8.0.10"), "\(result.stderr)")
     }
+
+    @Test func theWidthIsTheOneAskedForAndABadOneIsExitTwoNamingTheFlag() throws {
+        let narrow = try BuiltProducts.storerelease("timeline", Self.history, "--width", "600")
+        #expect(narrow.status == 0 && narrow.stdout.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="600""#))
+        for bad in ["100", "5000", "6OO", "-600"] {
+            let result = try BuiltProducts.storerelease("timeline", Self.history, "--width", bad)
+            #expect(result.status == 2 && result.stdout.isEmpty, "\(bad): \(result.stderr)")
+            #expect(result.stderr.contains("--width"), "\(bad): \(result.stderr)")
+        }
+    }
+
+    @Test func aRoundDatedDecadesAwayIsExitTwoNamingTheRounds() throws {
+        var lines = try String(contentsOfFile: Self.history, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[59] = lines[59].replacingOccurrences(of: #""takenAt":"2021-"#, with: #""takenAt":"1970-"#)
+        let path = try file("1970.jsonl", lines.joined(separator: "\n") + "\n")
+        let result = try BuiltProducts.storerelease("timeline", path)
+        #expect(result.status == 2 && result.stdout.isEmpty, "\(result.stderr)")
+        #expect(result.stderr.contains("\(path): the rounds span"), "\(result.stderr)")
+        #expect(result.stderr.contains("from round 60 (1970-02-10T19:00:00Z) to round 121"), "\(result.stderr)")
+    }
 }

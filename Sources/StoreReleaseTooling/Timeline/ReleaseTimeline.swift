@@ -4,9 +4,9 @@ import StoreReleaseModels
 
 /// One version's release over time, both stores, read from a watch's history.
 ///
-/// What `storerelease timeline` draws: Play's rollout per versionCode (with the rounds that
-/// first showed it halted), the phased release's percentage (with the rounds that first showed it
-/// paused), the share of storefronts serving each version, and each store's crash rate with its
+/// What `storerelease timeline` draws: Play's rollout of every release the track held during the
+/// history, the version's own first (with the rounds that first showed each halted), the phased
+/// release's percentage (with the rounds that first showed it paused), the share of storefronts serving each version, and each store's crash rate with its
 /// interval when the rounds read health.
 public struct ReleaseTimeline: Sendable, Hashable {
     /// A value at a round.
@@ -21,6 +21,8 @@ public struct ReleaseTimeline: Sendable, Hashable {
     public struct PlayRollout: Sendable, Hashable {
         /// Its versionCode.
         public var versionCode: VersionCode
+        /// Its version (the release's name), when the round recorded one.
+        public var version: Version?
         /// Percent of users per round (a completed release is 100).
         public var points: [Point]
         /// Whether it was halted at each point.
@@ -73,7 +75,10 @@ public struct ReleaseTimeline: Sendable, Hashable {
     public var end: Date
     /// The rounds' times.
     public var rounds: [Date]
-    /// Play's rollout of each versionCode carrying ``version``, lowest first.
+    /// Play's rollout of each release the track held (drafts aside).
+    ///
+    /// Those carrying ``version`` come first, lowest versionCode first, then the others, highest
+    /// versionCode first.
     public var play: [PlayRollout]
     /// The phased release of ``version``, when App Store Connect showed it live.
     public var phased: PhasedRelease?
@@ -83,16 +88,31 @@ public struct ReleaseTimeline: Sendable, Hashable {
     public var crashRates: [CrashRate]
     /// The most storefronts shares drawn.
     public static let storefrontVersionsDrawn = 4
+    /// The longest span of rounds drawn: five years (1,826 days).
+    ///
+    /// A longer one is a clock that was wrong for a round (a round dated 1970 or 9999), and is
+    /// refused naming its rounds.
+    public static let maximumSpan: TimeInterval = 1826 * 86400
 
     /// The timeline of `version` (default: the highest version the history saw).
     ///
-    /// - Throws: ``ReleaseTimelineError`` when the history never saw `version`.
+    /// - Throws: ``ReleaseTimelineError/versionNotSeen(version:seen:)`` when the history never saw
+    ///   `version`; ``ReleaseTimelineError/spanTooLong(first:last:)`` when its rounds span more
+    ///   than ``maximumSpan``.
     public init(_ history: ReleaseHistory, version: Version? = nil) throws(ReleaseTimelineError) {
         let seen = history.versions
-        let rounds = history.rounds.sorted { $0.takenAt < $1.takenAt }
         guard let version = version ?? seen.last, seen.contains(version) else {
-            throw ReleaseTimelineError(version: version, seen: seen)
+            throw .versionNotSeen(version: version, seen: seen)
         }
+        let numbered = history.rounds.enumerated().sorted { $0.element.takenAt < $1.element.takenAt }
+        if let first = numbered.first, let last = numbered.last,
+            last.element.takenAt.timeIntervalSince(first.element.takenAt) > Self.maximumSpan
+        {
+            throw .spanTooLong(
+                first: .init(number: first.offset + 1, takenAt: first.element.takenAt),
+                last: .init(number: last.offset + 1, takenAt: last.element.takenAt))
+        }
+        let rounds = numbered.map(\.element)
         self.version = version
         app = rounds.lazy.compactMap(\.app).first
         start = rounds.first?.takenAt ?? Date(timeIntervalSince1970: 0)
@@ -104,11 +124,12 @@ public struct ReleaseTimeline: Sendable, Hashable {
         crashRates = Self.crashRates(rounds, version: version)
     }
 
-    /// Each versionCode's share of users per round, and where it was first seen halted.
+    /// Each release's share of users per round, and where it was first seen halted: `version`'s
+    /// releases first.
     static func play(_ rounds: [ReleaseHistoryRound], version: Version) -> [PlayRollout] {
         var byCode: [VersionCode: PlayRollout] = [:]
         for round in rounds {
-            for release in round.googlePlay?.releases ?? [] where release.version == version {
+            for release in round.googlePlay?.releases ?? [] {
                 guard let code = release.versionCode else { continue }
                 let percent: Double
                 switch release.status {
@@ -116,7 +137,10 @@ public struct ReleaseTimeline: Sendable, Hashable {
                 case .inProgress, .halted: percent = (release.userFraction ?? 1) * 100
                 default: continue
                 }
-                var rollout = byCode[code] ?? PlayRollout(versionCode: code, points: [], halted: [], halts: [])
+                var rollout =
+                    byCode[code]
+                    ?? PlayRollout(versionCode: code, version: release.version, points: [], halted: [], halts: [])
+                rollout.version = release.version ?? rollout.version
                 let isHalted = release.status == .halted
                 if isHalted && rollout.halted.last != true {
                     rollout.halts.append(Point(at: round.takenAt, value: percent))
@@ -126,7 +150,11 @@ public struct ReleaseTimeline: Sendable, Hashable {
                 byCode[code] = rollout
             }
         }
-        return byCode.values.sorted { $0.versionCode.rawValue < $1.versionCode.rawValue }
+        let (own, others) = (
+            byCode.values.filter { $0.version == version }, byCode.values.filter { $0.version != version }
+        )
+        return own.sorted { $0.versionCode.rawValue < $1.versionCode.rawValue }
+            + others.sorted { $0.versionCode.rawValue > $1.versionCode.rawValue }
     }
 
     /// The phased release's percentage per round the version was live, and where it was first
@@ -194,16 +222,36 @@ public struct ReleaseTimeline: Sendable, Hashable {
     }
 }
 
-/// Why a history has no timeline of the version asked for.
-public struct ReleaseTimelineError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The version asked for; `nil` when none was and the history saw none.
-    public let version: Version?
-    /// The versions the history saw, lowest first.
-    public let seen: [Version]
+/// Why a history has no timeline of the version asked for, or none at all.
+public enum ReleaseTimelineError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A round of the history: its number (from 1, in the order written) and its time.
+    public struct Round: Sendable, Hashable {
+        /// Its number, from 1, in the order the history holds the rounds.
+        public let number: Int
+        /// When it was taken.
+        public let takenAt: Date
+    }
 
-    /// `the history never saw 9.0; it has 8.0.2, 8.0.10`.
+    /// The history never saw `version`.
+    ///
+    /// `version` is `nil` when none was asked for and the history saw none; `seen` are the
+    /// versions it saw, lowest first.
+    case versionNotSeen(version: Version?, seen: [Version])
+    /// The rounds span more than ``ReleaseTimeline/maximumSpan``: the earliest and the latest.
+    case spanTooLong(first: Round, last: Round)
+
+    /// `the history never saw version 9.0; it has 8.0.2, 8.0.10`.
     public var description: String {
-        let has = seen.isEmpty ? "it has none" : "it has \(seen.map(\.description).joined(separator: ", "))"
-        return "the history never saw \(version.map { "version \($0)" } ?? "a version"); \(has)"
+        switch self {
+        case .versionNotSeen(let version, let seen):
+            let has = seen.isEmpty ? "it has none" : "it has \(seen.map(\.description).joined(separator: ", "))"
+            return "the history never saw \(version.map { "version \($0)" } ?? "a version"); \(has)"
+        case .spanTooLong(let first, let last):
+            let days = Int(last.takenAt.timeIntervalSince(first.takenAt) / 86400)
+            return "the rounds span \(days) days, from round \(first.number) "
+                + "(\(ISO8601Timestamp.string(from: first.takenAt))) to round \(last.number) "
+                + "(\(ISO8601Timestamp.string(from: last.takenAt))); a timeline draws at most "
+                + "\(Int(ReleaseTimeline.maximumSpan / 86400)) days: was a clock wrong for one of them?"
+        }
     }
 }

@@ -61,13 +61,14 @@ struct SVGWriter: Sendable {
     }
 
     mutating func line(
-        _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, color: String, width: Double, dash: String
+        _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, color: String, width: Double, dash: String,
+        cap: String = ""
     ) {
         element(
             "line",
             [
                 ("x1", Self.n(x1)), ("y1", Self.n(y1)), ("x2", Self.n(x2)), ("y2", Self.n(y2)), ("stroke", color),
-                ("stroke-width", Self.n(width)), ("stroke-dasharray", dash),
+                ("stroke-width", Self.n(width)), ("stroke-dasharray", dash), ("stroke-linecap", cap),
             ])
     }
 
