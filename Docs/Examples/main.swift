@@ -22,6 +22,8 @@ print("Migrating from hand-written checks")
 try migratingExamples()
 print("Release health")
 try releaseHealthExamples()
+print("Running a rollout")
+try runningARolloutExamples()
 if CommandLine.arguments.count > 1, let baseURL = URL(string: CommandLine.arguments[1]) {
     print("README: the App Store")
     let configuration = HTTPClientConfiguration(baseURL: baseURL, timeout: .seconds(10))
