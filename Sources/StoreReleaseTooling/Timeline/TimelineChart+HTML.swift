@@ -16,7 +16,7 @@ extension TimelineChart {
         if t.phased != nil { columns.append("App Store phased release") }
         columns += t.storefronts.map { "Storefronts serving \($0.version)" }
         columns += t.crashRates.map {
-            "\($0.store == .googlePlay ? "Google Play" : "App Store") crash rate (95% interval)"
+            "\($0.store.displayName) crash rate (95% interval)"
         }
         var rows: [[String]] = []
         for date in t.rounds {

@@ -361,7 +361,7 @@ public struct TimelineChart: Sendable {
                 let isPlay = rate.store == .googlePlay
                 let now = rate.rates.last.map { String(format: " %.2f%% now", $0.value * 100) } ?? ""
                 return Key(
-                    label: "\(isPlay ? "Google Play" : "App Store")\(now)",
+                    label: "\(rate.store.displayName)\(now)",
                     color: isPlay ? Self.playColor : Self.appStoreColor, dash: isPlay ? "" : Self.appStoreDash)
             }
             return ("Crash rate of \(timeline.version) with its 95% interval", keys)
