@@ -91,8 +91,8 @@ extension Command {
             // An issue's cause and place are Play's text, which an app's exception messages (user
             // input) reach: written out for the terminal, escaped for Markdown.
             let label = health.googlePlay?.candidate?.label ?? options.version.description
-            let issueLines = issues.map { "  top issue of \(label): \(UntrustedText.terminal($0.description))\n" }
-            let issueItems = issues.map { "  - top issue of \(label): \(UntrustedText.markdown($0.description))\n" }
+            let issueLines = issues.map { "  top issue of \(label): \(OutsideText.terminal($0.description))\n" }
+            let issueItems = issues.map { "  - top issue of \(label): \(OutsideText.markdown($0.description))\n" }
             try JSONOutput.print(
                 health, as: options.format, text: health.text + issueLines.joined(),
                 markdown: health.markdown + issueItems.joined())
@@ -114,7 +114,7 @@ extension Command {
                 .topIssues(of: play, through: sources.lastDay(of: .googlePlay))
         } catch {
             StandardStreams.printError(
-                "health: the top issues could not be read: \(UntrustedText.terminal(error.description))\n")
+                "health: the top issues could not be read: \(OutsideText.terminal(error.description))\n")
             return []
         }
     }

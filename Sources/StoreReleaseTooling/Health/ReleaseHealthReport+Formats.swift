@@ -14,14 +14,14 @@ extension ReleaseHealthReport {
     ///
     /// A reason from outside is escaped: its `**`, links, images and HTML read as written.
     public var markdown: String {
-        stores.map { "- " + $0.line(verdict: "**\($0.verdict.name)**", escape: UntrustedText.markdown) + "\n" }
+        stores.map { "- " + $0.line(verdict: "**\($0.verdict.name)**", escape: OutsideText.markdown) + "\n" }
             .joined()
     }
 }
 
 extension StoreHealth {
     /// The store's line (see ``ReleaseHealthReport/text``).
-    public var line: String { line(verdict: verdict.name, escape: UntrustedText.terminal) }
+    public var line: String { line(verdict: verdict.name, escape: OutsideText.terminal) }
 
     /// Why this verdict makes a forced update wait, or `nil` when it is `healthy`.
     ///
