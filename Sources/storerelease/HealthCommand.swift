@@ -36,7 +36,8 @@ extension Command {
             day's spike is not a verdict); unknown: the source could not be read, two rows of one
             day and version disagree (rows alike count once), or a rate the store reports was not
             read on every day (an unread rate is never a passed one: Google Play's ANR rate missing
-            or older than its crash rate; the App Store has none); else healthy.
+            or older than its crash rate, regressed still when the days with every rate read say so;
+            the App Store has none); else healthy.
             On Google Play --version may be a versionCode. Days after --now are not counted
             (Play's days are Pacific, America/Los_Angeles; the App Store's UTC).
             Prints {"appStore": H|null, "googlePlay": H|null}, H = {source, candidate, baseline,

@@ -144,21 +144,29 @@ import Testing
         #expect(reasons.contains { $0.hasSuffix("crash rate 2.30% [0.65–7.86]") }, "\(reasons)")
     }
 
-    /// A 3.0% ANR rate (the baseline's 0.2%, Play's bar 0.47%) whose metric set is a day behind the
-    /// crash set's, or whose query has no rows, is never `healthy`: `unknown`, naming the ANR rate.
+    /// An ANR rate whose metric set is a day behind the crash set's, or whose query has no rows,
+    /// is never a passed one: `unknown`, naming it; a 3.0% ANR rate (the baseline's 0.2%, Play's
+    /// bar 0.47%) on the days it was read is `regressed` all the same, judged through them.
     @Test(arguments: [
-        ("anrstale", "the ANR rate of 81 (8.0.10) is not read (2021-02-03 has none)"),
-        ("anrnone", "the ANR rate of 81 (8.0.10) is not read (none of its 3 days has one)"),
+        ("anrstale", "regressed", "the ANR rate of 81 (8.0.10) is not read (2021-02-03 has none)"),
+        ("anrlag", "unknown", "the ANR rate of 81 (8.0.10) is not read (2021-02-03 has none)"),
+        ("anrnone", "unknown", "the ANR rate of 81 (8.0.10) is not read (none of its 3 days has one)"),
     ])
-    func anUnreadOrStaleANRRateIsNeverHealthy(_ scenario: String, _ names: String) throws {
+    func anUnreadOrStaleANRRateIsNeverHealthy(_ scenario: String, _ verdict: String, _ names: String) throws {
         let token = UUID().uuidString
         let result = try play(scenario, token: token)
         #expect(result.status == 1, "stderr: \(result.stderr)")
         let health = try googlePlay(result)
-        #expect(health["verdict"] as? String == "unknown")
+        #expect(health["verdict"] as? String == verdict)
         let reasons = try #require(health["reasons"] as? [String])
         #expect(reasons.contains { $0.hasPrefix(names) }, "\(reasons)")
         if scenario == "anrstale" {
+            #expect(reasons.contains("judged through 2021-02-02, the last day every rate of 81 (8.0.10) is read"))
+            let anr = "ANR rate 2.99% [2.72–3.29] over 8.0.10's first 2 days"
+            #expect(reasons.contains { $0.hasPrefix(anr) }, "\(reasons)")
+            #expect((health["candidate"] as? [String: Any])?["ageDays"] as? Int == 2)
+        }
+        if scenario != "anrnone" {
             #expect(
                 reasons.first
                     == "Play's ANR data end before its crash data: anrRateMetricSet is complete up to 2021-02-02, "

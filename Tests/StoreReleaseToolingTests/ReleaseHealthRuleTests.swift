@@ -289,22 +289,33 @@ import Testing
             ) == nil)
     }
 
-    /// A 3.0% ANR rate (the baseline's 0.2%, the ceiling 0.47%) whose last day has no ANR count
-    /// yet, or no day at all, is not a passed one: Google Play's verdict is `unknown`, naming it.
+    /// An ANR rate whose last day has no count yet, or no day at all, is not a passed one: Google
+    /// Play's verdict is `unknown`, naming it. A 3.0% ANR rate (the baseline's 0.2%, the ceiling
+    /// 0.47%) on the days it was read is `regressed` all the same, judged through those days.
     @Test func anUnreadANRRateIsNeverAPassedOne() throws {
         let baseline = try Self.days("4.0", code: 40, Self.repeated((7000, 35, 14), 3))
+        let unread = "the ANR rate of 41 (4.1) is not read (2021-03-03 has none): an unread rate is never a passed one"
+        let lagging =
+            try baseline
+            + Self.days("4.1", code: 41, from: "2021-03-01", [(7000, 35, 14), (7000, 35, 14), (7000, 35, nil)])
+        let health = try Self.judge("4.1", lagging)
+        #expect(
+            health.candidate?.anrRate == nil && health.candidate?.daysWithoutANR.map(\.description) == ["2021-03-03"])
+        #expect(health.verdict == .unknown(reason: unread), "\(health.verdict)")
+        #expect(health.candidate?.ageDays == 3)
+        #expect(!ReleaseHealthReport(appStore: nil, googlePlay: health).isHealthy)
         let stale =
             try baseline
             + Self.days("4.1", code: 41, from: "2021-03-01", [(7000, 35, 210), (7000, 35, 210), (7000, 35, nil)])
-        let health = try Self.judge("4.1", stale)
-        #expect(
-            health.candidate?.anrRate == nil && health.candidate?.daysWithoutANR.map(\.description) == ["2021-03-03"])
-        #expect(
-            health.verdict
-                == .unknown(
-                    reason: "the ANR rate of 41 (4.1) is not read (2021-03-03 has none): an unread rate is never a "
-                        + "passed one"), "\(health.verdict)")
-        #expect(!ReleaseHealthReport(appStore: nil, googlePlay: health).isHealthy)
+        let regressed = try Self.judge("4.1", stale)
+        guard case .regressed(let regressions) = regressed.verdict, case .aboveBaseline(.anr, _, _) = regressions.first
+        else {
+            Issue.record("expected the ANR rate regressed, got \(regressed.verdict)")
+            return
+        }
+        #expect(regressed.candidate?.ageDays == 2 && regressed.candidate?.anrRate != nil)
+        #expect(regressed.reasons.contains(unread))
+        #expect(regressed.reasons.contains("judged through 2021-03-02, the last day every rate of 41 (4.1) is read"))
         let none = try Self.judge(
             "4.1", baseline + Self.days("4.1", code: 41, from: "2021-03-01", Self.repeated((7000, 35, nil), 3)))
         #expect(none.verdict.name == "unknown")

@@ -43,6 +43,7 @@ Every request needs "Authorization: Bearer <token>" (else 401). Scenarios pick t
                distinct users (2.07 users: Play keeps the rate, it does not round users)
   anrstale     as healthy, but 81 sees 3.0% ANRs (80 0.2%) and the ANR metric set's DAILY freshness is
                a day behind the crash set's (2021-02-03): each metric set has its own freshnessInfo
+  anrlag       as healthy, but the ANR metric set's DAILY freshness is a day behind the crash set's
   anrnone      as healthy, but the ANR query answers no rows ({}, as for an app without ANR data)
   duplicaterows  as healthy, but every crash row of 81 is sent twice, alike
   conflictrows as healthy, but 81's crash row of 2021-02-02 is sent twice, the second at 3.0%
@@ -116,7 +117,7 @@ def data(scenario):
         first = day_number(*FRESH) - 90
         return {code: (f"1.0.{code}", [(first + i, 10000, 40 + code % 7, 10) for i in range(90)])
                 for code in range(1, 51)}
-    healthy = scenario in ("healthy", "anrnone", "duplicaterows", "conflictrows")
+    healthy = scenario in ("healthy", "anrlag", "anrnone", "duplicaterows", "conflictrows")
     candidate = (0.005, 0.03) if scenario == "anrstale" else (0.005, 0.0015) if healthy else (0.021, 0.009)
     return {80: (None, series((2021, 1, 25), 10, 7013, 0.006, 0.002)),
             81: ("8.0.10", series((2021, 2, 1), 3, 7013, *candidate))}
@@ -141,8 +142,8 @@ def date_time(n):
 
 
 def freshness(scenario, name):
-    """The day (exclusive) a metric set's DAILY data end: anrstale's ANR set lags the crash set by a day."""
-    if scenario == "anrstale" and name == "anrRateMetricSet":
+    """The day (exclusive) a metric set's DAILY data end: anrstale's and anrlag's ANR set lags a day."""
+    if scenario in ("anrstale", "anrlag") and name == "anrRateMetricSet":
         return civil(day_number(*FRESH) - 1)
     return FRESH
 

@@ -40,7 +40,8 @@ public struct StoreHealth: Sendable, Hashable {
     ///
     /// - Returns: The verdict; `unknown` when a `baseline` was named and has no day with users,
     ///   when two rows of one day disagree (the day named), or when a rate the store reports is
-    ///   not read (named).
+    ///   not read (named) and the days before, every rate read, show no regression (when they
+    ///   do, `regressed`, judged through the last day every rate is read).
     public static func judge(
         _ version: Version, baseline: Version? = nil, store: Store, source: HealthSource, days: [HealthDay],
         criteria: HealthCriteria, through: HealthDate? = nil, notes: [String] = []
@@ -74,6 +75,22 @@ public struct StoreHealth: Sendable, Hashable {
         let window = baselineVersion.map { HealthWindow(version: $0, days: days, age: age) }
         let verdict = HealthRule.verdict(candidate: candidate, baseline: window, criteria: criteria, metrics: metrics)
         reasons += explanation(of: verdict, candidate: candidate, baseline: window, metrics: metrics)
+        // A rate not read on the latest days is not a passed one, but the days before, where every
+        // rate is read, may already show a regression: that verdict is not held back by the lag.
+        if case .unknown = verdict, let firstDay = candidate.firstDay,
+            let unread = candidate.daysWithoutANR.first, firstDay < unread
+        {
+            let earlier = judge(
+                version, baseline: baseline, store: store, source: source, days: counted, criteria: criteria,
+                through: unread.adding(days: -1))
+            if case .regressed = earlier.verdict, let judged = earlier.candidate {
+                let read =
+                    "judged through \(unread.adding(days: -1)), the last day every rate of \(judged.label) is read"
+                return StoreHealth(
+                    store: store, source: source, candidate: judged, baseline: earlier.baseline,
+                    verdict: earlier.verdict, reasons: reasons + [read] + earlier.reasons)
+            }
+        }
         return StoreHealth(
             store: store, source: source, candidate: candidate, baseline: window, verdict: verdict, reasons: reasons)
     }
