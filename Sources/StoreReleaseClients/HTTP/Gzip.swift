@@ -54,7 +54,7 @@ package enum Gzip {
 
     /// Inflates every member of a gzip file a piece at a time, holding only what DEFLATE refers back to.
     ///
-    /// `piece` gets the content in order, in pieces of at most 256 KiB; besides the compressed
+    /// `piece` gets the content in order, in pieces of about 256 KiB; besides the compressed
     /// bytes, only the last 32 KiB of output are held, whatever the content's size. A member's
     /// CRC-32 and length are checked once its last piece was handed on, so a caller keeps what it
     /// made of the pieces only when this returns.
