@@ -13,7 +13,9 @@ extension Command {
             SOURCES, one or more: Google Play: --package PKG with the Play token (--play-token-file FILE or
             $\(PlayOptions.tokenVariable)) reads the Play Developer Reporting API: the user-perceived
             crash and ANR rates and distinct users per versionCode per day (DAILY, America/Los_Angeles)
-            over the last 90 days up to the data's freshness; the token needs the scope
+            over the last 90 days up to the data's freshness, crashed users the rate x the distinct
+            users, unrounded (2.30% of 90 users is 2.07: the rate is Play's own), each metric set up
+            to its own freshness; the token needs the scope
             \(PlayDeveloperReportingClient.scope) as well as the androidpublisher one, and the service
             account 'View app quality information' in Play Console. App Store: --id ID with App Store
             Connect credentials reads its Analytics Reports: the app's ONGOING report request, the App
@@ -23,22 +25,29 @@ extension Command {
             Either store: --health-file FILE,
             once a store: {"store": "appStore"|"googlePlay", "app": ID or package, "days": [{"date":
             "YYYY-MM-DD", "version", "versionCode" (or null), "users", "crashedUsers", "anrUsers" (or
-            null)}]}, numbers from Crashlytics, Sentry or your own; with a health file for a store, --id
-            or --package only checks that the file names that app.
+            null; fractions allowed)}]}, numbers from Crashlytics, Sentry or your own; with a health
+            file for a store, --id or --package only checks that the file names that app.
             The rule: day 1 is a version's first day with users; the candidate's age k is its
             number of days with users; the baseline (--baseline, else the highest version below V
             with users) is read over its own days 1..k. A window's rate is its crashed users over its
             user-days, with the Wilson score interval at 95%. regressed: the candidate's lower bound
             is above the baseline's upper bound, or, once the window holds --min-users user-days,
             above the ceiling; insufficientData: fewer user-days and nothing regressed (a first
-            day's spike is not a verdict); unknown: the source could not be read; else healthy.
+            day's spike is not a verdict); unknown: the source could not be read, two rows of one
+            day and version disagree (rows alike count once), or a rate the store reports was not
+            read on every day (an unread rate is never a passed one: Google Play's ANR rate missing
+            or older than its crash rate, regressed still when the days with every rate read say so;
+            the App Store has none); else healthy.
             On Google Play --version may be a versionCode. Days after --now are not counted
             (Play's days are Pacific, America/Los_Angeles; the App Store's UTC).
             Prints {"appStore": H|null, "googlePlay": H|null}, H = {source, candidate, baseline,
             verdict, reasons}, a window {version, versionCode, ageDays, users, crashRate, anrRate},
             a rate {value, lower, upper} (fractions 0-1). --format text or markdown: one line a store,
-            then, read from Play, the candidate's largest error issues. A source that cannot be read
-            (a refused token, an answer that is not what the API sends) makes its store unknown.
+            then, read from Play, the candidate's largest error issues; text from a store is escaped
+            in Markdown, and its control characters are shown as text, never sent to the terminal.
+            App Store report files are read row by row (memory bounded), every sum checked. A source
+            that cannot be read (a refused token, an answer that is not what the API sends) makes its
+            store unknown.
             Exit status: 0 every store read is healthy; 1 any other verdict; 2 bad flags, a file that
             is not a health file, or one naming another app than --id or --package.
             """,
@@ -80,12 +89,14 @@ extension Command {
                 throw .source(error, command: name)
             }
             let issues = options.format == .json ? [] : await Command.topIssues(of: health, from: sources, options)
-            let issueLines = issues.map {
-                "top issue of \(health.googlePlay?.candidate?.label ?? options.version.description): \($0)"
-            }
+            // An issue's cause and place are Play's text, which an app's exception messages (user
+            // input) reach: written out for the terminal, escaped for Markdown.
+            let label = health.googlePlay?.candidate?.label ?? options.version.description
+            let issueLines = issues.map { "  top issue of \(label): \(OutsideText.terminal($0.description))\n" }
+            let issueItems = issues.map { "  - top issue of \(label): \(OutsideText.markdown($0.description))\n" }
             try JSONOutput.print(
-                health, as: options.format, text: health.text + issueLines.map { "  \($0)\n" }.joined(),
-                markdown: health.markdown + issueLines.map { "  - \($0)\n" }.joined())
+                health, as: options.format, text: health.text + issueLines.joined(),
+                markdown: health.markdown + issueItems.joined())
             return health.isHealthy ? 0 : 1
         }
     )
@@ -103,7 +114,8 @@ extension Command {
             return try await PlayVitalsSource(client: reporting, packageName: package)
                 .topIssues(of: play, through: sources.lastDay(of: .googlePlay))
         } catch {
-            StandardStreams.printError("health: the top issues could not be read: \(error)\n")
+            StandardStreams.printError(
+                "health: the top issues could not be read: \(OutsideText.terminal(error.description))\n")
             return []
         }
     }

@@ -77,10 +77,13 @@ import Testing
         let health = try googlePlay(result)
         #expect(health["verdict"] as? String == "regressed")
         let candidate = try #require(health["candidate"] as? [String: Any])
-        // Google rounds 7,013 distinct users a day to 7,000; crashed users are rate × 7,000.
+        // Google rounds 7,013 distinct users a day to 7,000; crashed users are rate × 7,000,
+        // unrounded, so the rate is Play's own: 147 of 7,013 (rounded to whole users, 0.021).
         #expect(candidate["users"] as? Int == 21000)
-        #expect((candidate["crashRate"] as? [String: Double])?["value"] == 0.021)
-        #expect((candidate["anrRate"] as? [String: Double])?["value"] == 0.009)
+        let crash = try #require((candidate["crashRate"] as? [String: Double])?["value"])
+        #expect(abs(crash - 147.0 / 7013) < 1e-12, "\(crash)")
+        let anr = try #require((candidate["anrRate"] as? [String: Double])?["value"])
+        #expect(abs(anr - 63.0 / 7013) < 1e-12, "\(anr)")
         let baseline = try #require(health["baseline"] as? [String: Any])
         // 80 serves no more, so no release names it: the highest versionCode below 81, by its digits.
         #expect(baseline["versionCode"] as? Int == 80 && baseline["version"] as? String == "80")
@@ -122,6 +125,101 @@ import Testing
         let stats = try server.reportingStats(token: token)
         // 50 versionCodes × 90 days = 4,500 rows a metric set, 500 a page.
         #expect(stats["pages"] as? Int == 18 && stats["overRate"] as? Int == 0)
+    }
+
+    // MARK: - Health as the stores report it (issues 39 and 40)
+
+    /// The held-out day-1 case: Play shows 2.30% of 90 users (2.07 users); rounding them to 2
+    /// showed 2.22%.
+    @Test func playsHeldOutFirstDayShowsPlaysOwnRate() throws {
+        let result = try play("heldout", token: UUID().uuidString)
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let health = try googlePlay(result)
+        #expect(health["verdict"] as? String == "insufficientData")
+        let candidate = try #require(health["candidate"] as? [String: Any])
+        #expect(candidate["users"] as? Int == 90)
+        let crash = try #require((candidate["crashRate"] as? [String: Double])?["value"])
+        #expect(abs(crash - 0.023) < 1e-12, "\(crash)")
+        let reasons = try #require(health["reasons"] as? [String])
+        #expect(reasons.contains { $0.hasSuffix("crash rate 2.30% [0.65–7.86]") }, "\(reasons)")
+    }
+
+    /// An ANR rate whose metric set is a day behind the crash set's, or whose query has no rows,
+    /// is never a passed one: `unknown`, naming it; a 3.0% ANR rate (the baseline's 0.2%, Play's
+    /// bar 0.47%) on the days it was read is `regressed` all the same, judged through them.
+    @Test(arguments: [
+        ("anrstale", "regressed", "the ANR rate of 81 (8.0.10) is not read (2021-02-03 has none)"),
+        ("anrlag", "unknown", "the ANR rate of 81 (8.0.10) is not read (2021-02-03 has none)"),
+        ("anrnone", "unknown", "the ANR rate of 81 (8.0.10) is not read (none of its 3 days has one)"),
+    ])
+    func anUnreadOrStaleANRRateIsNeverHealthy(_ scenario: String, _ verdict: String, _ names: String) throws {
+        let token = UUID().uuidString
+        let result = try play(scenario, token: token)
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let health = try googlePlay(result)
+        #expect(health["verdict"] as? String == verdict)
+        let reasons = try #require(health["reasons"] as? [String])
+        #expect(reasons.contains { $0.hasPrefix(names) }, "\(reasons)")
+        if scenario == "anrstale" {
+            #expect(reasons.contains("judged through 2021-02-02, the last day every rate of 81 (8.0.10) is read"))
+            let anr = "ANR rate 2.99% [2.72–3.29] over 8.0.10's first 2 days"
+            #expect(reasons.contains { $0.hasPrefix(anr) }, "\(reasons)")
+            #expect((health["candidate"] as? [String: Any])?["ageDays"] as? Int == 2)
+        }
+        if scenario != "anrnone" {
+            #expect(
+                reasons.first
+                    == "Play's ANR data end before its crash data: anrRateMetricSet is complete up to 2021-02-02, "
+                    + "crashRateMetricSet up to 2021-02-03 (each metric set has its own freshness); the days after "
+                    + "2021-02-02 have no ANR rate yet")
+            #expect(try server.reportingStats(token: token)["pastFreshness"] as? Int == 0)
+        }
+        try expectContract(token)
+    }
+
+    /// One row a day per version: rows sent twice alike count once; two that disagree are
+    /// `unknown`, naming the day (the first one silently won).
+    @Test func duplicateRowsCountOnceAndConflictingOnesAreUnknown() throws {
+        let twice = try play("duplicaterows", token: UUID().uuidString)
+        #expect(twice.status == 0, "stderr: \(twice.stderr)")
+        let health = try googlePlay(twice)
+        #expect(health["verdict"] as? String == "healthy")
+        #expect((health["candidate"] as? [String: Any])?["users"] as? Int == 21000)
+        let conflicting = try play("conflictrows", token: UUID().uuidString)
+        #expect(conflicting.status == 1, "stderr: \(conflicting.stderr)")
+        let judged = try googlePlay(conflicting)
+        #expect(judged["verdict"] as? String == "unknown" && judged["candidate"] is NSNull)
+        let reasons = try #require(judged["reasons"] as? [String])
+        #expect(
+            reasons.contains {
+                $0.hasPrefix("the Play Developer Reporting API has two different rows for 81 (8.0.10) on 2021-02-02 (")
+            }, "\(reasons)")
+    }
+
+    /// Play's top-issue cause carries an exception's message, which users' input reaches: in
+    /// Markdown its bold "healthy", image and link read as written; on a terminal its line break
+    /// and ANSI escapes are written out, never sent.
+    @Test func aTopIssuesTextCannotInjectMarkdownOrTerminalEscapes() throws {
+        let markdown = try play("hostileissue", token: UUID().uuidString, ["--format", "markdown"])
+        #expect(markdown.status == 1, "stderr: \(markdown.stderr)")
+        let items = markdown.stdout.split(separator: "\n").map(String.init)
+        #expect(items.count == 3, "\(items)")
+        let escaped: String = [
+            #"  - top issue of 81 (8.0.10): CRASH java.lang.IllegalStateException: \*\*healthy\*\* "#,
+            #"\!\[pixel\]\(https://evil.example/p.png\) \[details\]\(https://evil.example/x\) "#,
+            #"\<img src=x\>\\u{A}- Google Play: \\u{1B}\[2J\\u{1B}\[32mhealthy\\u{1B}\[0m in "#,
+            "com.example.health.Feed.load: 96 users, 311 reports",
+        ].joined()
+        #expect(items.dropFirst().first == escaped, "\(items)")
+        #expect(!markdown.stdout.contains("**healthy**") && !markdown.stdout.contains("]("))
+        #expect(!markdown.stdout.contains("\u{1B}"))
+        let text = try play("hostileissue", token: UUID().uuidString, ["--format", "text"])
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && !text.stdout.contains("\u{1B}"), "\(lines)")
+        let written: String =
+            #"<img src=x>\u{A}- Google Play: \u{1B}[2J\u{1B}[32mhealthy\u{1B}[0m in "#
+            + "com.example.health.Feed.load: 96 users, 311 reports"
+        #expect(lines.dropFirst().first?.hasSuffix(written) == true, "\(lines)")
     }
 
     struct Unreadable: Sendable, CustomTestStringConvertible {
@@ -271,6 +369,52 @@ import Testing
         #expect(lines.dropFirst().first?.hasSuffix("**regressed**") == true)
         let alone = try appStore("analytics", token: UUID().uuidString)
         #expect(alone.status == 0, "stderr: \(alone.stderr)")
+    }
+
+    /// A segment of 35 KB that inflates to 8.6 MiB (100,000 rows) is read row by row: the process
+    /// stays near its size without it (about 40 MiB), far below what holding it costs (its text,
+    /// its lines and a dictionary a row: over 100 MiB more). The peak is the child's own, as the
+    /// kernel counts it (`ru_maxrss`).
+    @Test func aLargeSegmentIsReadInBoundedMemory() throws {
+        let token = UUID().uuidString
+        let script = """
+            import resource, subprocess, sys
+            code = subprocess.run(sys.argv[1:]).returncode
+            print("maxrss", resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)
+            sys.exit(code)
+            """
+        let result = try BuiltProducts.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", "-c", script, BuiltProducts.directory.appendingPathComponent("storerelease").path, "health",
+                "--id", "414478124", "--asc-token-file", Self.ascToken, "--asc-base-url",
+                server.baseURL("analyticslarge", token: token).absoluteString, "--version", "8.0.10",
+            ], environment: ["STORERELEASE_ASC_TOKEN": "", "STORERELEASE_PLAY_TOKEN": ""])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try appStoreHealth(result)["verdict"] as? String == "healthy")
+        let peak = result.stderr.split(separator: "\n").last.flatMap { $0.split(separator: " ").last }.flatMap {
+            Int($0)
+        }
+        let kibibytes = try #require(peak, "\(result.stderr)")
+        #expect(kibibytes < 96 << 10, "peak \(kibibytes >> 10) MiB")
+    }
+
+    /// Sums are checked: a day's sessions past any one day's users are `unknown`, named, where
+    /// enough rows summed past Int64 crashed the process; and an instance's segments are bounded.
+    @Test(arguments: [
+        (
+            "analyticsoverflow",
+            "App Sessions Standard sums more than 1,000,000,000,000 Sessions for 8.0.10 on 2021-02-03"
+        ),
+        ("analyticssegments", "lists 101 segments, more than the 100 read"),
+    ])
+    func aReportPastItsBoundsIsUnknownNamingIt(_ scenario: String, _ expected: String) throws {
+        let result = try appStore(scenario, token: UUID().uuidString)
+        #expect(result.exited && result.status == 1, "stderr: \(result.stderr)")
+        let health = try appStoreHealth(result)
+        #expect(health["verdict"] as? String == "unknown")
+        let reasons = try #require(health["reasons"] as? [String])
+        #expect(reasons.contains { $0.contains(expected) }, "\(reasons)")
     }
 
     @Test func credentialsWithoutAnAppAreBadInput() throws {

@@ -79,8 +79,8 @@ import Testing
             return try #require(
                 HealthDay(
                     date: day, version: try version(name),
-                    versionCode: code.flatMap(VersionCode.init(rawValue:)), users: count.0, crashedUsers: count.1,
-                    anrUsers: count.2))
+                    versionCode: code.flatMap(VersionCode.init(rawValue:)), users: count.0,
+                    crashedUsers: Double(count.1), anrUsers: count.2.map(Double.init)))
         }
     }
 
@@ -128,7 +128,8 @@ import Testing
         // 0.79% (3 of 130, lower bound) is above 0.42% (2,322 of 580,120, upper bound): the
         // comparison a threshold gate makes halts a good release.
         #expect(settled.users == 580_120 && settled.crashedUsers == 2322)
-        let verdict = HealthRule.verdict(candidate: candidate, baseline: settled, criteria: Self.criteria)
+        let verdict = HealthRule.verdict(
+            candidate: candidate, baseline: settled, criteria: Self.criteria, metrics: [.crash])
         guard case .regressed(let regressions) = verdict else {
             Issue.record("expected regressed, got \(verdict)")
             return
@@ -146,14 +147,17 @@ import Testing
                 Self.repeated((2500, 25, nil), 2) + Self.repeated((10000, 20, nil), 28))
             + Self.days("8.0.10", code: 81, from: "2021-02-01", Self.repeated((2500, 30, nil), 2))
         // 60/5000: [0.9335%, 1.5415%]; the baseline's first two days 50/5000: [0.7594%, 1.3159%];
-        // its 30 days 610/285,000: [0.1977%, 0.2317%]. The ceiling 1.09% is above 0.9335%.
-        let health = try Self.judge("8.0.10", days)
+        // its 30 days 610/285,000: [0.1977%, 0.2317%]. The ceiling 1.09% is above 0.9335%. On
+        // the App Store, which has no ANR rate to read.
+        let health = try Self.judge("8.0.10", store: .appStore, days)
         #expect(health.verdict == .healthy)
         #expect(health.baseline?.ageDays == 2 && health.baseline?.users == 5000 && health.baseline?.crashedUsers == 50)
         let candidate = try #require(health.candidate)
         let later = HealthWindow(version: try Self.version("8.0.9"), days: days, age: 30)
         #expect(later.users == 285_000 && later.crashedUsers == 610)
-        #expect(HealthRule.verdict(candidate: candidate, baseline: later, criteria: Self.criteria).name == "regressed")
+        #expect(
+            HealthRule.verdict(candidate: candidate, baseline: later, criteria: Self.criteria, metrics: [.crash]).name
+                == "regressed")
     }
 
     @Test func aRealRegressionNamesBothRatesAndIntervals() throws {
@@ -193,7 +197,8 @@ import Testing
         let young = try Self.judge("2.0", Self.days("2.0", code: nil, [(500, 10, nil)]))
         #expect(young.verdict == .insufficientData(userDays: 500, minimum: 1000))
         let strict = try HealthCriteria(minimumUserDays: 400)
-        let judged = try Self.judge("2.0", Self.days("2.0", code: nil, [(500, 10, nil)]), criteria: strict)
+        let judged = try Self.judge(
+            "2.0", store: .appStore, Self.days("2.0", code: nil, [(500, 10, nil)]), criteria: strict)
         #expect(judged.verdict == .healthy, "500 user-days is enough now, and 1.0899% is not above 1.09%")
         let lower = try HealthCriteria(minimumUserDays: 400, maximumCrashRate: 0.0108)
         let lowered = try Self.judge("2.0", Self.days("2.0", code: nil, [(500, 10, nil)]), criteria: lower)
@@ -253,5 +258,107 @@ import Testing
         #expect(throws: HealthCriteriaError.minimumUserDays(0)) { try HealthCriteria(minimumUserDays: 0) }
         #expect(throws: HealthCriteriaError.ceiling(.crash, 1.5)) { try HealthCriteria(maximumCrashRate: 1.5) }
         #expect(throws: HealthCriteriaError.ceiling(.anr, -0.1)) { try HealthCriteria(maximumANRRate: -0.1) }
+    }
+
+    // MARK: - Health as the stores report it (issues 39 and 40)
+
+    /// Play's held-out day-1 case: a rate of 2.30% over 90 distinct users is 2.07 crashed users.
+    /// Rounded to 2 before the rate is taken it read 2.22%; the window keeps Play's own number.
+    @Test func aFractionalCountKeepsPlaysOwnRate() throws {
+        let days = try Self.fieldReport(firstDay: (90, 0, 0))
+        let first = try #require(days.last)
+        let heldOut = try #require(
+            HealthDay(
+                date: first.date, version: first.version, versionCode: first.versionCode, users: 90,
+                crashedUsers: 0.023 * 90, anrUsers: 0))
+        let health = try Self.judge("8.0.10", Array(days.dropLast()) + [heldOut])
+        let candidate = try #require(health.candidate)
+        #expect(abs(candidate.crashRate.value - 0.023) < 1e-12, "\(candidate.crashRate)")
+        #expect(abs(candidate.crashedUsers - 2.07) < 1e-9)
+        #expect(health.reasons.contains { $0.contains("crash rate 2.30% [") }, "\(health.reasons)")
+        // The Wilson interval of a fractional count is the same formula: 2.07 of 90.
+        let rate = HealthRate(events: 2.07, of: 90)
+        #expect(abs(rate.lower - 0.006455) < 1e-6 && abs(rate.upper - 0.078598) < 1e-6, "\(rate)")
+        #expect(
+            HealthDay(
+                date: first.date, version: first.version, versionCode: nil, users: 90, crashedUsers: 90.5, anrUsers: nil
+            ) == nil)
+        #expect(
+            HealthDay(
+                date: first.date, version: first.version, versionCode: nil, users: 90, crashedUsers: .nan, anrUsers: nil
+            ) == nil)
+    }
+
+    /// An ANR rate whose last day has no count yet, or no day at all, is not a passed one: Google
+    /// Play's verdict is `unknown`, naming it. A 3.0% ANR rate (the baseline's 0.2%, the ceiling
+    /// 0.47%) on the days it was read is `regressed` all the same, judged through those days.
+    @Test func anUnreadANRRateIsNeverAPassedOne() throws {
+        let baseline = try Self.days("4.0", code: 40, Self.repeated((7000, 35, 14), 3))
+        let unread = "the ANR rate of 41 (4.1) is not read (2021-03-03 has none): an unread rate is never a passed one"
+        let lagging =
+            try baseline
+            + Self.days("4.1", code: 41, from: "2021-03-01", [(7000, 35, 14), (7000, 35, 14), (7000, 35, nil)])
+        let health = try Self.judge("4.1", lagging)
+        #expect(
+            health.candidate?.anrRate == nil && health.candidate?.daysWithoutANR.map(\.description) == ["2021-03-03"])
+        #expect(health.verdict == .unknown(reason: unread), "\(health.verdict)")
+        #expect(health.candidate?.ageDays == 3)
+        #expect(!ReleaseHealthReport(appStore: nil, googlePlay: health).isHealthy)
+        let stale =
+            try baseline
+            + Self.days("4.1", code: 41, from: "2021-03-01", [(7000, 35, 210), (7000, 35, 210), (7000, 35, nil)])
+        let regressed = try Self.judge("4.1", stale)
+        guard case .regressed(let regressions) = regressed.verdict, case .aboveBaseline(.anr, _, _) = regressions.first
+        else {
+            Issue.record("expected the ANR rate regressed, got \(regressed.verdict)")
+            return
+        }
+        #expect(regressed.candidate?.ageDays == 2 && regressed.candidate?.anrRate != nil)
+        #expect(regressed.reasons.contains(unread))
+        #expect(regressed.reasons.contains("judged through 2021-03-02, the last day every rate of 41 (4.1) is read"))
+        let none = try Self.judge(
+            "4.1", baseline + Self.days("4.1", code: 41, from: "2021-03-01", Self.repeated((7000, 35, nil), 3)))
+        #expect(none.verdict.name == "unknown")
+        #expect(none.reasons.contains { $0.contains("ANR rate of 41 (4.1) is not read (none of its 3 days has one)") })
+        // Too few users is still said first, and the unread rate with it.
+        let young = try Self.judge(
+            "4.1", baseline + Self.days("4.1", code: 41, from: "2021-03-01", [(500, 2, nil)]))
+        #expect(young.verdict == .insufficientData(userDays: 500, minimum: 1000))
+        #expect(young.reasons.contains { $0.contains("ANR rate of 41 (4.1) is not read (its one day has none)") })
+        // The App Store has no ANR rate: nothing is unread there.
+        let apple = try Self.judge(
+            "4.1", store: .appStore,
+            Self.days("4.0", code: nil, Self.repeated((7000, 35, nil), 3))
+                + Self.days("4.1", code: nil, from: "2021-03-01", Self.repeated((7000, 35, nil), 3)))
+        #expect(apple.verdict == .healthy, "\(apple.reasons)")
+    }
+
+    /// One row a day per version: a row repeated exactly counts once; two that disagree make the
+    /// source `unknown`, naming the day, where the first one silently won.
+    @Test func duplicateRowsCountOnceAndConflictingOnesAreUnknown() throws {
+        let days =
+            try Self.days("3.1", code: 31, Self.repeated((2500, 20, 2), 2))
+            + Self.days("3.2", code: 32, from: "2021-03-01", Self.repeated((2500, 20, 3), 2))
+        let repeated = try Self.judge("3.2", days + days.suffix(1))
+        #expect(repeated.verdict == .healthy && repeated.candidate?.users == 5000, "\(repeated.reasons)")
+        let last = try #require(days.last)
+        let other = try #require(
+            HealthDay(
+                date: last.date, version: last.version, versionCode: last.versionCode, users: 2500, crashedUsers: 90,
+                anrUsers: 3))
+        let conflicting = try Self.judge("3.2", days + [other])
+        #expect(conflicting.verdict.name == "unknown" && conflicting.candidate == nil)
+        #expect(
+            conflicting.reasons == [
+                "the health file has two different rows for 32 (3.2) on 2021-03-02 (2,500 users, 20 crashed, 3 ANR "
+                    + "vs 2,500 users, 90 crashed, 3 ANR): one row a day per version is counted, and which is right "
+                    + "is unknown"
+            ], "\(conflicting.reasons)")
+        // Two versionCodes of one version on one day are two rows, summed.
+        let rebuilt = try #require(
+            HealthDay(
+                date: last.date, version: last.version, versionCode: VersionCode(rawValue: 33), users: 2500,
+                crashedUsers: 20, anrUsers: 3))
+        #expect(try Self.judge("3.2", days + [rebuilt]).candidate?.users == 7500)
     }
 }

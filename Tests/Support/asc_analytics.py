@@ -36,6 +36,13 @@ The app is 414478124 (any other id: 404). Scenarios:
   analyticsmonthly    as analytics, but App Crashes has MONTHLY instances only
   analyticsnone       the app has no report request
   analyticsstopped    its only ONGOING request was stopped for inactivity
+  analyticslarge      as analytics, but the newest App Sessions Standard instance has a third segment of
+                      35 KB that inflates to 8.6 MiB: 100,000 rows of 8.0.10's 2021-02-03 with 0 sessions
+                      (a file held whole costs hundreds of MiB; read row by row, none)
+  analyticsoverflow   as analytics, but the newest App Sessions Standard instance counts 8.0.10's
+                      2021-02-03 in three more rows of 999,999,999,999 sessions: the day's sum passes
+                      any one day's users (HealthDay.maximumCount), and enough such rows would pass Int64
+  analyticssegments   as analytics, but the newest App Sessions Standard instance lists 101 segments
 
 Counters (in asc_api.py's ascstats): analytics (requests to these paths), segments (downloads),
 expired (refused as expired), authorized (segment requests that carried Authorization), writes
@@ -52,7 +59,8 @@ import contract
 
 APP = "414478124"
 SCENARIOS = {"analytics", "analyticsregressed", "analyticsfirstday", "analyticsexpired", "analyticsmonthly",
-             "analyticsnone", "analyticsstopped"}
+             "analyticsnone", "analyticsstopped", "analyticslarge", "analyticsoverflow", "analyticssegments"}
+LARGE = {}
 REPORTS = {"App Crashes": "crashes", "App Sessions Standard": "sessions"}
 LISTED = {}
 
@@ -203,7 +211,7 @@ def handle(handler, stats, lock, token, scenario, rest, query, base, rate):
             LISTED[key] = LISTED.get(key, 0) + 1
             first = LISTED[key] == 1
         expires = int(time.time()) + (-1 if scenario == "analyticsexpired" and first else 300)
-        count = 2 if instance.endswith(processing_dates(scenario)[-1].isoformat()) else 1
+        count = segment_count(scenario, instance)
         host = urlparse(base)
         prefix = f"{host.scheme}://{host.netloc}/{token}/{scenario}/segments"
         data = []
@@ -219,13 +227,41 @@ def handle(handler, stats, lock, token, scenario, rest, query, base, rate):
                  "The specified resource does not exist", "No such path", rate)
 
 
+def newest_sessions(scenario, instance):
+    return instance == f"sessions-{processing_dates(scenario)[-1].isoformat()}"
+
+
+def segment_count(scenario, instance):
+    """The newest instance comes in two segments (analyticslarge's sessions in three, analyticssegments' in 101)."""
+    if newest_sessions(scenario, instance) and scenario == "analyticslarge":
+        return 3
+    if newest_sessions(scenario, instance) and scenario == "analyticssegments":
+        return 101
+    return 2 if instance.endswith(processing_dates(scenario)[-1].isoformat()) else 1
+
+
 def segment(scenario, instance, n, count):
     """The gzip bytes of segment n of count of an instance: its share of the rows, with the header."""
     kind, processed = instance.split("-", 1)
     header, lines = rows(scenario, kind, day(processed))
-    share = lines[n::count]
+    if scenario == "analyticslarge" and newest_sessions(scenario, instance) and n == 2:
+        return large_segment(header)
+    share = lines[n::min(count, 2)] if n < 2 else []
+    if scenario == "analyticsoverflow" and newest_sessions(scenario, instance) and n == 0:
+        share = share + [["2021-02-03", "WeChat", APP, "8.0.10", "iPhone", "iOS 14.4", "Web referrer", "Store sheet",
+                          "", "US", "999999999999", "0", "1"]] * 3
     text = "\t".join(header) + "\n" + "".join("\t".join(line) + "\n" for line in share)
     return gzip.compress(text.encode("utf-8"), mtime=0)
+
+
+def large_segment(header):
+    """8.6 MiB of rows that change no sum, gzip'd once."""
+    if "body" not in LARGE:
+        line = "\t".join(["2021-02-03", "WeChat", APP, "8.0.10", "iPhone", "iOS 14.4", "App Store search",
+                          "Store sheet", "", "US", "0", "0", "0"]) + "\n"
+        text = "\t".join(header) + "\n" + line * 100000
+        LARGE["body"] = gzip.compress(text.encode("utf-8"), mtime=0)
+    return LARGE["body"]
 
 
 def download(handler, stats, lock, scenario, parts, query):
@@ -246,7 +282,7 @@ def download(handler, stats, lock, scenario, parts, query):
     instance, name = parts[0], parts[1]
     n = int(name.split(".", 1)[0])
     kind = instance.split("-", 1)[0]
-    count = 2 if instance.endswith(processing_dates(scenario)[-1].isoformat()) else 1
+    count = segment_count(scenario, instance)
     if kind not in ("crashes", "sessions") or n >= count:
         return storage_error(handler, 404, "NoSuchKey", "The specified key does not exist.")
     return handler.send(200, segment(scenario, instance, n, count), "application/octet-stream")

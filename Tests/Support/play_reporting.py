@@ -39,6 +39,16 @@ Every request needs "Authorization: Bearer <token>" (else 401). Scenarios pick t
                not view app quality information
   403scope     403 with details[].reason ACCESS_TOKEN_SCOPE_INSUFFICIENT (an androidpublisher-only token)
   429once      the token's first request is 429, then regressed
+  heldout      as firstday, but 81's one day is Play's held-out case: a rate of 0.023 (2.30%) over 90
+               distinct users (2.07 users: Play keeps the rate, it does not round users)
+  anrstale     as healthy, but 81 sees 3.0% ANRs (80 0.2%) and the ANR metric set's DAILY freshness is
+               a day behind the crash set's (2021-02-03): each metric set has its own freshnessInfo
+  anrlag       as healthy, but the ANR metric set's DAILY freshness is a day behind the crash set's
+  anrnone      as healthy, but the ANR query answers no rows ({}, as for an app without ANR data)
+  duplicaterows  as healthy, but every crash row of 81 is sent twice, alike
+  conflictrows as healthy, but 81's crash row of 2021-02-02 is sent twice, the second at 3.0%
+  hostileissue as regressed, but the top issue's cause is text an app's exception carries: Markdown
+               (a bold "healthy", an image, a link), a line break and ANSI escapes
 
 Any other package is 404 "Requested entity was not found.". GET /<token>/reportingstats returns the
 token's counters: requests, queries (per metric set), pages, noTimeZone, fullRange, pastFreshness,
@@ -98,15 +108,17 @@ def series(start, days, users, crash, anr):
 
 def data(scenario):
     """{versionCode: (name or None when not serving, [(day, users, crashed, anr), ...])}."""
-    if scenario == "firstday":
+    if scenario in ("firstday", "heldout"):
         baseline = [(day_number(2021, 1, 20), 90, 2, 0)] + [
             (day_number(2021, 1, 21) + i, 2000, 8, 2) for i in range(9)]
-        return {80: ("8.0.9", baseline), 81: ("8.0.10", [(day_number(2021, 2, 3), 130, 3, 0)])}
+        first = (day_number(2021, 2, 3), 90, 2.07, 0) if scenario == "heldout" else (day_number(2021, 2, 3), 130, 3, 0)
+        return {80: ("8.0.9", baseline), 81: ("8.0.10", [first])}
     if scenario == "bench":
         first = day_number(*FRESH) - 90
         return {code: (f"1.0.{code}", [(first + i, 10000, 40 + code % 7, 10) for i in range(90)])
                 for code in range(1, 51)}
-    candidate = (0.005, 0.0015) if scenario == "healthy" else (0.021, 0.009)
+    healthy = scenario in ("healthy", "anrlag", "anrnone", "duplicaterows", "conflictrows")
+    candidate = (0.005, 0.03) if scenario == "anrstale" else (0.005, 0.0015) if healthy else (0.021, 0.009)
     return {80: (None, series((2021, 1, 25), 10, 7013, 0.006, 0.002)),
             81: ("8.0.10", series((2021, 2, 1), 3, 7013, *candidate))}
 
@@ -129,8 +141,15 @@ def date_time(n):
     return {"year": y, "month": m, "day": d, "timeZone": {"id": LA}}
 
 
-def metric_set(package, name):
-    y, m, d = FRESH
+def freshness(scenario, name):
+    """The day (exclusive) a metric set's DAILY data end: anrstale's and anrlag's ANR set lags a day."""
+    if scenario in ("anrstale", "anrlag") and name == "anrRateMetricSet":
+        return civil(day_number(*FRESH) - 1)
+    return FRESH
+
+
+def metric_set(package, name, scenario):
+    y, m, d = freshness(scenario, name)
     return {"name": f"apps/{package}/{name}", "freshnessInfo": {"freshnesses": [
         {"aggregationPeriod": "DAILY", "latestEndTime": {"year": y, "month": m, "day": d, "timeZone": {"id": LA}}},
         {"aggregationPeriod": "HOURLY", "latestEndTime": {"year": y, "month": m, "day": d, "hours": 7,
@@ -186,12 +205,12 @@ def query(handler, token, scenario, package, name, body):
     last, other = day_of(end)
     if problem or other:
         return reply(handler, method, 400, envelope(400, "INVALID_ARGUMENT", problem or other))
-    fresh = day_number(*FRESH)
+    fresh = day_number(*freshness(scenario, name))
     if last > fresh:
         with LOCK:
             s["pastFreshness"] += 1
         return reply(handler, method, 400, envelope(
-            400, "INVALID_ARGUMENT", "end_date should be at most %04d-%02d-%02d" % FRESH))
+            400, "INVALID_ARGUMENT", "end_date should be at most %04d-%02d-%02d" % freshness(scenario, name)))
     metrics = request.get("metrics", [])
     rate_name = "userPerceivedCrashRate" if name == "crashRateMetricSet" else "userPerceivedAnrRate"
     for metric in metrics:
@@ -205,14 +224,27 @@ def query(handler, token, scenario, package, name, body):
             if not first <= n < last:
                 continue
             events = crashed if name == "crashRateMetricSet" else anr
-            values = {rate_name: repr(events / users), "distinctUsers": str(rounded(users))}
+            rate = events / users
+            values = {rate_name: repr(round(rate, 6) if scenario == "heldout" else rate),
+                      "distinctUsers": str(rounded(users))}
             if scenario == "badrate" and code == 81 and rate_name == "userPerceivedCrashRate":
                 values[rate_name] = "n/a"
-            row = {"aggregationPeriod": "DAILY", "startTime": date_time(n),
-                   "metrics": [{"metric": m, "decimalValue": {"value": values[m]}} for m in metrics]}
-            if request.get("dimensions"):
-                row["dimensions"] = [{"dimension": "versionCode", "int64Value": str(code), "valueLabel": str(code)}]
-            rows.append(row)
+
+            def row(values):
+                made = {"aggregationPeriod": "DAILY", "startTime": date_time(n),
+                        "metrics": [{"metric": m, "decimalValue": {"value": values[m]}} for m in metrics]}
+                if request.get("dimensions"):
+                    made["dimensions"] = [{"dimension": "versionCode", "int64Value": str(code),
+                                           "valueLabel": str(code)}]
+                return made
+            rows.append(row(values))
+            crash_row = name == "crashRateMetricSet" and code == 81
+            if scenario == "duplicaterows" and crash_row:
+                rows.append(row(values))
+            if scenario == "conflictrows" and crash_row and n == day_number(2021, 2, 2):
+                rows.append(row({**values, rate_name: "0.03"}))
+    if scenario == "anrnone" and name == "anrRateMetricSet":
+        rows = []
     size = min(int(request.get("pageSize") or 1000), 500)
     offset = int(request.get("pageToken") or 0)
     answer = {"rows": rows[offset:offset + size]} if rows else {}
@@ -238,8 +270,12 @@ def issues(handler, token, scenario, package, query_text):
             continue
         name = f"apps/{package}/errorIssues/{code}a"
         version = {"versionCode": str(code)}
+        cause = "java.lang.IllegalStateException"
+        if scenario == "hostileissue":
+            cause = ("java.lang.IllegalStateException: **healthy** ![pixel](https://evil.example/p.png) "
+                     "[details](https://evil.example/x) <img src=x>\n- Google Play: \x1b[2J\x1b[32mhealthy\x1b[0m")
         found = [
-            {"name": name, "type": "CRASH", "cause": "java.lang.IllegalStateException",
+            {"name": name, "type": "CRASH", "cause": cause,
              "location": "com.example.health.Feed.load", "distinctUsers": "96", "errorReportCount": "311",
              "firstAppVersion": version, "lastAppVersion": version,
              "issueUri": f"https://play.google.com/console/developers/app/vitals/crashes/{code}a",
@@ -320,7 +356,7 @@ def handle(handler, method, token, scenario, parts, query_text, body):
     if len(parts) == 2 and parts[1].endswith(":fetchReleaseFilterOptions") and method == "GET":
         return filter_options(handler, token, scenario)
     if len(parts) == 3 and parts[2] in ("crashRateMetricSet", "anrRateMetricSet") and method == "GET":
-        return reply(handler, method_id, 200, metric_set(package, parts[2]))
+        return reply(handler, method_id, 200, metric_set(package, parts[2], scenario))
     if len(parts) == 3 and parts[2] in ("crashRateMetricSet:query", "anrRateMetricSet:query") and method == "POST":
         return query(handler, token, scenario, package, parts[2].split(":")[0], body)
     if len(parts) == 3 and parts[2] == "errorIssues:search" and method == "GET":

@@ -8,8 +8,9 @@ import StoreReleaseCore
 /// would make every machine that builds the package need zlib's headers (`zlib1g-dev` on Debian)
 /// and a module map for it, on the app's platforms too, for a few reports a day. Inflating is
 /// about 200 lines with no state worth sharing, it stops at `maximumSize` bytes of output (a
-/// segment that inflates to gigabytes is refused, not held), and each member's CRC-32 and length
-/// are checked. Only decompression; nothing here compresses.
+/// segment that inflates to gigabytes is refused), ``inflate(_:maximumSize:into:)`` hands the
+/// output on a piece at a time holding only the last 32 KiB (a segment is read, not held), and
+/// each member's CRC-32 and length are checked. Only decompression; nothing here compresses.
 package enum Gzip {
     /// Why bytes could not be inflated.
     package enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -46,19 +47,84 @@ package enum Gzip {
     ///
     /// - Throws: ``Failure``.
     package static func decompress(_ data: Data, maximumSize: Int) throws(Failure) -> Data {
+        var output = Data()
+        try inflate(data, maximumSize: maximumSize) { output.append(contentsOf: $0) }
+        return output
+    }
+
+    /// Inflates every member of a gzip file a piece at a time, holding only what DEFLATE refers back to.
+    ///
+    /// `piece` gets the content in order, in pieces of about 256 KiB; besides the compressed
+    /// bytes, only the last 32 KiB of output are held, whatever the content's size. A member's
+    /// CRC-32 and length are checked once its last piece was handed on, so a caller keeps what it
+    /// made of the pieces only when this returns.
+    ///
+    /// - Throws: ``Failure``.
+    package static func inflate(_ data: Data, maximumSize: Int, into piece: (ArraySlice<UInt8>) -> Void)
+        throws(Failure)
+    {
         var reader = BitReader(Array(data))
-        var output: [UInt8] = []
+        var window = Window(maximumSize: maximumSize)
         repeat {
             try reader.header()
-            let start = output.count
-            try inflate(&reader, into: &output, maximumSize: maximumSize)
+            try inflate(&reader, into: &window, piece)
             reader.alignToByte()
             let crc = try reader.littleEndian32()
             let size = try reader.littleEndian32()
-            guard crc == CRC32.checksum(output[start...]), size == UInt32(truncatingIfNeeded: output.count - start)
-            else { throw .checksum }
+            let member = window.endMember(piece)
+            guard crc == member.crc, size == UInt32(truncatingIfNeeded: member.size) else { throw .checksum }
         } while reader.hasMoreBytes
-        return Data(output)
+    }
+
+    /// The output while it is inflated: the last 32 KiB, which DEFLATE's distances reach back into,
+    /// and what is not handed on yet.
+    private struct Window {
+        /// How far back a distance reaches.
+        static let history = 32 << 10
+        /// How much is held before it is handed on.
+        static let pieceSize = 256 << 10
+
+        let maximumSize: Int
+        var bytes: [UInt8] = []
+        /// The bytes of `bytes` handed on already.
+        var handed = 0
+        /// The bytes dropped from the front: handed on, and further back than a distance reaches.
+        var dropped = 0
+        /// The current member's CRC-32 (not yet inverted) and length over what was handed on.
+        var crc = CRC32.start
+        var memberSize = 0
+
+        init(maximumSize: Int) { self.maximumSize = maximumSize }
+
+        /// Every byte inflated so far.
+        var produced: Int { dropped + bytes.count }
+
+        /// Hands on what is not handed on yet and drops what no distance reaches.
+        mutating func handOn(_ piece: (ArraySlice<UInt8>) -> Void) {
+            guard handed < bytes.count else { return }
+            let pending = bytes[handed...]
+            crc = CRC32.update(crc, pending)
+            memberSize += pending.count
+            piece(pending)
+            handed = bytes.count
+            if bytes.count > Self.history {
+                let drop = bytes.count - Self.history
+                bytes.removeFirst(drop)
+                (dropped, handed) = (dropped + drop, handed - drop)
+            }
+        }
+
+        /// Hands on once a piece's worth is held.
+        mutating func handOnWhenFull(_ piece: (ArraySlice<UInt8>) -> Void) {
+            if bytes.count - handed >= Self.pieceSize { handOn(piece) }
+        }
+
+        /// Hands on the rest of a member; its CRC-32 and length, and a fresh start for the next one.
+        mutating func endMember(_ piece: (ArraySlice<UInt8>) -> Void) -> (crc: UInt32, size: Int) {
+            handOn(piece)
+            defer { (crc, memberSize) = (CRC32.start, 0) }
+            return (CRC32.finish(crc), memberSize)
+        }
     }
 
     // MARK: - RFC 1951
@@ -91,9 +157,9 @@ package enum Gzip {
     }()
 
     /// Inflates one DEFLATE stream onto `output`.
-    private static func inflate(_ reader: inout BitReader, into output: inout [UInt8], maximumSize: Int)
-        throws(Failure)
-    {
+    private static func inflate(
+        _ reader: inout BitReader, into output: inout Window, _ piece: (ArraySlice<UInt8>) -> Void
+    ) throws(Failure) {
         var last = false
         while !last {
             last = try reader.bits(1) == 1
@@ -102,14 +168,17 @@ package enum Gzip {
                 reader.alignToByte()
                 let length = try reader.bits(16)
                 guard try reader.bits(16) == length ^ 0xFFFF else { throw .invalid("a stored block's length check") }
-                guard output.count + length <= maximumSize else { throw .tooLarge(limit: maximumSize) }
-                for _ in 0..<length { output.append(UInt8(try reader.bits(8))) }
+                guard output.produced + length <= output.maximumSize else {
+                    throw .tooLarge(limit: output.maximumSize)
+                }
+                for _ in 0..<length { output.bytes.append(UInt8(try reader.bits(8))) }
+                output.handOnWhenFull(piece)
             case 1:
                 guard let fixed else { throw .invalid("the fixed codes") }
-                try codes(&reader, fixed.literals, fixed.distances, into: &output, maximumSize: maximumSize)
+                try codes(&reader, fixed.literals, fixed.distances, into: &output, piece)
             case 2:
                 let (literals, distances) = try dynamicCodes(&reader)
-                try codes(&reader, literals, distances, into: &output, maximumSize: maximumSize)
+                try codes(&reader, literals, distances, into: &output, piece)
             default:
                 throw .invalid("block type 3")
             }
@@ -149,14 +218,15 @@ package enum Gzip {
 
     /// Decodes a block's symbols until its end code.
     private static func codes(
-        _ reader: inout BitReader, _ literals: Huffman, _ distances: Huffman, into output: inout [UInt8],
-        maximumSize: Int
+        _ reader: inout BitReader, _ literals: Huffman, _ distances: Huffman, into output: inout Window,
+        _ piece: (ArraySlice<UInt8>) -> Void
     ) throws(Failure) {
         while true {
+            output.handOnWhenFull(piece)
             let symbol = try literals.decode(&reader)
             if symbol < 256 {
-                guard output.count < maximumSize else { throw .tooLarge(limit: maximumSize) }
-                output.append(UInt8(symbol))
+                guard output.produced < output.maximumSize else { throw .tooLarge(limit: output.maximumSize) }
+                output.bytes.append(UInt8(symbol))
                 continue
             }
             if symbol == 256 { return }
@@ -166,10 +236,10 @@ package enum Gzip {
             let code = try distances.decode(&reader)
             guard code < distanceBase.count else { throw .invalid("distance code \(code)") }
             let distance = distanceBase[code] + (try reader.bits(distanceExtra[code]))
-            guard distance <= output.count else { throw .invalid("a distance before the start") }
-            guard output.count + length <= maximumSize else { throw .tooLarge(limit: maximumSize) }
-            let from = output.count - distance
-            for offset in 0..<length { output.append(output[from + offset]) }
+            guard distance <= output.bytes.count else { throw .invalid("a distance before the start") }
+            guard output.produced + length <= output.maximumSize else { throw .tooLarge(limit: output.maximumSize) }
+            let from = output.bytes.count - distance
+            for offset in 0..<length { output.bytes.append(output.bytes[from + offset]) }
         }
     }
 
@@ -277,9 +347,24 @@ enum CRC32 {
         return value
     }
 
+    /// The state before any byte.
+    static let start: UInt32 = 0xFFFF_FFFF
+
     static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
+        finish(update(start, bytes))
     }
+
+    /// The state after `bytes` more.
+    static func update(_ state: UInt32, _ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc = state
+        table.withUnsafeBufferPointer { table in
+            bytes.withUnsafeBufferPointer { bytes in
+                for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+            }
+        }
+        return crc
+    }
+
+    /// The checksum of a state.
+    static func finish(_ state: UInt32) -> UInt32 { state ^ 0xFFFF_FFFF }
 }

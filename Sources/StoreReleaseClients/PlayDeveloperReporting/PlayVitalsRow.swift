@@ -36,9 +36,12 @@ public struct PlayVitalsRow: Sendable, Hashable {
     /// The distinct users the rate is over, as Google rounds them (to 10, 100, 1,000 or 1,000,000).
     public let distinctUsers: Int
 
-    /// The users the rate counts: rate × distinct users, to the nearest user.
-    public var affectedUsers: Int {
-        min(distinctUsers, max(0, Int((rate * Double(distinctUsers)).rounded())))
+    /// The users the rate counts: rate × distinct users, unrounded.
+    ///
+    /// A fraction (2.3% of 90 users is 2.07): rounding it to whole users would change the rate
+    /// (2 of 90 is 2.22%), and Play's own number is the rate.
+    public var affectedUsers: Double {
+        min(Double(distinctUsers), max(0, rate * Double(distinctUsers)))
     }
 }
 

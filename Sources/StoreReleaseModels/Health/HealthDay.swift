@@ -19,18 +19,25 @@ public struct HealthDay: Sendable, Hashable {
     /// The users (or, for App Store Connect's reports, the sessions) of the version that day.
     public let users: Int
     /// How many of them crashed: at most ``users``.
-    public let crashedUsers: Int
-    /// How many saw an ANR, `nil` where the source does not count ANRs: at most ``users``.
-    public let anrUsers: Int?
+    ///
+    /// A fraction where the store reports a rate rather than a count: Google Play's is its rate ×
+    /// its distinct users (2.3% of 90 users is 2.07), kept unrounded so a day's rate is the store's own.
+    public let crashedUsers: Double
+    /// How many saw an ANR, `nil` where the source did not count ANRs that day.
+    ///
+    /// At most ``users``; a fraction, as ``crashedUsers`` may be.
+    public let anrUsers: Double?
 
     /// A day, or `nil` when its counts are impossible.
     ///
-    /// Impossible: a count is negative or more than ``users``, or ``users`` is more than ``maximumCount``.
+    /// Impossible: a count is negative, not finite or more than ``users``, or ``users`` is more
+    /// than ``maximumCount``.
     public init?(
-        date: HealthDate, version: Version, versionCode: VersionCode?, users: Int, crashedUsers: Int, anrUsers: Int?
+        date: HealthDate, version: Version, versionCode: VersionCode?, users: Int, crashedUsers: Double,
+        anrUsers: Double?
     ) {
-        guard (0...Self.maximumCount).contains(users), (0...users).contains(crashedUsers),
-            anrUsers.map({ (0...users).contains($0) }) ?? true
+        let possible = { (count: Double) in count.isFinite && count >= 0 && count <= Double(users) }
+        guard (0...Self.maximumCount).contains(users), possible(crashedUsers), anrUsers.map(possible) ?? true
         else { return nil }
         (self.date, self.version, self.versionCode) = (date, version, versionCode)
         (self.users, self.crashedUsers, self.anrUsers) = (users, crashedUsers, anrUsers)
@@ -45,6 +52,8 @@ extension HealthDay: Codable {
     /// Decodes a day of a health file.
     ///
     /// Every key is required (`versionCode` and `anrUsers` may be `null`), no other key is allowed.
+    /// `users` is a whole number; `crashedUsers` and `anrUsers` may be fractions (a store's rate
+    /// × its users, as Google Play's are).
     ///
     /// - Throws: `DecodingError` naming the key: an unknown key, a missing one, a date that is not
     ///   `YYYY-MM-DD`, a version that does not parse, a negative count, or crashed or ANR users
@@ -52,32 +61,37 @@ extension HealthDay: Codable {
     public init(from decoder: any Decoder) throws {
         try AnyKey.rejectUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.rawValue), of: "a health day")
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func count(_ key: CodingKeys, atMost limit: Int? = nil) throws -> Int? {
+        func count(_ key: CodingKeys, atMost limit: Int? = nil) throws -> Double? {
             guard try !container.decodeNil(forKey: key) else { return nil }
-            let value = try container.decode(Int.self, forKey: key)
-            guard value >= 0 else {
+            let value = try container.decode(Double.self, forKey: key)
+            let shown = Int(exactly: value).map(String.init) ?? "\(value)"
+            guard value.isFinite, value >= 0 else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container, debugDescription: "\(value) is negative, not a count of users")
+                    forKey: key, in: container, debugDescription: "\(shown) is negative, not a count of users")
             }
-            if value > Self.maximumCount {
+            if value > Double(Self.maximumCount) {
                 throw DecodingError.dataCorruptedError(
                     forKey: key, in: container,
-                    debugDescription: "\(value) is more than \(Self.maximumCount), not a count of one day's users")
+                    debugDescription: "\(shown) is more than \(Self.maximumCount), not a count of one day's users")
             }
-            if let limit, value > limit {
+            if let limit, value > Double(limit) {
                 throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container, debugDescription: "\(value) is more than the day's \(limit) users")
+                    forKey: key, in: container, debugDescription: "\(shown) is more than the day's \(limit) users")
             }
             return value
         }
-        func required(_ key: CodingKeys, atMost limit: Int? = nil) throws -> Int {
+        func required(_ key: CodingKeys, atMost limit: Int? = nil) throws -> Double {
             guard let value = try count(key, atMost: limit) else {
                 throw DecodingError.valueNotFound(
                     Int.self, .init(codingPath: container.codingPath + [key], debugDescription: "a count, not null"))
             }
             return value
         }
-        let users = try required(.users)
+        let counted = try required(.users)
+        guard let users = Int(exactly: counted) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .users, in: container, debugDescription: "\(counted) is not a whole number of users")
+        }
         let crashed = try required(.crashedUsers, atMost: users)
         guard container.contains(.anrUsers) else {
             throw DecodingError.keyNotFound(
@@ -99,7 +113,23 @@ extension HealthDay: Codable {
     }
 
     /// Encodes every key, `null` for an absent `versionCode` or `anrUsers`.
+    ///
+    /// A whole count is written as an integer (`3`, not `3.0`), a fraction as it is.
     public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(version, forKey: .version)
+        try container.encode(versionCode, forKey: .versionCode)
+        try container.encode(users, forKey: .users)
+        func encode(_ count: Double?, _ key: CodingKeys) throws {
+            guard let count else { return try container.encodeNil(forKey: key) }
+            if let whole = Int(exactly: count) {
+                try container.encode(whole, forKey: key)
+            } else {
+                try container.encode(count, forKey: key)
+            }
+        }
+        try encode(crashedUsers, .crashedUsers)
+        try encode(anrUsers, .anrUsers)
     }
 }

@@ -9,7 +9,9 @@ import StoreReleaseModels
 /// Σ`Sessions` per app version per day, a day's rows taken from the newest `processingDate` that
 /// has that day (a later instance restates earlier days; instances are never added up). A day
 /// whose crash rows are missing (Apple leaves out rows fewer than five users made) is left out,
-/// never counted as no crashes, and said so.
+/// never counted as no crashes, and said so. Segments are read row by row as they are inflated
+/// (memory stays bounded whatever their size) and every sum is checked: a day's sessions or
+/// crashes past ``HealthDay/maximumCount`` are a report that is not Apple's, named, never a crash.
 public struct AppStoreAnalyticsSource: Sendable {
     /// What the reports hold for the app.
     public enum Reading: Sendable, Hashable {
@@ -59,12 +61,26 @@ public struct AppStoreAnalyticsSource: Sendable {
             var newest: [HealthDate: (processed: HealthDate, versions: [Version: Int])] = [:]
             for instance in instances.sorted(by: { $0.processingDate < $1.processingDate }) {
                 var days: [HealthDate: [Version: Int]] = [:]
-                for table in try await client.tables(instanceID: instance.id) {
-                    for row in table.rows {
-                        guard row["App Apple Identifier"] == appID else { continue }
-                        let (date, version, count) = try Self.fields(row, column: column, report: name.rawValue)
-                        days[date, default: [:]][version, default: 0] += count
+                var pairs = 0
+                try await client.eachRow(instanceID: instance.id) { row throws(HTTPClientError) in
+                    guard row["App Apple Identifier"] == appID else { return }
+                    let (date, version, count) = try Self.fields(row, column: column, report: name.rawValue)
+                    let sum = days[date]?[version]
+                    if sum == nil {
+                        pairs += 1
+                        guard pairs <= Self.maximumVersionDays else {
+                            throw Self.invalid(
+                                "\(name.rawValue) instance of \(instance.processingDate) has more than "
+                                    + "\(Self.maximumVersionDays) days of versions, not a report of one app")
+                        }
                     }
+                    let (total, overflow) = (sum ?? 0).addingReportingOverflow(count)
+                    guard !overflow, total <= HealthDay.maximumCount else {
+                        throw Self.invalid(
+                            "\(name.rawValue) sums more than \(StoreHealth.grouped(HealthDay.maximumCount)) "
+                                + "\(column) for \(version) on \(date), not a count of one day")
+                    }
+                    days[date, default: [:]][version] = total
                 }
                 for (date, versions) in days
                 where (newest[date]?.processed ?? instance.processingDate) <= instance.processingDate {
@@ -83,14 +99,12 @@ public struct AppStoreAnalyticsSource: Sendable {
                 }
                 guard
                     let day = HealthDay(
-                        date: date, version: version, versionCode: nil, users: users, crashedUsers: crashed,
+                        date: date, version: version, versionCode: nil, users: users, crashedUsers: Double(crashed),
                         anrUsers: nil)
                 else {
-                    throw .connect(
-                        .exchange(
-                            .invalidPayload(
-                                "App Crashes counts \(crashed) crashes of \(version) on \(date), more than its \(users) sessions"
-                            )))
+                    throw Self.invalid(
+                        "App Crashes counts \(crashed) crashes of \(version) on \(date), more than its \(users) sessions"
+                    )
                 }
                 days.append(day)
             }
@@ -103,27 +117,30 @@ public struct AppStoreAnalyticsSource: Sendable {
         return .days(days.sorted { ($0.date, $0.version) < ($1.date, $1.version) }, notes: notes)
     }
 
+    /// The most distinct (day, version) pairs one instance may count: far more than an app's
+    /// versions in use over the two days an instance holds.
+    static let maximumVersionDays = 10_000
+
+    /// A report that is not what Apple sends, as the error every other such answer is.
+    private static func invalid(_ what: String) -> HTTPClientError {
+        .connect(.exchange(.invalidPayload(what)))
+    }
+
     /// A row's date, version and count, each checked.
-    private static func fields(_ row: [String: String], column: String, report: String) throws(HTTPClientError)
+    private static func fields(_ row: AnalyticsReportRow, column: String, report: String) throws(HTTPClientError)
         -> (HealthDate, Version, Int)
     {
         let text = row["Date"] ?? ""
         guard let date = HealthDate(text) else {
-            throw .connect(
-                .exchange(.invalidPayload("\(report) has Date \(text.debugDescription), not a date YYYY-MM-DD")))
+            throw invalid("\(report) has Date \(text.debugDescription), not a date YYYY-MM-DD")
         }
         let name = row["App Version"] ?? ""
         guard let version = try? Version(parsing: name) else {
-            throw .connect(
-                .exchange(
-                    .invalidPayload("\(report) has App Version \(name.debugDescription) on \(date), not a version")))
+            throw invalid("\(report) has App Version \(name.debugDescription) on \(date), not a version")
         }
         let value = row[column] ?? ""
         guard let count = Int(value), count >= 0, count <= HealthDay.maximumCount else {
-            throw .connect(
-                .exchange(
-                    .invalidPayload(
-                        "\(report) has \(column) \(value.debugDescription) for \(version) on \(date), not a count")))
+            throw invalid("\(report) has \(column) \(value.debugDescription) for \(version) on \(date), not a count")
         }
         return (date, version, count)
     }

@@ -24,13 +24,25 @@ public struct HealthRate: Sendable, Hashable, Codable {
     ///
     /// - Precondition: `0 <= events <= trials` (``HealthDay`` guarantees it for what it counts).
     public init(events: Int, of trials: Int) {
-        precondition(events >= 0 && events <= trials, "a rate needs 0 <= events <= trials")
+        self.init(events: Double(events), of: trials)
+    }
+
+    /// The rate of a count that may be a fraction among `trials`, with its Wilson interval at 95%.
+    ///
+    /// `events` is a fraction where a store reports a rate (a store's rate × its users).
+    /// Google Play's 2.3% of 90 users is 2.07 crashed users: the rate stays 2.3%, where rounding
+    /// to 2 users would make it 2.22%. The interval is the same formula, whose count need not be whole.
+    ///
+    /// - Precondition: `0 <= events <= trials`, finite (``HealthDay`` guarantees it for what it counts).
+    public init(events: Double, of trials: Int) {
+        precondition(
+            events.isFinite && events >= 0 && events <= Double(trials), "a rate needs 0 <= events <= trials")
         guard trials > 0 else {
             (value, lower, upper) = (0, 0, 1)
             return
         }
         let n = Double(trials)
-        let p = Double(events) / n
+        let p = events / n
         let z2 = Self.z * Self.z
         let denominator = 1 + z2 / n
         let center = (p + z2 / (2 * n)) / denominator

@@ -120,11 +120,11 @@ public struct HealthSources: Sendable {
             .googlePlay, from: .playDeveloperReporting, named: "the Play Developer Reporting API", id: packageName,
             missing: "needs the app's package, and the Play source names none"
         ) { packageName throws(HTTPClientError) in
-            let days = try await PlayVitalsSource(client: client, packageName: packageName)
-                .days(through: lastDay(of: .googlePlay))
+            let reading = try await PlayVitalsSource(client: client, packageName: packageName)
+                .read(through: lastDay(of: .googlePlay))
             return StoreHealth.judge(
-                version, baseline: baseline, store: .googlePlay, source: .playDeveloperReporting, days: days,
-                criteria: criteria, through: lastDay(of: .googlePlay))
+                version, baseline: baseline, store: .googlePlay, source: .playDeveloperReporting, days: reading.days,
+                criteria: criteria, through: lastDay(of: .googlePlay), notes: reading.notes)
         }
     }
 

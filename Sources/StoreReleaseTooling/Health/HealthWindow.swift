@@ -14,12 +14,16 @@ public struct HealthWindow: Sendable, Hashable {
     public let ageDays: Int
     /// Σ users over the window: its user-days.
     public let users: Int
-    /// Σ crashed users.
-    public let crashedUsers: Int
+    /// Σ crashed users: a fraction where the store reports rates (``HealthDay/crashedUsers``).
+    public let crashedUsers: Double
     /// The window's first day, `nil` when it has none.
     public let firstDay: HealthDate?
     /// Σ users who saw an ANR; `nil` unless every day of the window counted them.
-    public let anrUsers: Int?
+    public let anrUsers: Double?
+    /// The window's days on which no ANR was counted, oldest first.
+    ///
+    /// The source has no ANR rate, or none yet for those days.
+    public let daysWithoutANR: [HealthDate]
     /// Σ crashed ÷ Σ users with its interval.
     public let crashRate: HealthRate
     /// Σ ANR users ÷ Σ users with its interval; `nil` when ``anrUsers`` is.
@@ -33,17 +37,24 @@ public struct HealthWindow: Sendable, Hashable {
         let dates = Set(mine.map(\.date)).sorted().prefix(max(0, age))
         let window = mine.filter { dates.contains($0.date) }
         let codes = Set(window.map(\.versionCode))
-        let anr: Int? =
-            window.allSatisfy { $0.anrUsers != nil } ? window.reduce(0) { $0 + ($1.anrUsers ?? 0) } : nil
-        let users = window.reduce(0) { $0 + $1.users }
-        let crashed = window.reduce(0) { $0 + $1.crashedUsers }
+        let withoutANR = Set(window.filter { $0.anrUsers == nil }.map(\.date)).sorted()
+        let anr: Double? = withoutANR.isEmpty ? window.reduce(0) { $0 + ($1.anrUsers ?? 0) } : nil
+        // Each day holds at most HealthDay.maximumCount users: only billions of days could pass
+        // Int.max, and then the sum stays at it rather than trap.
+        let users = window.reduce(0) { sum, day in
+            let (total, overflow) = sum.addingReportingOverflow(day.users)
+            return overflow ? Int.max : total
+        }
+        let crashed = min(Double(users), window.reduce(0) { $0 + $1.crashedUsers })
         self.version = version
         self.versionCode = codes.count == 1 ? codes.first ?? nil : nil
         self.ageDays = dates.count
         self.firstDay = dates.first
-        (self.users, self.crashedUsers, self.anrUsers) = (users, crashed, window.isEmpty ? nil : anr)
+        let anrUsers = window.isEmpty ? nil : anr.map { min(Double(users), $0) }
+        (self.users, self.crashedUsers, self.anrUsers) = (users, crashed, anrUsers)
+        self.daysWithoutANR = withoutANR
         self.crashRate = HealthRate(events: crashed, of: users)
-        self.anrRate = window.isEmpty ? nil : anr.map { HealthRate(events: $0, of: users) }
+        self.anrRate = anrUsers.map { HealthRate(events: $0, of: users) }
     }
 
     /// The number of days with users `version` has among `days`.

@@ -4,20 +4,24 @@ extension ReleaseHealthReport {
     /// One line a store read, for people.
     ///
     /// `Google Play 81 (8.0.10): 2.1% [1.9–2.3] of 21,000 user-days vs 0.6% for 80 at the same
-    /// age: regressed`.
+    /// age: regressed`. A reason from outside (a store's error message) has its control
+    /// characters written out (`\u{1B}`), so it cannot move the cursor or forge a line.
     public var text: String {
         stores.map { $0.line + "\n" }.joined()
     }
 
     /// The same lines as a Markdown list, the verdict in bold.
+    ///
+    /// A reason from outside is escaped: its `**`, links, images and HTML read as written.
     public var markdown: String {
-        stores.map { "- " + $0.line(verdict: "**\($0.verdict.name)**") + "\n" }.joined()
+        stores.map { "- " + $0.line(verdict: "**\($0.verdict.name)**", escape: OutsideText.markdown) + "\n" }
+            .joined()
     }
 }
 
 extension StoreHealth {
     /// The store's line (see ``ReleaseHealthReport/text``).
-    public var line: String { line(verdict: verdict.name) }
+    public var line: String { line(verdict: verdict.name, escape: OutsideText.terminal) }
 
     /// Why this verdict makes a forced update wait, or `nil` when it is `healthy`.
     ///
@@ -54,9 +58,11 @@ extension StoreHealth {
     /// `Google Play` or `App Store`.
     var storeName: String { store == .googlePlay ? "Google Play" : "App Store" }
 
-    func line(verdict name: String) -> String {
+    /// The line with `name` for the verdict and `escape` applied to the reasons, which may carry
+    /// text from outside.
+    func line(verdict name: String, escape: (String) -> String) -> String {
         guard let candidate else {
-            return "\(storeName): \(name) (\(reasons.first ?? "not read"))"
+            return "\(storeName): \(name) (\(escape(reasons.first ?? "not read")))"
         }
         var line = "\(storeName) \(candidate.label): \(candidate.crashRate.text()) of "
         line += "\(Self.grouped(candidate.users)) user-days"
@@ -74,7 +80,7 @@ extension StoreHealth {
         line += ": \(name)"
         switch verdict {
         case .insufficientData(_, let minimum): line += " (fewer than \(Self.grouped(minimum)) user-days)"
-        case .unknown(let reason): line += " (\(reason))"
+        case .unknown(let reason): line += " (\(escape(reason)))"
         case .healthy, .regressed: break
         }
         return line

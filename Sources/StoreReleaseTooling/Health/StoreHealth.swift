@@ -32,15 +32,28 @@ public struct StoreHealth: Sendable, Hashable {
     /// the highest version below `version` with users; on Google Play the version of the highest
     /// `versionCode` below the candidate's) is read over its own days 1…*k*. On Google
     /// Play a `version` (or `baseline`) of digits that is a `versionCode` of the days names that
-    /// code's version. Days after `through` are not counted. `notes` (what the source left out)
+    /// code's version. Days after `through` are not counted. One row a day per version: a row
+    /// repeated exactly (same date, version, `versionCode` and counts) counts once. Every rate the
+    /// store reports (``HealthMetric/reported(by:)``: Google Play's ANR rate too) must be read on
+    /// every day of the candidate's window for `healthy`. `notes` (what the source left out)
     /// come first in the reasons.
     ///
-    /// - Returns: The verdict; `unknown` when a `baseline` was named and has no day with users.
+    /// - Returns: The verdict; `unknown` when a `baseline` was named and has no day with users,
+    ///   when two rows of one day disagree (the day named), or when a rate the store reports is
+    ///   not read (named) and the days before, every rate read, show no regression (when they
+    ///   do, `regressed`, judged through the last day every rate is read).
     public static func judge(
         _ version: Version, baseline: Version? = nil, store: Store, source: HealthSource, days: [HealthDay],
         criteria: HealthCriteria, through: HealthDate? = nil, notes: [String] = []
     ) -> StoreHealth {
-        let days = through.map { last in days.filter { $0.date <= last } } ?? days
+        let counted = through.map { last in days.filter { $0.date <= last } } ?? days
+        let (days, conflicts) = HealthDuplicates.fold(counted)
+        if let reason = HealthDuplicates.reason(conflicts, in: source) {
+            return StoreHealth(
+                store: store, source: source, candidate: nil, baseline: nil, verdict: .unknown(reason: reason),
+                reasons: notes + [reason])
+        }
+        let metrics = HealthMetric.reported(by: store)
         let candidateVersion = resolve(version, store: store, in: days)
         let age = HealthWindow.age(of: candidateVersion, in: days)
         let candidate = HealthWindow(version: candidateVersion, days: days, age: age)
@@ -60,8 +73,24 @@ public struct StoreHealth: Sendable, Hashable {
             baselineVersion = previous(candidateVersion, store: store, in: days)
         }
         let window = baselineVersion.map { HealthWindow(version: $0, days: days, age: age) }
-        let verdict = HealthRule.verdict(candidate: candidate, baseline: window, criteria: criteria)
-        reasons += explanation(of: verdict, candidate: candidate, baseline: window)
+        let verdict = HealthRule.verdict(candidate: candidate, baseline: window, criteria: criteria, metrics: metrics)
+        reasons += explanation(of: verdict, candidate: candidate, baseline: window, metrics: metrics)
+        // A rate not read on the latest days is not a passed one, but the days before, where every
+        // rate is read, may already show a regression: that verdict is not held back by the lag.
+        if case .unknown = verdict, let firstDay = candidate.firstDay,
+            let unread = candidate.daysWithoutANR.first, firstDay < unread
+        {
+            let earlier = judge(
+                version, baseline: baseline, store: store, source: source, days: counted, criteria: criteria,
+                through: unread.adding(days: -1))
+            if case .regressed = earlier.verdict, let judged = earlier.candidate {
+                let read =
+                    "judged through \(unread.adding(days: -1)), the last day every rate of \(judged.label) is read"
+                return StoreHealth(
+                    store: store, source: source, candidate: judged, baseline: earlier.baseline,
+                    verdict: earlier.verdict, reasons: reasons + [read] + earlier.reasons)
+            }
+        }
         return StoreHealth(
             store: store, source: source, candidate: candidate, baseline: window, verdict: verdict, reasons: reasons)
     }
@@ -93,9 +122,9 @@ public struct StoreHealth: Sendable, Hashable {
     }
 
     /// The sentences behind a verdict.
-    private static func explanation(of verdict: HealthVerdict, candidate: HealthWindow, baseline: HealthWindow?)
-        -> [String]
-    {
+    private static func explanation(
+        of verdict: HealthVerdict, candidate: HealthWindow, baseline: HealthWindow?, metrics: [HealthMetric]
+    ) -> [String] {
         var reasons: [String] = []
         let days = "\(candidate.ageDays) day\(candidate.ageDays == 1 ? "" : "s")"
         if let baseline, baseline.ageDays < candidate.ageDays {
@@ -104,6 +133,15 @@ public struct StoreHealth: Sendable, Hashable {
         }
         if baseline == nil {
             reasons.append("no earlier version with users to compare \(candidate.version) with: judged by the ceilings")
+        }
+        for metric in metrics where candidate.ageDays > 0 {
+            if candidate.rate(metric) == nil, verdict.kind != .unknown {
+                reasons.append(HealthRule.unread(metric, of: candidate))
+            } else if let baseline, candidate.rate(metric) != nil, baseline.rate(metric) == nil {
+                reasons.append(
+                    "the \(metric) of the baseline \(baseline.label) is not read on every day of its window: "
+                        + "\(candidate.label)'s is judged by the ceiling alone")
+            }
         }
         switch verdict {
         case .regressed(let regressions):
