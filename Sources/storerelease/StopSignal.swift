@@ -33,7 +33,7 @@ final class StopSignal: @unchecked Sendable {
             source.setEventHandler { [stop] in
                 guard !stop.isRequested else { return }
                 StandardStreams.printError(
-                    "watch: stopping; the round in progress has \(ExchangeFailure.seconds(stop.grace)) to finish, "
+                    "watch: stopping; a round in progress has \(ExchangeFailure.seconds(stop.grace)) to finish, "
                         + "else it is cut short and its events kept for the next watch\n")
                 stop.request()
             }
