@@ -27,7 +27,7 @@ extension Command {
             events delivered, FILE advanced), else a store read or a delivery in progress is
             cancelled, FILE stays at the last delivered snapshot, and the events it owed are
             delivered by the next watch of FILE. Text from a store or a file printed on stderr has
-            its control characters written out (\u{1B}), never sent to the terminal.
+            its control characters written out as visible text, never sent to the terminal.
             A delivery may take 15 s in all; a 2xx answer is a delivery, whatever its body (at
             most 64 KiB of it is read). FILE.lock keeps a second watcher off the same FILE.
             --history must be another file than FILE (compared as files: ./FILE or a link to it
