@@ -128,6 +128,10 @@ import Testing
         #expect(first.stderr.contains("the halt of 8.0.10 is owed"), "\(first.stderr)")
         let state = try String(contentsOf: folder.appendingPathComponent("state.json"), encoding: .utf8)
         #expect(state.contains("\"haltsOwed\" : [\n      \"8.0.10\"\n    ]"), "\(state)")
+        // The key is the watch's: the file is still a snapshot to every other reader.
+        let statePath = folder.appendingPathComponent("state.json").path
+        let diffed = try storerelease(["diff", statePath, statePath])
+        #expect(diffed.status == 0 && diffed.stdout.isEmpty, "\(diffed.stderr)")
 
         let second = try watch(token: token, halt)
         #expect(second.status == 0, "\(second.stderr)")
