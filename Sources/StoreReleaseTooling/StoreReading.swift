@@ -128,11 +128,17 @@ public struct StoreReading: Sendable, Hashable {
 
     /// The newest version either store is releasing: what a regression would make you halt.
     ///
-    /// The newest of the storefronts' versions, Play's fully rolled-out release, its release in
-    /// staged rollout and its halted releases (a halt pauses a release, and its users keep it:
-    /// halting it does not move the judging to the version before); `nil` when none is known.
+    /// The one rule of which version `snapshot`, `watch` (its history, its `healthChanged`
+    /// events) and `watch --halt-on` judge. Google Play: the newest release with users, its fully
+    /// rolled-out release, its release in staged rollout and its halted releases (a halt pauses
+    /// a release, and its users keep it: halting it does not move the judging to the version
+    /// before). The App Store: the newest version a storefront serves, or App Store Connect
+    /// shows live (in a phased release or not) and on sale. `nil` when none is known.
     public var newestReleasing: Version? {
         let play = googlePlay.map { [$0.track.rollout?.version] + $0.track.haltedReleases.map(\.version) } ?? []
-        return ([forceTarget] + play).compactMap { $0 }.max()
+        let live = appStoreConnect?.status.live.flatMap { live in
+            live.state.isLive && !live.removedFromSale ? Version(live.version) : nil
+        }
+        return ([forceTarget, live] + play).compactMap { $0 }.max()
     }
 }

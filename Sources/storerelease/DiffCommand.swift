@@ -8,8 +8,9 @@ extension Command {
         synopsis: "diff OLD NEW [--format json|markdown]",
         summary: "Prints the events between two snapshots, one JSON object a line.",
         discussion: """
-            OLD and NEW are what 'storerelease snapshot' prints. Each event has id (the same change
-            always has the same id), type, store (appStore, googlePlay, appStoreConnect), at (NEW's
+            OLD and NEW are what 'storerelease snapshot' prints. Each event has id (the change and,
+            after @, OLD's takenAt: the same change between the same snapshots always has the same
+            id), type, store (appStore, googlePlay, appStoreConnect), at (NEW's
             takenAt) and its own keys: storefrontUpdated {country, from, to, lagSeconds},
             storefrontAdded and storefrontRemoved {country, version}, playReleaseAdded
             {versionCode, version, status, userFraction}, playReleaseRemoved {versionCode},

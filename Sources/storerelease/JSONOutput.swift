@@ -1,4 +1,5 @@
 import Foundation
+import StoreReleaseKit
 
 /// JSON on stdout as the contract writes it: pretty-printed, keys sorted, slashes unescaped.
 enum JSONOutput {
@@ -13,13 +14,14 @@ enum JSONOutput {
         }
     }
 
-    /// One JSON object on one line (keys sorted), as JSON lines are written.
+    /// One JSON object on one line (keys sorted), as JSON lines are written; a character a
+    /// terminal would act on is escaped (``OutsideText/json(_:)``).
     static func printLine(_ value: some Encodable) throws(CLIError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
             let data = try encoder.encode(value)
-            StandardStreams.print(String(decoding: data, as: UTF8.self) + "\n")
+            StandardStreams.print(OutsideText.json(String(decoding: data, as: UTF8.self)) + "\n")
         } catch {
             throw .failure("cannot encode the result as JSON: \(error)")
         }

@@ -21,7 +21,8 @@ extension Command {
             track is taken only with --package naming the same one. A live Play track (--package)
             adds playRecoveryActions: App Recovery's actions for the track's versionCodes, as
             parity prints them.
-            \(HealthSourceOptions.help) The snapshot then records health: {appStore, googlePlay},
+            \(HealthSourceOptions.help(judging: HealthSourceOptions.releasing)) The snapshot then
+            records health: {appStore, googlePlay},
             each {source, version, versionCode, verdict, users, crashRate, anrRate, reasons} or null.
             \(PlayOptions.tokenHelp)
             \(AppStoreConnectOptions.help)

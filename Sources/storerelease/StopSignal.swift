@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import StoreReleaseKit
 
 #if canImport(Glibc)
     import Glibc
@@ -9,40 +9,36 @@ import Synchronization
     import Darwin
 #endif
 
-/// SIGINT and SIGTERM, turned into a flag the watch reads between rounds and the cancellation of
-/// the task running the rounds, which ends a sleep, a store read or a delivery at once.
+/// SIGINT and SIGTERM, turned into a request to stop the watch (``WatchStop``): between rounds
+/// it ends at once; the round in progress finishes if it can within the stop's grace, else it is
+/// cut short, its events kept for the next watch.
 ///
 /// `@unchecked`: the signal sources are only kept alive, written once by ``install()`` before
-/// any other use; the flag is atomic and the task to cancel behind a mutex.
+/// any other use; the stop is itself safe from any thread.
 final class StopSignal: @unchecked Sendable {
-    private let flag = Atomic<Bool>(false)
-    private let cancel = Mutex<(@Sendable () -> Void)?>(nil)
+    /// What a signal requests.
+    let stop: WatchStop
     private var sources: [any DispatchSourceSignal] = []
 
-    /// Whether a signal came.
-    var isSet: Bool { flag.load(ordering: .acquiring) }
+    /// A signal that will request `stop`.
+    init(_ stop: WatchStop) {
+        self.stop = stop
+    }
 
     /// Catches both signals from now on.
     func install() {
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in
-                if !flag.exchange(true, ordering: .acquiringAndReleasing) {
-                    StandardStreams.printError(
-                        "watch: stopping; a delivery in flight is cut short, its events kept for the next watch\n"
-                    )
-                    cancel.withLock { $0 }?()
-                }
+            source.setEventHandler { [stop] in
+                guard !stop.isRequested else { return }
+                StandardStreams.printError(
+                    "watch: stopping; a round in progress has \(ExchangeFailure.seconds(stop.grace)) to finish, "
+                        + "else it is cut short and its events kept for the next watch\n")
+                stop.request()
             }
             source.resume()
             sources.append(source)
         }
-    }
-
-    /// Cancels `task` when a signal comes, or now if one already came.
-    func cancels<Success: Sendable, Failure: Error>(_ task: Task<Success, Failure>) {
-        cancel.withLock { $0 = { task.cancel() } }
-        if isSet { task.cancel() }
     }
 }

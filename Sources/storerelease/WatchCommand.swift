@@ -17,12 +17,21 @@ extension Command {
             rename). The first round, without FILE, records a baseline and prints nothing. A
             delivery that fails leaves FILE as it was, so the next round delivers the same events
             again (same ids) with anything newer: at least once; receivers drop ids they have seen.
+            An id names one occurrence of a change: the change, then @ and the takenAt of the
+            snapshot it is counted from (the last delivered one), then #2, #3… when the same
+            change happens again before a delivery; a re-delivery, by this watch or the next
+            watch of FILE, keeps it, and a later occurrence of the same change has another.
             A round that cannot read a store says so on stderr and changes nothing. After a failed
-            round the wait doubles, up to six hours. SIGINT or SIGTERM ends the watch at once, exit
-            0: a store read or a delivery in progress is cancelled, FILE stays at the last
-            delivered snapshot, and the events it owed are delivered by the next watch of FILE.
+            round the wait doubles, up to six hours. SIGINT or SIGTERM ends the watch, exit 0:
+            between rounds at once; the round in progress finishes if it can within 10 s (its
+            events delivered, FILE advanced), else a store read or a delivery in progress is
+            cancelled, FILE stays at the last delivered snapshot, and the events it owed are
+            delivered by the next watch of FILE. Text from a store or a file printed on stderr has
+            its control characters written out as visible text, never sent to the terminal.
             A delivery may take 15 s in all; a 2xx answer is a delivery, whatever its body (at
             most 64 KiB of it is read). FILE.lock keeps a second watcher off the same FILE.
+            --history must be another file than FILE (compared as files: ./FILE or a link to it
+            is refused).
             FILE must be a regular file (not a link or a FIFO), and a link planted at FILE.tmp or
             FILE.lock is refused, never followed. A --play-track file does not say whose track it
             is: give --package PKG beside it once FILE names a package.
@@ -34,24 +43,28 @@ extension Command {
             app, Play releases, App Store Connect's versions, storefronts per version, health),
             the picture 'storerelease timeline FILE' draws; past 10,000 lines the oldest rounds
             are folded, and a line torn by a kill is skipped when read.
-            \(HealthSourceOptions.help) Each snapshot then records health, and a verdict that changes
-            is a healthChanged event {version, from, to} of its store.
-            --halt-on regressed --confirm APP[,APP] (opt-in; needs health sources) judges the newest
-            version either store is releasing (Play's staged rollout included) and, the round a
-            store's verdict of it turns regressed, applies 'storerelease halt VERSION' on every
+            \(HealthSourceOptions.help(judging: HealthSourceOptions.releasing)) Each snapshot then
+            records health, and a verdict that changes is a healthChanged event {version, from, to}
+            of its store.
+            --halt-on regressed --confirm APP[,APP] (opt-in; needs health sources) judges the same
+            version and, the round a store's verdict of it turns regressed, applies 'storerelease halt VERSION' on every
             store given (Play for --package, App Store Connect for --id or --bundle-id with its
             credentials; --confirm names each, as halt's does), reads them back, and delivers a
             halted event {version, steps, verified, refusals, health} with the round's events. A
-            halt not verified is tried again each round while the verdict stays regressed; a
-            verified one is not, so resuming by hand later is not overruled. With a live Play source,
+            halt not verified is owed: kept in FILE (its "watch" key), tried again each round and
+            by the next watch of FILE while the verdict stays regressed, and the watch exits 1
+            while one is owed. A verified one is not, so resuming by hand later is not overruled:
+            the version is halted again only once a store has judged it something other than
+            regressed (unknown is not a judgement) and it turns regressed again. With a live Play source,
             App Recovery's actions for the track's versionCodes are read each round too: one that
             appears, is deployed, canceled or goes is a playRecoveryChanged event {appRecoveryId,
             versionCodes, from, to}.
             \(PlayOptions.tokenHelp)
             \(AppStoreConnectOptions.help)
             Exit status: 0 the rounds ran (or a signal stopped them); 1 the last round could not
-            read a store, or events are still undelivered; 2 bad flags, a FILE that is not this
-            app's snapshot (it is left as it is), or a FILE another watcher holds.
+            read a store, events are still undelivered, or a halt is owed; 2 bad flags, a FILE that
+            is not this app's snapshot (it is left as it is), a FILE another watcher holds, or a
+            --history that is FILE.
             """,
         options: SourceOptions.storeOptions
             + [
@@ -91,29 +104,36 @@ enum WatchCommand {
         let interval = try arguments.value(interval)?.duration ?? .seconds(300)
         let rounds = try arguments.value(rounds)?.count
         let history = try arguments.value(history).map { ReleaseHistoryFile(path: $0.path) }
-        if let history, history.path == path {
-            throw .usage("watch: \(Self.history) \(path) is the --state file: give the history a file of its own")
+        // Compared as files: `./s.json` or a link to it is the state file too, and its lock the state's.
+        if let history,
+            FileIdentity.same(history.path, path) || FileIdentity.same(history.path + ".lock", path + ".lock")
+        {
+            throw .usage(
+                OutsideText.terminal(
+                    "watch: \(Self.history) \(history.path) and \(Self.state) \(path) are the same file: give the "
+                        + "history a file of its own"))
         }
         let notifier = try NotifyOptions.notifier(arguments)
         let options = try SourceOptions(arguments)
         let (appStore, play, connect) = try options.snapshotSources()
-        var health = try HealthSourceOptions.sources(
+        let health = try HealthSourceOptions.sources(
             arguments, play: options.play, connect: options.connect, through: nil)
         let halting = try self.halting(arguments, sources: options, health: health)
-        if halting != nil { health?.candidate = .newestReleasing }
-        let stop = StopSignal()
-        stop.install()
+        let stop = WatchStop(grace: stopGrace)
+        let signals = StopSignal(stop)
+        signals.install()
+        defer { withExtendedLifetime(signals) {} }
         var watcher = ReleaseWatcher(
             state: WatchStateFile(path: path), appStore: appStore, play: play, appStoreConnect: connect,
             health: health, notifier: notifier, interval: interval)
         watcher.history = history
         watcher.halting = halting
-        // The rounds run in a task a signal cancels, which cuts short a request in flight.
+        // The rounds run in a task the stop cancels: at once between rounds, after the grace mid-round.
         let watch = Task { () async -> Result<ReleaseWatcher.Outcome, WatchStateFileError> in
             do throws(WatchStateFileError) {
                 return .success(
                     try await watcher.run(
-                        rounds: rounds, isStopping: { stop.isSet },
+                        rounds: rounds, stop: stop,
                         progress: { progress in progress.report(path: path, notifier: notifier) }))
             } catch {
                 return .failure(error)
@@ -124,13 +144,23 @@ enum WatchCommand {
         do throws(WatchStateFileError) {
             outcome = try await watch.value.get()
         } catch {
+            let message = OutsideText.terminal("watch: \(error)")
             switch error {
-            case .notASnapshot, .otherApp, .notAFile, .locked: throw .badInput("watch: \(error)")
-            case .io: throw .failure("watch: \(error)")
+            case .notASnapshot, .otherApp, .notAFile, .locked: throw .badInput(message)
+            case .io: throw .failure(message)
             }
         }
         StandardStreams.printError(outcome.summary(path: path))
-        return outcome.stopped || !(outcome.lastRoundFailed || outcome.undelivered > 0) ? 0 : 1
+        if outcome.stopped { return 0 }
+        return outcome.lastRoundFailed || outcome.undelivered > 0 || !outcome.haltsOwed.isEmpty ? 1 : 0
+    }
+
+    /// How long the round in progress may go on after SIGINT or SIGTERM.
+    static let stopGrace = Duration.seconds(10)
+
+    /// Prints one line on stderr, `watch: ` in front, its text from outside made safe for a terminal.
+    static func say(_ line: String) {
+        StandardStreams.printError("watch: " + OutsideText.terminal(line) + "\n")
     }
 
     /// Who halts a regressed release, with `--halt-on`: the stores given, each confirmed.

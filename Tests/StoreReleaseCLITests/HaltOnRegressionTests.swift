@@ -31,17 +31,28 @@ import Testing
 
     /// One round of `watch` over Play's rollout of 81 and App Store Connect's phased release of
     /// 8.0.10, all under one fake token, with `extra` flags.
-    func watch(token: String, _ extra: [String]) throws -> BuiltProducts.Result {
+    func watch(token: String, asc: String = "rolling", _ extra: [String]) throws -> BuiltProducts.Result {
+        try storerelease(
+            [
+                "watch", "--id", "414478124", "--countries", "cn", "--base-url", server.baseURL("ok").absoluteString,
+                "--state", folder.appendingPathComponent("state.json").path, "--rounds", "1",
+            ] + stores(token: token, asc: asc) + extra)
+    }
+
+    /// The live Play and App Store Connect flags for one token, App Store Connect's world `asc`.
+    func stores(token: String, asc: String = "rolling") -> [String] {
         let tokenFile = folder.appendingPathComponent("token").path
-        let flags = [
-            "watch", "--id", "414478124", "--countries", "cn", "--base-url", server.baseURL("ok").absoluteString,
+        return [
             "--package", "com.example.rollout", "--play-token-file", tokenFile, "--play-base-url",
             server.baseURL("ok", token: token).absoluteString, "--asc-token-file", tokenFile, "--asc-base-url",
-            server.baseURL("rolling", token: token).absoluteString, "--state",
-            folder.appendingPathComponent("state.json").path, "--rounds", "1",
+            server.baseURL(asc, token: token).absoluteString,
         ]
+    }
+
+    /// Runs the built `storerelease` with no token in its environment.
+    func storerelease(_ arguments: [String]) throws -> BuiltProducts.Result {
         let result = try BuiltProducts.run(
-            executable: BuiltProducts.directory.appendingPathComponent("storerelease"), flags + extra,
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"), arguments,
             environment: ["STORERELEASE_PLAY_TOKEN": "", "STORERELEASE_ASC_TOKEN": ""])
         #expect(result.exited)
         #expect(!result.stdout.contains(Self.secret) && !result.stderr.contains(Self.secret), "a token shows")
@@ -101,6 +112,65 @@ import Testing
         #expect(try writes(token) == afterHalt, "nothing more was written")
         let contract = try server.contractChecks(token: token)
         #expect(contract.checked > 0 && contract.violations.isEmpty, "\(contract.violations)")
+    }
+
+    /// Issue 40 finding 4: a halt owed by one `--rounds 1` run (App Store Connect refused the
+    /// pause) lives in the state file; the run exits 1 saying so, and the next run tries again and
+    /// verifies it. (Failed before: the first run said "tried again next round" and exited 0, and
+    /// the second, seeing a verdict that did not turn, never paused the phased release.)
+    @Test func aHaltOwedByOneRunIsTriedAgainByTheNext() throws {
+        let token = UUID().uuidString
+        let halt = [
+            "--health-file", Self.regressed, "--halt-on", "regressed", "--confirm", "414478124,com.example.rollout",
+        ]
+        let first = try watch(token: token, asc: "rollingreadonly", halt)
+        #expect(first.status == 1, "\(first.stderr)")
+        #expect(first.stderr.contains("the halt of 8.0.10 is owed"), "\(first.stderr)")
+        let state = try String(contentsOf: folder.appendingPathComponent("state.json"), encoding: .utf8)
+        #expect(state.contains("\"haltsOwed\" : [\n      \"8.0.10\"\n    ]"), "\(state)")
+        // The key is the watch's: the file is still a snapshot to every other reader.
+        let statePath = folder.appendingPathComponent("state.json").path
+        let diffed = try storerelease(["diff", statePath, statePath])
+        #expect(diffed.status == 0 && diffed.stdout.isEmpty, "\(diffed.stderr)")
+
+        let second = try watch(token: token, halt)
+        #expect(second.status == 0, "\(second.stderr)")
+        let halted = try #require(try events(second).first { $0["type"] as? String == "halted" }, "\(second.stdout)")
+        #expect(halted["verified"] as? Bool == true, "\(halted)")
+        let steps = (halted["steps"] as? [[String: Any]] ?? []).map { "\($0["store"] ?? "") \($0["to"] ?? "")" }
+        #expect(steps == ["appStore PAUSED"], "Play was halted by the first run: \(steps)")
+        #expect(!second.stderr.contains("is owed"), "\(second.stderr)")
+        let after = try String(contentsOf: folder.appendingPathComponent("state.json"), encoding: .utf8)
+        #expect(!after.contains("8.0.10\"\n    ]"), "nothing owed any more: \(after)")
+    }
+
+    /// Issue 40 finding 5: a version the watch halted and a person resumed is not halted again
+    /// after a round whose health is `unknown` (Play's reporting API refused), only after a
+    /// judged verdict other than `regressed`. (Failed before: the regressed round after the
+    /// unknown one counted as a turn, and the watch halted the release again.)
+    @Test func aPersonsResumeStandsThroughAnUnknownRound() throws {
+        let token = UUID().uuidString
+        let confirm = ["--halt-on", "regressed", "--confirm", "414478124,com.example.rollout"]
+        let first = try watch(token: token, ["--health-file", Self.regressed] + confirm)
+        #expect(first.status == 0 && first.stderr.contains("halted, googlePlay"), "\(first.stderr)")
+        let resumed = try storerelease(
+            ["resume", "8.0.10", "--id", "414478124"] + stores(token: token)
+                + ["--apply", "--confirm", "414478124,com.example.rollout"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let afterResume = try writes(token)
+
+        // Play's health unknown (the reporting API refuses the account), the App Store's from a file.
+        let unknown = try watch(
+            token: token,
+            ["--play-reporting-base-url", server.baseURL("403quality", token: token).absoluteString] + confirm)
+        #expect(unknown.status == 0, "\(unknown.stderr)")
+        let state = try String(contentsOf: folder.appendingPathComponent("state.json"), encoding: .utf8)
+        #expect(state.contains("\"verdict\" : \"unknown\""), "the round judged nothing: \(state)")
+
+        let again = try watch(token: token, ["--health-file", Self.regressed] + confirm)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try !events(again).contains { $0["type"] as? String == "halted" }, "\(again.stdout)")
+        #expect(try writes(token) == afterResume, "the resume stands: nothing written")
     }
 
     @Test func withoutHaltOnAWatchWritesNothingWhateverTheHealth() throws {

@@ -163,13 +163,109 @@ import Testing
             "--interval", "0",
         ]
         let same = try BuiltProducts.run("storerelease", watch + ["--history", state])
-        #expect(same.status == 2 && same.stderr.contains("is the --state file"), "\(same.stderr)")
+        #expect(same.status == 2 && same.stderr.contains("are the same file"), "\(same.stderr)")
         let result = try BuiltProducts.run("storerelease", watch + ["--history", history])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: history, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 2, "one line a round")
         let drawn = try BuiltProducts.run("storerelease", ["timeline", history, "--version", "8.0.10"])
         #expect(drawn.status == 0 && drawn.stdout.contains("data-series=\"play-81\""), "\(drawn.stderr)")
+    }
+
+    /// Issue 40 finding 12: `--history ./state.json` (or a link to it, or a path through `..`)
+    /// is the state file: refused at once, exit 2 naming both flags, the state left as it was and
+    /// the next watcher not refused. (Failed before: the paths were compared as strings, and the
+    /// history waited for the lock the state held, for ever: the deadline below passed.)
+    @Test func aHistoryThatIsTheStateFileByAnotherNameIsRefusedAtOnce() throws {
+        let payloads = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads")
+        let watch = [
+            "watch", "--lookup", payloads.appendingPathComponent("appstore-wechat-cn.json").path, "--play-track",
+            payloads.appendingPathComponent("play-production.json").path, "--state", state, "--rounds", "1",
+        ]
+        let first = try BuiltProducts.run("storerelease", watch)
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: state))
+        let link = folder.appendingPathComponent("history-link.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: state)
+        for history in [
+            folder.path + "/./state.json", folder.path + "/../" + folder.lastPathComponent + "/state.json", link,
+        ] {
+            let same = try Background(
+                watch + ["--history", history], folder: folder, environment: ["STORERELEASE_ASC_TOKEN": ""])
+            defer { if same.process.isRunning { kill(same.process.processIdentifier, SIGKILL) } }
+            let (status, signalled) = try same.exit()
+            #expect(status == 2 && !signalled, "\(history): \(same.stderr)")
+            #expect(
+                same.stderr.contains("--history \(history) and --state \(state) are the same file"), "\(same.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: state)) == before, "the state is as it was")
+        let next = try BuiltProducts.run("storerelease", watch)
+        #expect(next.status == 0 && !next.stderr.contains("in use"), "\(next.stderr)")
+    }
+
+    /// A watch of three rounds delivering to `hook`, sent `signal` once the receiver has round
+    /// 2's events: the watcher is mid-delivery.
+    func signalledMidDelivery(token: String, hook: String, _ signal: Int32) throws -> Background {
+        let watch = try Background(deliveringWatch(token: token, rounds: 3, hook: hook), folder: folder)
+        do {
+            try waitUntil("the receiver gets round 2's events", deadline: .seconds(60)) {
+                (try? server.hooks(token: token).count) == 1
+            }
+        } catch {
+            kill(watch.process.processIdentifier, SIGKILL)
+            throw error
+        }
+        kill(watch.process.processIdentifier, signal)
+        return watch
+    }
+
+    /// Issue 39 item 6: a signal mid-round lets the round finish within the grace. Round 2's
+    /// delivery is held by the receiver; the watcher is signalled, says it is stopping, and the
+    /// receiver then answers: the round ends delivered, exit 0, nothing owed, and the next watch
+    /// delivers none of those events again. (Failed before: the signal cut the delivery short at
+    /// once, so the next watch delivered the same ids again.)
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalMidRoundLetsTheRoundFinishWithinTheGrace(_ signal: Int32) throws {
+        let token = UUID().uuidString
+        let held = try signalledMidDelivery(token: token, hook: "held", signal)
+        defer { if held.process.isRunning { kill(held.process.processIdentifier, SIGKILL) } }
+        try waitUntil("the watcher says it is stopping", deadline: .seconds(20)) {
+            held.stderr.contains("watch: stopping")
+        }
+        _ = try Data(contentsOf: server.baseURL.appendingPathComponent(token).appendingPathComponent("release"))
+        let (status, signalled) = try held.exit()
+        #expect(status == 0 && !signalled, "\(held.stderr)")
+        #expect(held.stderr.contains("watch: stopped after round 2\n"), "\(held.stderr)")
+        #expect(!held.stderr.contains("wait for the next watch"), "nothing owed: \(held.stderr)")
+        let delivered = try #require(try server.hooks(token: token).first?.body as? [[String: Any]]).compactMap {
+            $0["id"] as? String
+        }
+        #expect(!delivered.isEmpty)
+
+        let rerun = try run(deliveringWatch(token: token, rounds: 2, hook: "ok"))
+        #expect(rerun.status == 0 && !rerun.stderr.contains("baseline"), "\(rerun.stderr)")
+        let after = try server.hooks(token: token).filter { $0.scenario == "ok" }.flatMap {
+            $0.body as? [[String: Any]] ?? []
+        }
+        let again = Set(after.compactMap { $0["id"] as? String }).intersection(delivered)
+        #expect(again.isEmpty, "delivered once: \(again)")
+    }
+
+    /// Issue 40 finding 13: a store's message carrying terminal escapes (clear the screen, a
+    /// green "applied and verified", a C1 CSI) reaches stderr written out, never as escapes.
+    /// (Failed before: the message was printed as the store sent it.)
+    @Test func aStoresMessageReachesTheTerminalWrittenOut() throws {
+        let result = try run([
+            "watch", "--id", "414478124", "--countries", "cn", "--base-url",
+            server.baseURL("escapes").absoluteString, "--state", state, "--rounds", "1",
+        ])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            !result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B },
+            "an escape reached the terminal: \(result.stderr.debugDescription)")
+        #expect(
+            result.stderr.contains(#"\u{1B}[2J\u{1B}[H\u{1B}[32mwatch: applied and verified\u{1B}[0m\u{9B}31m"#),
+            "\(result.stderr)")
     }
 
     @Test func aStateFileThatIsNotThisAppsSnapshotExitsTwoAndIsLeftAsItIs() throws {
@@ -290,16 +386,17 @@ import Testing
         let errors: URL
         let output: URL
 
-        init(_ arguments: [String], folder: URL) throws {
+        init(
+            _ arguments: [String], folder: URL,
+            environment: [String: String] = ["STORERELEASE_ASC_TOKEN": "watch-asc-secret"]
+        ) throws {
             errors = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
             output = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
             try Data().write(to: errors)
             try Data().write(to: output)
             process.executableURL = BuiltProducts.directory.appendingPathComponent("storerelease")
             process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging([
-                "STORERELEASE_ASC_TOKEN": "watch-asc-secret"
-            ]) { $1 }
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             process.standardOutput = try FileHandle(forWritingTo: output)
             process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
@@ -334,14 +431,10 @@ import Testing
     @Test(arguments: [SIGTERM, SIGINT])
     func aSignalCutsATrickledDeliveryShortAndTheNextWatchDeliversItsEvents(_ signal: Int32) throws {
         let token = UUID().uuidString
-        let cut = try Background(deliveringWatch(token: token, rounds: 3, hook: "trickle"), folder: folder)
-        defer { if cut.process.isRunning { kill(cut.process.processIdentifier, SIGKILL) } }
         // Round 2 delivers its events to a receiver that answers 200's headers, then a byte a
-        // second for 30 s: signalled once the receiver has them, the watcher is mid-delivery.
-        try waitUntil("the receiver gets round 2's events", deadline: .seconds(60)) {
-            (try? server.hooks(token: token).count) == 1
-        }
-        kill(cut.process.processIdentifier, signal)
+        // second for 30 s, longer than the grace.
+        let cut = try signalledMidDelivery(token: token, hook: "trickle", signal)
+        defer { if cut.process.isRunning { kill(cut.process.processIdentifier, SIGKILL) } }
         let (status, signalled) = try cut.exit()
         #expect(status == 0 && !signalled, "\(cut.stderr)")
         #expect(cut.stderr.contains("stopped after round 2; 2 events wait for the next watch of it"), "\(cut.stderr)")

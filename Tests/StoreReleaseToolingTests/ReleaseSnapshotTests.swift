@@ -27,6 +27,26 @@ import Testing
         try JSONDecoder().decode([String: [String: [String: String]]].self, from: try JSONEncoder().encode(seen))
     }
 
+    /// Issue 39 item 4: a snapshot's health is of the version being released, the one `watch
+    /// --halt-on` halts: with 8.0.2 completed on Play and 8.0.10 rolling out at 20%, 8.0.10, and
+    /// its history round too. (Failed before: the snapshot judged 8.0.2, the completed release.)
+    @Test func healthIsOfTheVersionBeingReleasedAsHaltOnJudgesIt() async throws {
+        let payloads = LoopbackServer.packageRoot.appendingPathComponent("Docs/Examples/payloads")
+        let track = try JSONDecoder().decode(
+            PlayTrack.self, from: Data(contentsOf: payloads.appendingPathComponent("play-production.json")))
+        let file = try JSONDecoder().decode(
+            HealthFile.self, from: Data(contentsOf: payloads.appendingPathComponent("health-play.json")))
+        let health = HealthSources(files: [file], criteria: try HealthCriteria())
+        let snapshot = try await ReleaseSnapshot.take(
+            appStore: nil, play: .stored(track, packageName: "com.tencent.mm"), appStoreConnect: nil, health: health,
+            now: Date(timeIntervalSince1970: 1_612_915_200))
+        let record = try #require(snapshot.health?.googlePlay)
+        #expect(record.version?.description == "8.0.10" && record.verdict == .regressed, "\(record)")
+        #expect(ReleaseHistoryRound(snapshot).health?.googlePlay?.version?.description == "8.0.10")
+        let reading = StoreReading(googlePlay: .init(track: track, packageName: "com.tencent.mm"))
+        #expect(reading.newestReleasing == record.version, "the one rule")
+    }
+
     @Test func firstSeenIsCarriedForwardAndExtendedByWhatIsNew() throws {
         let day1 = Date(timeIntervalSince1970: 1_612_310_400)  // 2021-02-03T00:00:00Z
         let first = ReleaseSnapshot(

@@ -274,6 +274,106 @@ import Testing
             "the file advanced with each delivery")
     }
 
+    /// A watcher in memory whose Play release 81 has, round after round, the statuses given
+    /// (the last one from then on); `wait` is called in each round's read after the first.
+    func flipping(
+        _ statuses: [PlayTrackRelease.Status], notifier: WebhookNotifier? = nil, clock: PollingClock,
+        wait: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> (ReleaseWatcher, InMemoryWatchStateStore) {
+        let rounds = Rounds()
+        let store = InMemoryWatchStateStore()
+        let watcher = ReleaseWatcher(
+            state: store, notifier: notifier, interval: .seconds(600), clock: clock, startDate: Self.start
+        ) { now, previous throws(ReleaseSourceError) in
+            let round = rounds.next()
+            if round > 1 { await wait(round) }
+            return ReleaseSnapshot(
+                takenAt: now, releases: nil,
+                track: PlayTrack(
+                    track: "production",
+                    releases: [
+                        PlayTrackRelease(
+                            name: "8.0.10", versionCodes: VersionCode(rawValue: 81).map { [$0] } ?? [],
+                            status: statuses[min(round, statuses.count) - 1], userFraction: 0.2)
+                    ]),
+                status: nil, packageName: "com.tencent.mm", previous: previous)
+        }
+        return (watcher, store)
+    }
+
+    /// Issue 40 finding 9: a release halted, resumed and halted again is two `halted` changes,
+    /// each with its own id, whether each was delivered in its round or both wait in one batch
+    /// for a webhook that keeps failing (whose retries keep the ids). (Failed before: both were
+    /// `playStatusChanged:googlePlay:81:inProgress:halted`.)
+    @Test func theSameChangeTwiceHasTwoIdsAndARetryKeepsThem() async throws {
+        let statuses: [PlayTrackRelease.Status] = [.inProgress, .halted, .inProgress, .halted]
+        var ids: [String] = []
+        _ = try await flipping(statuses, clock: VirtualClock().clock).0.run(
+            rounds: 4, progress: { if case .events(let events) = $0 { ids += events.map(\.id) } })
+        let halts = ids.filter { $0.hasPrefix("playStatusChanged:googlePlay:81:inProgress:halted") }
+        #expect(halts.count == 2 && Set(halts).count == 2, "\(ids)")
+        #expect(
+            halts.first == "playStatusChanged:googlePlay:81:inProgress:halted@2021-02-10T00:00:00Z",
+            "counted from the snapshot before: \(halts)")
+
+        let token = UUID().uuidString
+        let failing = try WebhookNotifier(url: server.hookURL("failalways", token: token), format: .json)
+        _ = try await flipping(statuses, notifier: failing, clock: VirtualClock().clock).0.run(rounds: 4)
+        let batches = try server.hooks(token: token).map { delivery in
+            (delivery.body as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+        let last = try #require(batches.last)
+        #expect(Set(last).count == last.count && last.count == 3, "one batch, each occurrence its own id: \(last)")
+        #expect(last.filter { $0.hasPrefix("playStatusChanged:googlePlay:81:inProgress:halted") }.count == 2)
+        #expect(batches.dropLast().allSatisfy { last.starts(with: $0) }, "a retry keeps the ids it had")
+    }
+
+    /// Issue 39 item 6: a stop asked for mid-round lets the round finish (delivered, the state
+    /// advanced) while it is within the grace, and cuts it short (its events kept) when it is not;
+    /// between rounds it ends the wait at once.
+    @Test func aStopMidRoundLetsTheRoundFinishWithinItsGraceElseCutsItShort() async throws {
+        let statuses: [PlayTrackRelease.Status] = [.inProgress, .halted]
+        // A grace that does not end while the round runs: the round finishes.
+        let patient = WatchStop(
+            grace: .seconds(3600), clock: PollingClock(now: { .zero }, sleep: { try await Task.sleep(for: $0) }))
+        let (finishing, kept) = flipping(statuses, clock: VirtualClock().clock) { _ in patient.request() }
+        let finished = try await endingWithin("the round finishes", deadline: .seconds(60)) {
+            try await finishing.run(rounds: 3, stop: patient)
+        }
+        #expect(finished.rounds == 2 && finished.stopped && finished.undelivered == 0)
+        #expect(try kept.read()?.googlePlay?.releases.first?.status == .halted, "the state advanced")
+
+        // A grace over at once, and a round that would go on: cut short, the state not advanced.
+        let hasty = WatchStop(grace: .zero, clock: VirtualClock().clock)
+        let (cut, stayed) = flipping(statuses, clock: VirtualClock().clock) { _ in
+            hasty.request()
+            try? await Task.sleep(for: .seconds(3600))  // cut short by the cancellation
+        }
+        let task = Task { try await cut.run(rounds: 3, stop: hasty) }
+        hasty.cancels(task)
+        let outcome = try await endingWithin("the round is cut short", deadline: .seconds(60)) { try await task.value }
+        #expect(outcome.rounds == 2 && outcome.stopped)
+        #expect(try stayed.read()?.googlePlay?.releases.first?.status == .inProgress, "the state stayed")
+
+        // Between rounds: the wait (ten minutes, on the real clock) ends at once.
+        let between = WatchStop()
+        let sleeping = LockedFlag()
+        let (waiting, _) = flipping(
+            statuses,
+            clock: PollingClock(
+                now: { .zero },
+                sleep: { duration in
+                    sleeping.set()
+                    try await Task.sleep(for: duration)
+                }))
+        let running = Task { try await waiting.run(rounds: 3, stop: between) }
+        between.cancels(running)
+        try await until("the watch waits for round 2", deadline: .seconds(60)) { sleeping.isSet }
+        between.request()
+        let ended = try await endingWithin("the wait ends", deadline: .seconds(60)) { try await running.value }
+        #expect(ended.stopped && ended.rounds == 1)
+    }
+
     /// Counts the rounds a reader was called for.
     final class Rounds: @unchecked Sendable {
         private let lock = NSLock()

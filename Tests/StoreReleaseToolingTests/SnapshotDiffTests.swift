@@ -183,7 +183,9 @@ import Testing
 
     @Test func aHaltIsDueTheRoundTheVerdictTurnsAndAgainOnlyWhileOwed() throws {
         func due(_ now: Snapshot, since before: Snapshot?, owed: Set<Version> = []) -> [String] {
-            now.haltsDue(since: before, owed: owed).map { "\($0.0) \($0.1)" }
+            var memory = WatchMemory(recordedIn: before)
+            memory.haltsOwed = owed
+            return now.haltsDue(memory: memory).map { "\($0.0) \($0.1)" }
         }
         let regressed = Self.judged("8.0.10", .regressed)
         #expect(due(regressed, since: nil) == ["8.0.10 googlePlay"], "a new state file's first round counts")
@@ -194,6 +196,30 @@ import Testing
         #expect(due(Self.judged("8.0.10", .insufficientData), since: nil).isEmpty)
         #expect(due(Self.judged("8.0.10", .unknown), since: nil).isEmpty, "unknown is never a reason to act")
         #expect(due(Self.snapshot(), since: nil).isEmpty, "no health, no halt")
+    }
+
+    /// Issue 40 finding 5: one `unknown` round made the watch halt again a version a person had
+    /// resumed. The memory keeps the last judged verdict through `unknown` rounds; only a judged
+    /// verdict other than `regressed` ends it. (Failed with the verdict of the round before
+    /// compared, as before: the regressed round after the unknown one was due.)
+    @Test func anUnknownRoundIsNoJudgementAndAResumeStands() throws {
+        let regressed = Self.judged("8.0.10", .regressed)
+        var memory = WatchMemory(recordedIn: regressed)
+        for _ in 0..<3 {
+            memory.remember(Self.judged("8.0.10", .unknown).health)
+            #expect(regressed.haltsDue(memory: memory).isEmpty, "the person's resume stands")
+        }
+        memory.remember(Self.snapshot().health)
+        #expect(regressed.haltsDue(memory: memory).isEmpty, "a round without health judges nothing either")
+        memory.haltsOwed = [try Version(parsing: "8.0.10")]
+        memory.remember(Self.judged("8.0.10", .healthy).health)
+        #expect(memory.haltsOwed.isEmpty, "a halt is not owed for a version judged healthy")
+        #expect(regressed.haltsDue(memory: memory).map(\.0.description) == ["8.0.10"], "judged, then turned")
+        // What the state file keeps, read back; and a state without it reads as nothing owed.
+        let data = try JSONEncoder().encode(memory)
+        #expect(try JSONDecoder().decode(WatchMemory.self, from: data) == memory)
+        let unknown = Data(#"{"haltsOwed": [], "googlePlay": {"version": "8.0.10", "verdict": "unknown"}}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(WatchMemory.self, from: unknown) }
     }
 
     @Test func anEventsIdLeavesOutWhenAndTheLag() throws {

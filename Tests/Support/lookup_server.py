@@ -37,6 +37,8 @@ counters apart, the scenario picks the behaviour:
                 country), version 9.0 from then on: a release reaching storefronts one by one
 
   badrequest    400 with the lookup API's own error body ({"errorMessage": …}, as fastlane keeps it)
+  escapes       400 with the lookup API's error body whose errorMessage carries terminal escapes (clear
+                the screen, a green "applied and verified"): what a hostile or broken server may send
   sweep         a release sweep: the WeChat payload for any id or bundle id in cn, de, fr, us and
                 kr (8.0.10) and in jp and gb (8.0.2, lagging), nothing elsewhere; a lookup of many
                 ids answers a result for each (its trackId the id) that the storefront has, as the
@@ -65,9 +67,12 @@ answers by the scenario:
                 in the meantime)
   trickle       records the body, then answers 200 with the headers at once and a 30-byte body
                 one byte a second (stopping when the client leaves)
+  held          records the body, then holds the answer until GET /<token>/release (at most 60 s),
+                then 200 "ok" (a test signals the client while its delivery is held)
   hugeok        200 with a 1 MiB body: a delivery, whatever the body
   cutok         200 promising 1,000 bytes, sending "ok" and closing: a delivery, whatever the body
 
+GET /<token>/release lets the token's held deliveries (and its next ones) answer.
 GET /<token>/hooks returns {"deliveries": [{"status": N, "body": …, "scenario": …}, …]} in the order
 received.
 
@@ -107,6 +112,13 @@ ELSEWHERE = {}
 WINDOWS = {}
 SECOND = {"port": 0}
 HOOKS = {}
+RELEASES = {}
+
+
+def release_event(token):
+    """The event a token's `held` deliveries wait for (GET /<token>/release sets it)."""
+    with LOCK:
+        return RELEASES.setdefault(token, threading.Event())
 
 
 def contract_log(token):
@@ -252,6 +264,8 @@ class Handler(BaseHTTPRequestHandler):
             deliveries.append({"status": status, "body": body, "scenario": scenario})
         if scenario == "slow":
             time.sleep(10)
+        if scenario == "held":
+            release_event(token).wait(60)
         if scenario == "trickle":
             self.trickle(b"ok" + b" " * 28, "text/plain")
             return True
@@ -302,6 +316,9 @@ class Handler(BaseHTTPRequestHandler):
             with LOCK:
                 seen = dict(ELSEWHERE.get(parts[0], {"requests": 0, "authorization": 0}))
             return self.send(200, json.dumps(seen))
+        if len(parts) == 2 and parts[1] == "release":
+            release_event(parts[0]).set()
+            return self.send(200, "released", "text/plain")
         if len(parts) == 2 and parts[1] == "hooks":
             with LOCK:
                 deliveries = list(HOOKS.get(parts[0], []))
@@ -442,6 +459,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(results)
         if scenario == "404":
             return self.send(404, "<html>Not Found</html>", "text/html")
+        if scenario == "escapes":
+            message = "\u001b[2J\u001b[H\u001b[32mwatch: applied and verified\u001b[0m\u009b31m"
+            return self.send(400, json.dumps({"errorMessage": message}), "text/javascript; charset=utf-8")
         if scenario == "badrequest":
             with open(os.path.join(os.path.dirname(FIXTURES_DIR[0]), "real", "appstore",
                                    "fastlane-itunesLookup-invalid.json"), encoding="utf-8") as f:

@@ -4,9 +4,12 @@ import StoreReleaseModels
 
 /// One change between two snapshots, as a watcher reports it.
 ///
-/// The `id` is the same for the same change whenever it is computed (it leaves out `at` and a
-/// storefront's lag), so a batch delivered again in a later round keeps its ids and a receiver
-/// can drop what it has seen.
+/// The `id` names one occurrence of a change: the change (never `at`, never a storefront's lag),
+/// the snapshot it is counted from (``since``: the last delivered one, for a watcher) and, when
+/// the same change happens again before a delivery, its ``occurrence``. It is the same whenever
+/// that occurrence is computed, so a batch delivered again in a later round, or by the next
+/// watch of the state file, keeps its ids, and a receiver can drop what it has seen without
+/// dropping a later occurrence of the same change.
 public struct ReleaseEvent: Sendable, Hashable, Encodable {
     /// What changed, with its data.
     public enum Change: Sendable, Hashable {
@@ -76,11 +79,22 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
     public let change: Change
     /// When it was seen: the newer snapshot's `takenAt` (written ISO 8601).
     public let at: Date
+    /// The `takenAt` of the snapshot it is counted from, when known: part of the ``id``.
+    ///
+    /// ``ReleaseSnapshot/events(since:)`` sets the older snapshot's; a watcher, the last
+    /// delivered snapshot's, which stays the same until the event is delivered.
+    public var since: Date?
+    /// Which occurrence of the same change counted from the same snapshot this is.
+    ///
+    /// 1, the first (left out of the ``id``), 2 the next (written `#2`)…
+    public var occurrence: Int
 
     /// Makes an event.
-    public init(_ change: Change, at: Date) {
+    public init(_ change: Change, at: Date, since: Date? = nil, occurrence: Int = 1) {
         self.change = change
         self.at = at
+        self.since = since
+        self.occurrence = occurrence
     }
 
     /// The event's type as the JSON names it (`storefrontUpdated`).
@@ -117,7 +131,11 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         }
     }
 
-    /// The same for the same change: the type and what changed, never when, never the lag.
+    /// The same for the same occurrence of a change, whenever it is computed.
+    ///
+    /// The type, what changed, the snapshot it is counted from (`@` and its `takenAt`) and the
+    /// occurrence after the first (`#2`); never when it was seen, never the lag:
+    /// `playStatusChanged:googlePlay:81:inProgress:halted@2021-02-10T03:00:00Z`.
     public var id: String {
         func text(_ value: (any CustomStringConvertible)?) -> String {
             guard let value else { return "-" }
@@ -141,7 +159,29 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .playRecoveryChanged(let id, _, let from, let to): parts = [id, from, to]
         case .halted(let version, _, _, _, _, _): parts = [version]
         }
-        return ([type, store.rawValue] + parts.map(text)).joined(separator: ":")
+        let counted = since.map { "@" + ISO8601Timestamp.string(from: $0) } ?? ""
+        let again = occurrence > 1 ? "#\(occurrence)" : ""
+        return ([type, store.rawValue] + parts.map(text)).joined(separator: ":") + counted + again
+    }
+
+    /// The event counted from the snapshot taken at `date` (its first occurrence there).
+    public func counted(from date: Date) -> ReleaseEvent {
+        ReleaseEvent(change, at: at, since: date)
+    }
+
+    /// `events` after `earlier`, each counted from `date`, numbered so that no id repeats.
+    ///
+    /// No id of the result repeats one of `earlier` or of an event before it.
+    public static func numbered(_ events: [ReleaseEvent], after earlier: [ReleaseEvent], from date: Date)
+        -> [ReleaseEvent]
+    {
+        var seen = Set(earlier.map(\.id))
+        return events.map { event in
+            var counted = event.counted(from: date)
+            while seen.contains(counted.id) { counted.occurrence += 1 }
+            seen.insert(counted.id)
+            return counted
+        }
     }
 
     /// The event for people, one sentence ("Play rollout of 81 went 20% → 50%").

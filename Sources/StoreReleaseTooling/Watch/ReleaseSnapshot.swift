@@ -353,13 +353,18 @@ extension ReleaseSnapshot {
     /// ``StoreReading/Extras/recoveryActions``: a live Play source is read three ways, the track
     /// through an edit (status, fraction, countries), the edit-free list (each release's review
     /// state) and App Recovery's actions for the track's versionCodes. With `health`, each
-    /// store's health is recorded (``health``).
+    /// store's health is recorded (``health``): of its ``HealthSources/version`` when it names
+    /// one, else of the version being released (``StoreReading/newestReleasing``, a staged
+    /// rollout included), the version `watch --halt-on` halts, whatever `health`'s
+    /// ``HealthSources/candidate`` says.
     ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed.
     public static func take(
         appStore: AppStoreSource?, play: PlaySource?, appStoreConnect: AppStoreConnectSource?,
         health: HealthSources? = nil, now: Date = Date(), previous: ReleaseSnapshot? = nil
     ) async throws(ReleaseSourceError) -> ReleaseSnapshot {
+        var health = health
+        health?.candidate = .newestReleasing
         let reading = try await StoreSources(
             appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health
         ).read([.reviewStates, .recoveryActions])

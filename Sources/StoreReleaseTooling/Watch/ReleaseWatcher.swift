@@ -47,7 +47,8 @@ public struct ReleaseWatcher: Sendable {
         case halted(ActingPlan)
         /// A version's health turned `regressed` and the stores could not be read to halt it.
         ///
-        /// Nothing was written; the next round tries again while it stays `regressed`.
+        /// Nothing was written; the halt is owed: the next round (or the next watch of the
+        /// state) tries again while it stays `regressed`.
         case haltFailed(Version, ReleaseActorError)
     }
 
@@ -61,6 +62,8 @@ public struct ReleaseWatcher: Sendable {
         public let lastRoundFailed: Bool
         /// Whether it ended because it was asked to stop.
         public let stopped: Bool
+        /// The versions whose halt is owed (tried, not verified): the next watch of the state tries again.
+        public let haltsOwed: Set<Version>
     }
 
     /// The most events kept for a webhook that keeps failing.
@@ -77,15 +80,18 @@ public struct ReleaseWatcher: Sendable {
     public var history: ReleaseHistoryFile?
     /// Who halts a release whose health turns `regressed` (`watch --halt-on regressed`), if anyone.
     ///
-    /// The round a store's verdict of a version turns `regressed` (it was not, or that version
-    /// was not judged, in the snapshot before; the first round of a new state file counts), the
-    /// halt plan for the version is read, planned and applied on both stores
-    /// (``ReleaseActor/act(_:version:)``), and a ``ReleaseEvent/Change/halted(version:store:steps:verified:refusals:health:)``
-    /// event is delivered with the round's events. A halt not verified (a store refused a step,
-    /// or could not be read) is tried again each round while the verdict stays `regressed`; a
-    /// verified one is not, so a person who resumes the release later is not overruled. Opt-in:
-    /// without it the watch writes nothing to any store. The health sources should judge the
-    /// version being released (``HealthSources/Candidate/newestReleasing``).
+    /// The round a store's verdict of a version turns `regressed` (its last judged verdict there,
+    /// `unknown` rounds skipped, was not `regressed` of that version, or there was none; the
+    /// first round of a new state file counts), the halt plan for the version is read, planned
+    /// and applied on both stores (``ReleaseActor/act(_:version:)``), and a
+    /// ``ReleaseEvent/Change/halted(version:store:steps:verified:refusals:health:)`` event is
+    /// delivered with the round's events. A halt not verified (a store refused a step, or could
+    /// not be read) is owed: tried again each round while the verdict stays `regressed`, and by
+    /// the next watch of the state file (``Outcome/haltsOwed``). A verified one is not, so a
+    /// person who resumes the release later is not overruled, through `unknown` rounds too. What
+    /// is owed and judged is kept in the state (``WatchMemory``). Opt-in: without it the watch
+    /// writes nothing to any store. ``ReleaseSnapshot/take(appStore:play:appStoreConnect:health:now:previous:)``
+    /// judges the version being released (``StoreReading/newestReleasing``), the version halted.
     public var halting: ReleaseActor?
     /// The time between rounds.
     public var interval: Duration
@@ -134,49 +140,54 @@ public struct ReleaseWatcher: Sendable {
         return min(interval * (1 << min(failures, 20)), max(maximumBackoff, interval))
     }
 
-    /// Runs rounds until `rounds` have run, `isStopping` says so, or the task is cancelled.
+    /// Runs rounds until `rounds` have run, `stop` is requested, or the task is cancelled.
     ///
-    /// Forever when `rounds` is `nil`. A stop asked for through `isStopping` mid-round ends the
-    /// watch after that round. Cancelling the task ends it at once, mid-round: a store read or a
-    /// delivery in progress is cut short, nothing is reported of it, and the file is not advanced,
-    /// so the events that delivery carried stay owed (``Outcome/undelivered``) and the next watch
-    /// of the file delivers them.
+    /// Forever when `rounds` is `nil`. A stop requested between rounds ends the watch at once;
+    /// mid-round, after that round, or when it outlasts the stop's ``WatchStop/grace``, cut
+    /// short (``WatchStop``). Cancelling the task ends it at once, mid-round: a store read or a
+    /// delivery in progress is cut short, nothing is reported of it, and the file is not
+    /// advanced, so the events that delivery carried stay owed (``Outcome/undelivered``) and the
+    /// next watch of the file delivers them.
     ///
     /// - Parameters:
     ///   - rounds: How many rounds, the first included.
-    ///   - isStopping: Checked before each round and after each wait.
+    ///   - stop: Asked before each round and after each wait; told when a round begins and ends.
     ///   - progress: Told what each round did, as it happens.
-    /// - Returns: How it ended; ``Outcome/undelivered`` events are still owed to the webhook.
+    /// - Returns: How it ended; ``Outcome/undelivered`` events are still owed to the webhook,
+    ///   ``Outcome/haltsOwed`` halts to the stores.
     /// - Throws: ``WatchStateFileError`` for a state file that is not this app's snapshot, held
     ///   by another watcher, or cannot be written (the file is then as it was).
     public func run(
-        rounds: Int? = nil, isStopping: @Sendable () -> Bool = { false },
-        progress: (Progress) -> Void = { _ in }
+        rounds: Int? = nil, stop: WatchStop = WatchStop(), progress: (Progress) -> Void = { _ in }
     ) async throws(WatchStateFileError) -> Outcome {
         let lock = try state.lock()
         defer { withExtendedLifetime(lock) {} }
-        var kept = try state.read()
+        let read = try state.readState()
+        var kept = read?.snapshot
+        // A state without the memory (written before it was kept) counts each store's recorded
+        // verdict as judged, for a watch that halts; one that does not keeps what it read.
+        var memory = read?.memory ?? (halting == nil ? WatchMemory() : WatchMemory(recordedIn: kept))
         var latest = kept
         var failures = 0
         var round = 0
         var pending: [ReleaseEvent] = []
         var cutShort = false
         var historyLines: Int?
-        var haltsOwed: Set<Version> = []
         func roundsLeft() -> Bool { rounds.map { round < $0 } ?? true }
-        watching: while roundsLeft(), !isStopping() {
+        watching: while roundsLeft(), !stop.isRequested {
             if round > 0 {
                 do {
                     try await clock.sleep(wait(afterFailures: failures))
                 } catch {
                     break
                 }
-                if isStopping() { break }
             }
+            guard stop.beginRound() else { break }
+            defer { stop.endRound() }
             round += 1
             let snapshot: ReleaseSnapshot
             do throws(ReleaseSourceError) {
-                snapshot = try await read(startDate.addingTimeInterval(clock.now().seconds), latest)
+                snapshot = try await self.read(startDate.addingTimeInterval(clock.now().seconds), latest)
             } catch {
                 // Cancelled mid-read: the store did not fail, the watch is ending.
                 if Task.isCancelled {
@@ -186,6 +197,11 @@ public struct ReleaseWatcher: Sendable {
                 failures += 1
                 progress(.storeFailed(error, retryIn: wait(afterFailures: failures)))
                 continue
+            }
+            // Cancelled as the read ended: the round is cut short all the same.
+            if Task.isCancelled {
+                cutShort = true
+                break
             }
             if let kept, let conflict = snapshot.conflict(with: kept) {
                 throw .otherApp(path: state.path, reason: conflict)
@@ -200,19 +216,20 @@ public struct ReleaseWatcher: Sendable {
             }
             var acted: [ReleaseEvent] = []
             if let halting {
-                for (version, store, record) in snapshot.haltsDue(since: latest, owed: haltsOwed) {
+                let remembered = memory
+                for (version, store, record) in snapshot.haltsDue(memory: memory) {
                     do throws(ReleaseActorError) {
                         let plan = try await halting.act(.halt, version: version)
                         if Task.isCancelled {
                             cutShort = true
                             break watching
                         }
-                        progress(.halted(plan))
                         if plan.apply, plan.verified != true {
-                            haltsOwed.insert(version)
+                            memory.haltsOwed.insert(version)
                         } else {
-                            haltsOwed.remove(version)
+                            memory.haltsOwed.remove(version)
                         }
+                        progress(.halted(plan))
                         acted.append(
                             ReleaseEvent(
                                 .halted(
@@ -223,31 +240,37 @@ public struct ReleaseWatcher: Sendable {
                             cutShort = true
                             break watching
                         }
-                        haltsOwed.insert(version)
+                        memory.haltsOwed.insert(version)
                         progress(.haltFailed(version, error))
                     }
                 }
+                memory.remember(snapshot.health)
+                // What is owed and judged is kept at once, whatever becomes of the round's delivery.
+                if memory != remembered, let kept { try state.replace(with: kept, memory: memory) }
             }
             let base: ReleaseSnapshot
             let new: [ReleaseEvent]
             if let kept {
                 base = kept
-                new = snapshot.events(since: latest ?? base) + acted
+                new = ReleaseEvent.numbered(
+                    snapshot.events(since: latest ?? base) + acted, after: pending, from: base.takenAt)
             } else {
                 latest = snapshot
-                try state.replace(with: snapshot)
+                try state.replace(with: snapshot, memory: memory)
                 kept = snapshot
                 failures = 0
                 progress(.baseline(snapshot))
                 // A baseline reports nothing, but a halt it made is delivered.
                 guard !acted.isEmpty else { continue }
                 base = snapshot
-                new = acted
+                new = ReleaseEvent.numbered(acted, after: [], from: base.takenAt)
             }
             latest = snapshot
             if !new.isEmpty { progress(.events(new)) }
             var owed = pending + new
-            if owed.count > Self.maximumOwed { owed = snapshot.events(since: base) + acted }
+            if owed.count > Self.maximumOwed {
+                owed = ReleaseEvent.numbered(snapshot.events(since: base) + acted, after: [], from: base.takenAt)
+            }
             if let notifier, !owed.isEmpty {
                 do throws(WebhookDeliveryError) {
                     try await notifier.deliver(owed)
@@ -264,7 +287,7 @@ public struct ReleaseWatcher: Sendable {
                 }
                 progress(.delivered(count: owed.count))
             }
-            try state.replace(with: snapshot)
+            try state.replace(with: snapshot, memory: memory)
             kept = snapshot
             pending = []
             failures = 0
@@ -272,20 +295,24 @@ public struct ReleaseWatcher: Sendable {
         // Rounds left over, or a round cut short, mean the watch was stopped (or cancelled).
         return Outcome(
             rounds: round, undelivered: pending.count, lastRoundFailed: failures > 0,
-            stopped: roundsLeft() || cutShort)
+            stopped: roundsLeft() || cutShort, haltsOwed: memory.haltsOwed)
     }
 }
 
 extension ReleaseSnapshot {
-    /// The versions to halt this round: each store's verdict that is `regressed` here and was not
-    /// in `previous` (for that version), or whose halt is still `owed`; a version once.
-    func haltsDue(since previous: ReleaseSnapshot?, owed: Set<Version>) -> [(Version, Store, StoreHealthRecord)] {
+    /// The versions to halt this round: each store's verdict that is `regressed` here and whose
+    /// last judged verdict (in `memory`) was not `regressed` of that version, or whose halt is
+    /// still owed; a version once.
+    ///
+    /// `unknown` is not a judgement: a version regressed, halted and resumed by a person is not
+    /// due again after `unknown` rounds, only after a judged verdict other than `regressed`.
+    func haltsDue(memory: WatchMemory) -> [(Version, Store, StoreHealthRecord)] {
         var due: [(Version, Store, StoreHealthRecord)] = []
         for (store, record) in health?.stores ?? [] where record.verdict == .regressed {
             guard let version = record.version, !due.contains(where: { $0.0 == version }) else { continue }
-            let was = previous?.health?.record(of: store)
+            let was = memory.judgement(of: store)
             let turned = !(was?.verdict == .regressed && was?.version == version)
-            if turned || owed.contains(version) { due.append((version, store, record)) }
+            if turned || memory.haltsOwed.contains(version) { due.append((version, store, record)) }
         }
         return due
     }

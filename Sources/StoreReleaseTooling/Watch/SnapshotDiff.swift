@@ -98,7 +98,7 @@ extension ReleaseSnapshot {
             let before = old.forceUpdate()
             if before?.safe != true || before?.version != version { changes.append(.forceUpdateSafe(version: version)) }
         }
-        return changes.map { ReleaseEvent($0, at: takenAt) }
+        return changes.map { ReleaseEvent($0, at: takenAt, since: old.takenAt) }
     }
 
     /// Seconds from when App Store Connect first showed `version` ready to this snapshot.

@@ -36,9 +36,22 @@ extension WatchStateStore {
     /// - Throws: ``WatchStateFileError/notASnapshot(path:reason:)`` for bytes that are not
     ///   one (left as they are), or what ``contents()`` throws.
     public func read() throws(WatchStateFileError) -> ReleaseSnapshot? {
+        try readState()?.snapshot
+    }
+
+    /// The snapshot kept and what the watch remembers beside it, or `nil` when nothing is kept yet.
+    ///
+    /// The memory (``WatchMemory``) is `nil` when the state has none: written without
+    /// `--halt-on`, or before the memory was kept.
+    ///
+    /// - Throws: ``WatchStateFileError/notASnapshot(path:reason:)`` for bytes that are not
+    ///   one (left as they are), or what ``contents()`` throws.
+    public func readState() throws(WatchStateFileError) -> (snapshot: ReleaseSnapshot, memory: WatchMemory?)? {
         guard let data = try contents() else { return nil }
         do {
-            return try StrictJSON.decode(ReleaseSnapshot.self, from: data)
+            let snapshot = try StrictJSON.decode(ReleaseSnapshot.self, from: data)
+            let memory = try StrictJSON.decode(WatchStateDocument.Memory.self, from: data).watch
+            return (snapshot, memory)
         } catch let error as DecodingError {
             throw .notASnapshot(path: path, reason: error.readableDescription)
         } catch {
@@ -46,18 +59,45 @@ extension WatchStateStore {
         }
     }
 
-    /// Replaces the kept snapshot with `snapshot`: its JSON, keys sorted, pretty-printed.
+    /// Replaces the kept snapshot with `snapshot`, and what the watch remembers with `memory`.
+    ///
+    /// Their JSON, keys sorted, pretty-printed (the memory under `watch`, only when it holds
+    /// something).
     ///
     /// - Throws: What ``replaceContents(with:)`` throws; the old snapshot is then as it was.
-    public func replace(with snapshot: ReleaseSnapshot) throws(WatchStateFileError) {
+    public func replace(with snapshot: ReleaseSnapshot, memory: WatchMemory = WatchMemory())
+        throws(WatchStateFileError)
+    {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let data: Data
         do {
-            data = try encoder.encode(snapshot)
+            data = try encoder.encode(WatchStateDocument(snapshot: snapshot, memory: memory))
         } catch {
             throw .io(path: path, operation: "encode", reason: "\(error)")
         }
         try replaceContents(with: data)
+    }
+}
+
+/// A state file's JSON: the snapshot's keys, and `watch` (``WatchMemory``) when it holds something.
+struct WatchStateDocument: Encodable {
+    /// The `watch` key alone, read beside the snapshot.
+    struct Memory: Decodable {
+        let watch: WatchMemory?
+    }
+
+    let snapshot: ReleaseSnapshot
+    let memory: WatchMemory
+
+    enum CodingKeys: String, CodingKey {
+        case watch
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try snapshot.encode(to: encoder)
+        guard !memory.isEmpty else { return }
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(memory, forKey: .watch)
     }
 }

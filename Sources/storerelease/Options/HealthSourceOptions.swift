@@ -20,14 +20,25 @@ enum HealthSourceOptions {
     ]
 
     /// What the help says of the health sources.
-    static let help = """
+    static let help = help(judging: "the version a forced update would require")
+
+    /// What `snapshot` and `watch` judge: the version being released (``StoreReading/newestReleasing``).
+    static let releasing =
+        "the version being released (the newest of Google Play's releases with users, a staged rollout "
+        + "included, and of the App Store's versions live or in a phased release: the version watch --halt-on "
+        + "halts)"
+
+    /// What the help says of the health sources of a command that judges `version`.
+    static func help(judging version: String) -> String {
+        """
         Health (optional): --health-file FILE (once a store, as 'storerelease health' reads it) or \
         --health (Google Play's Developer Reporting API for --package, at \
         --play-reporting-base-url URL, which asks for it as well; the App Store's Analytics Reports with App Store Connect \
-        credentials) judges the version a forced update would require on each store, as \
+        credentials) judges \(version) on each store, as \
         'storerelease health' does (--baseline, --min-users, --max-crash-rate, --max-anr-rate), \
         counting no day after --now.
         """
+    }
 
     /// The health sources the flags name, or `nil` when none is given.
     ///
