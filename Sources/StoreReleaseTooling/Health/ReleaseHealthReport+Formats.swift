@@ -56,7 +56,7 @@ extension StoreHealth {
     }
 
     /// `Google Play` or `App Store`.
-    var storeName: String { store == .googlePlay ? "Google Play" : "App Store" }
+    var storeName: String { store.displayName }
 
     /// The line with `name` for the verdict and `escape` applied to the reasons, which may carry
     /// text from outside.

@@ -218,7 +218,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .forceUpdateSafe(let version):
             return "Forcing \(version) is now safe"
         case .healthChanged(let store, let version, let from, let to):
-            let name = store == .googlePlay ? "Google Play" : "App Store"
+            let name = store.displayName
             return "\(name) health of \(text(version, else: "no version")): \(from?.rawValue ?? "new") → \(to.rawValue)"
         case .playRecoveryChanged(let id, let codes, let from, let to):
             let targets = codes.map(\.description).joined(separator: ", ")
@@ -229,8 +229,8 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
                 return "Not halting \(version), though \(cause): " + refusals.joined(separator: "; ")
             }
             let moves = steps.map { step in
-                "\(step.store == .googlePlay ? "Google Play" : "App Store") \(step.from) → \(step.to)"
-                    + (step.done ? "" : step.error.map { " failed (\($0))" } ?? " not done")
+                "\(step.store.displayName)\(step.subject.map { " " + $0 } ?? "") \(step.from) → \(step.to)"
+                    + (step.done ? "" : step.failure.map { " failed (\($0))" } ?? " not done")
             }
             if steps.isEmpty { return "\(version) was already halted on every store when \(cause)" }
             let outcome =

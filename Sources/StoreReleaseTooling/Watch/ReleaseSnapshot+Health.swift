@@ -96,7 +96,7 @@ extension ReleaseSnapshot {
 
         /// The verdict with its numbers: "Google Play 81 (8.0.10) is regressed: crash rate 2.1% (…) over 12,000 user-days".
         func summary(store: Store) -> String {
-            let name = store == .googlePlay ? "Google Play" : "App Store"
+            let name = store.displayName
             let label = version.map { version in versionCode.map { " \($0) (\(version))" } ?? " \(version)" } ?? ""
             var text = "\(name)\(label) is \(verdict.rawValue)"
             if let crashRate, let users {
