@@ -114,15 +114,18 @@ enum ActingCommand {
             plan = await actor.apply(plan, regions: options.regions)
         }
         try JSONOutput.print(plan, as: options.format, text: plan.text, markdown: plan.markdown)
-        for refusal in plan.refusals { StandardStreams.printError("\(command): refused: \(refusal)\n") }
+        for refusal in plan.refusals {
+            StandardStreams.printError("\(command): refused: \(OutsideText.terminal(refusal))\n")
+        }
         if !plan.refusals.isEmpty { return 1 }
         if plan.apply, plan.verified != true {
             let done = plan.steps.filter(\.done).map(\.account)
             let notDone = plan.steps.filter { !$0.done }.map(\.account)
             StandardStreams.printError(
-                "\(command): done: \(done.isEmpty ? "none" : done.joined(separator: "; ")); not done: "
-                    + "\(notDone.isEmpty ? "none (but a new read does not show it yet)" : notDone.joined(separator: "; "))\n"
-            )
+                OutsideText.terminal(
+                    "\(command): done: \(done.isEmpty ? "none" : done.joined(separator: "; ")); not done: "
+                        + "\(notDone.isEmpty ? "none (but a new read does not show it yet)" : notDone.joined(separator: "; "))"
+                ) + "\n")
             return 1
         }
         return 0

@@ -122,7 +122,9 @@ enum AdvanceCommand {
             }
         }
         try JSONOutput.print(plan, as: options.format, text: plan.text, markdown: plan.markdown)
-        for refusal in plan.refusals { StandardStreams.printError("\(command): refused: \(refusal)\n") }
+        for refusal in plan.refusals {
+            StandardStreams.printError("\(command): refused: \(OutsideText.terminal(refusal))\n")
+        }
         switch decision.kind {
         case .advance, .complete:
             guard plan.refusals.isEmpty else { return 1 }
@@ -131,13 +133,14 @@ enum AdvanceCommand {
             let done = plan.steps.filter(\.done).map(\.account)
             let notDone = plan.steps.filter { !$0.done }.map(\.account)
             StandardStreams.printError(
-                "\(command): done: \(done.isEmpty ? "none" : done.joined(separator: "; ")); not done: "
-                    + "\(notDone.isEmpty ? "none (but a new read does not show it yet)" : notDone.joined(separator: "; "))\n"
-            )
+                OutsideText.terminal(
+                    "\(command): done: \(done.isEmpty ? "none" : done.joined(separator: "; ")); not done: "
+                        + "\(notDone.isEmpty ? "none (but a new read does not show it yet)" : notDone.joined(separator: "; "))"
+                ) + "\n")
             return 1
         case .hold, .halt, .done:
             StandardStreams.printError(
-                "\(command): \(decision.sentence): \(decision.reasons.joined(separator: "; "))\n")
+                "\(command): \(decision.sentence): \(OutsideText.terminal(decision.reasons.joined(separator: "; ")))\n")
             return 1
         }
     }

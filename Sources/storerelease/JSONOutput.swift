@@ -8,7 +8,9 @@ enum JSONOutput {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             let data = try encoder.encode(value)
-            StandardStreams.print(String(decoding: data, as: UTF8.self) + "\n")
+            // Pretty-printed: its own newlines stay, each line escaped as printLine escapes one.
+            let text = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            StandardStreams.print(text.map { OutsideText.json(String($0)) }.joined(separator: "\n") + "\n")
         } catch {
             throw .failure("cannot encode the result as JSON: \(error)")
         }
@@ -34,8 +36,10 @@ enum JSONOutput {
     ) throws(CLIError) {
         switch format {
         case .json: try print(value)
-        case .text: StandardStreams.print(text())
-        case .markdown: StandardStreams.print(markdown())
+        // A report's text carries the stores' words (refusals, errors): nothing in them may act
+        // on the terminal (OutsideText).
+        case .text: StandardStreams.print(OutsideText.lines(text()))
+        case .markdown: StandardStreams.print(OutsideText.lines(markdown()))
         }
     }
 }

@@ -71,7 +71,7 @@ enum Tool {
 
     /// Says why the tool failed on stderr and returns the exit status that goes with it.
     private static func failed(_ error: CLIError) -> Int32 {
-        StandardStreams.printError("storerelease: \(error.message)\n")
+        StandardStreams.printError("storerelease: \(OutsideText.lines(error.message))\n")
         return error.exitCode
     }
 

@@ -205,6 +205,17 @@ import Testing
         #expect(try writes(token) == (0, 0), "a refusal on Play writes nothing on App Store Connect either")
     }
 
+    /// A store's words reach the terminal as written, never as escapes it obeys (issue 40,
+    /// finding 13): a release name that clears the screen and prints a green "applied and
+    /// verified" is shown as `\u{1B}[2J…`.
+    @Test func aStoresWordsNeverActOnTheTerminal() throws {
+        let token = UUID().uuidString
+        let result = try run("halt", "9.9.9", package: "com.example.escapes", asc: nil, token: token)
+        #expect(result.status == 1)
+        #expect(!result.stderr.unicodeScalars.contains("\u{1B}"), "\(result.stderr.debugDescription)")
+        #expect(result.stderr.contains("Spring \\u{1B}[2J\\u{1B}[32mapplied and verified"), "\(result.stderr)")
+    }
+
     /// Play keeps one completed release a track ("Too many completed releases specified",
     /// fastlane #15772): complete writes the new completed release in place of the earlier one.
     @Test func completeReplacesTheEarlierCompletedReleaseAndPlayTakesItOnTheFirstTry() throws {

@@ -98,7 +98,8 @@ import Testing
         #expect(
             slack.first?.contains(
                 "Halted 8.0.10 because Google Play 81 (8.0.10) is regressed: crash rate 2.10% [1.91–2.30] over 21,000 "
-                    + "user-days: Google Play 81 (8.0.10) inProgress → halted, App Store ACTIVE → PAUSED; verified") == true,
+                    + "user-days: Google Play 81 (8.0.10) inProgress → halted, App Store ACTIVE → PAUSED; verified")
+                == true,
             "\(slack)")
         let afterHalt = try writes(token)
         #expect(afterHalt.play >= 1 && afterHalt.asc == 1, "\(afterHalt)")

@@ -31,6 +31,15 @@ package enum OutsideText {
         return String(shown)
     }
 
+    /// `text` of several lines, each line as ``terminal(_:)`` writes it: a report whose lines
+    /// carry a store's words (a refusal, an error) prints as many lines as it has, and nothing
+    /// in them acts on the terminal.
+    package static func lines(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 != "\n" && isActive($0) }) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { terminal(String($0)) }
+            .joined(separator: "\n")
+    }
+
     /// JSON text with every active character left unescaped by the encoder (DEL, the C1
     /// controls, the bidirectional marks, the separators) written as a JSON escape (`\u0085`):
     /// the same JSON, safe on a terminal. The encoder escapes the C0 controls itself.
