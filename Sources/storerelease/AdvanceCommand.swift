@@ -146,7 +146,7 @@ enum AdvanceCommand {
     }
 
     /// The gate's schedule from `--schedule` and `--step-hours` (exit 2 naming what is wrong).
-    private static func rolloutSchedule(_ arguments: ParsedArguments) throws(CLIError) -> RolloutSchedule {
+    static func rolloutSchedule(_ arguments: ParsedArguments) throws(CLIError) -> RolloutSchedule {
         let steps = try arguments.value(schedule)?.percentages ?? RolloutSchedule.apple.percentages
         let hours = try arguments.value(stepHours)?.hours ?? 24
         do throws(RolloutScheduleError) {

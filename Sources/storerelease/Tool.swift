@@ -14,7 +14,7 @@ enum Tool {
     static let commands: [Command] = [
         .compare, .sort, .lookup, .decide, .simulate, .parity, .wait, .tracks, .status, .manifest, .graph,
         .storefronts, .availability, .snapshot, .diff, .watch, .timeline, .lag, .health, .halt, .resume, .complete,
-        .recall, .advance,
+        .recall, .advance, .replay,
     ]
 
     static let version = "0.1.0"

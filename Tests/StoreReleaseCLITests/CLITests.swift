@@ -169,7 +169,7 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == #"storerelease: unknown command "frobnicate" (commands: compare, sort, lookup, decide, simulate, parity, wait, tracks, status, manifest, graph, storefronts, availability, snapshot, diff, watch, timeline, lag, health, halt, resume, complete, recall, advance; see storerelease --help)"#
+                == #"storerelease: unknown command "frobnicate" (commands: compare, sort, lookup, decide, simulate, parity, wait, tracks, status, manifest, graph, storefronts, availability, snapshot, diff, watch, timeline, lag, health, halt, resume, complete, recall, advance, replay; see storerelease --help)"#
                 + "\n")
         let typo = try BuiltProducts.storerelease("sotr", "1.2")
         #expect(typo.status == 2 && typo.stdout.isEmpty)

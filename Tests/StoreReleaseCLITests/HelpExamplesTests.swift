@@ -69,7 +69,7 @@ import Testing
                 "compare", "sort", "lookup", "decide", "simulate", "parity", "wait", "tracks", "status", "manifest",
                 "graph", "storefronts", "availability", "snapshot", "diff", "watch", "timeline", "lag", "health",
                 "halt",
-                "resume", "complete", "recall", "advance",
+                "resume", "complete", "recall", "advance", "replay",
             ])
         for command in commands {
             #expect(try !Self.examples(of: command).isEmpty, "\(command) --help has no examples")

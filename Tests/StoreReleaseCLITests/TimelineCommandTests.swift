@@ -83,4 +83,14 @@ import Testing
         #expect(result.stderr.contains("\(path): the rounds span"), "\(result.stderr)")
         #expect(result.stderr.contains("from round 60 (1970-02-10T19:00:00Z) to round 121"), "\(result.stderr)")
     }
+
+    /// `replay` of a history recorded before round 5 (no health counts): exit 2, naming it.
+    @Test func replayOfAHistoryWithoutCountsIsExitTwoNamingIt() throws {
+        let result = try BuiltProducts.storerelease("replay", Self.history)
+        #expect(result.status == 2 && result.stdout.isEmpty, "\(result.stdout)")
+        #expect(
+            result.stderr.contains("timeline-history.jsonl: none of its 121 rounds kept its health windows' counts"))
+        let bad = try BuiltProducts.storerelease("replay", Self.history, "--schedule", "1,2")
+        #expect(bad.status == 2 && bad.stderr.contains("--schedule"), "\(bad.stderr)")
+    }
 }

@@ -57,6 +57,22 @@ public struct HealthWindow: Sendable, Hashable {
         self.anrRate = anrUsers.map { HealthRate(events: $0, of: users) }
     }
 
+    /// The window a history line's counts describe (``HealthCounts``), to judge it again.
+    ///
+    /// Its days are not known: ``firstDay`` is `nil`, and a missing ANR count is missing on every day.
+    public init(_ counts: HealthCounts) {
+        version = counts.version
+        versionCode = counts.versionCode
+        ageDays = max(counts.ageDays, 0)
+        users = max(counts.users, 0)
+        firstDay = nil
+        crashedUsers = min(Double(users), max(counts.crashedUsers, 0))
+        anrUsers = counts.anrUsers.map { min(Double(max(counts.users, 0)), max($0, 0)) }
+        daysWithoutANR = []
+        crashRate = HealthRate(events: crashedUsers, of: users)
+        anrRate = anrUsers.map { HealthRate(events: $0, of: max(counts.users, 0)) }
+    }
+
     /// The number of days with users `version` has among `days`.
     static func age(of version: Version, in days: [HealthDay]) -> Int {
         Set(days.filter { $0.version == version && $0.users > 0 }.map(\.date)).count

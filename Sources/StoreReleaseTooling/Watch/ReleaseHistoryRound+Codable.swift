@@ -136,6 +136,9 @@ extension ReleaseHistoryRound.StoreHealth: Codable {
         verdict = try c.decode(HealthVerdict.Kind.self, forKey: .verdict)
         crashRate = try c.decodeIfPresent(HealthRate.self, forKey: .crashRate)
         anrRate = try c.decodeIfPresent(HealthRate.self, forKey: .anrRate)
+        let windows = try decoder.container(keyedBy: WindowKeys.self)
+        candidate = try windows.decodeIfPresent(HealthCounts.self, forKey: .candidate)
+        baseline = try windows.decodeIfPresent(HealthCounts.self, forKey: .baseline)
         for (key, rate) in [(CodingKeys.crashRate, crashRate), (.anrRate, anrRate)] {
             guard let rate else { continue }
             guard 0 <= rate.lower, rate.lower <= rate.value, rate.value <= rate.upper, rate.upper <= 1 else {
@@ -146,8 +149,16 @@ extension ReleaseHistoryRound.StoreHealth: Codable {
         }
     }
 
-    /// Encodes every key, `null` for a rate not read.
+    /// The window counts round 5 adds, written when read (an older line has none).
+    enum WindowKeys: String, CodingKey {
+        case candidate, baseline
+    }
+
+    /// Encodes every key, `null` for a rate not read; the window counts when read.
     public func encode(to encoder: any Encoder) throws {
         try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+        var windows = encoder.container(keyedBy: WindowKeys.self)
+        try windows.encodeIfPresent(candidate, forKey: .candidate)
+        try windows.encodeIfPresent(baseline, forKey: .baseline)
     }
 }

@@ -73,6 +73,10 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         public var crashRate: HealthRate?
         /// Its ANR rate with the 95% interval (Play only), when read.
         public var anrRate: HealthRate?
+        /// The candidate's window counts (round 5 on; `nil` in an older history).
+        public var candidate: HealthCounts?
+        /// The baseline's window counts at the same age, when there is one.
+        public var baseline: HealthCounts?
 
         /// Makes a store's health.
         public init(version: Version?, verdict: HealthVerdict.Kind, crashRate: HealthRate?, anrRate: HealthRate?) {
@@ -80,6 +84,8 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
             self.verdict = verdict
             self.crashRate = crashRate
             self.anrRate = anrRate
+            candidate = nil
+            baseline = nil
         }
     }
 
@@ -100,7 +106,10 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         public init(_ recorded: ReleaseSnapshot.Health) {
             func store(_ record: ReleaseSnapshot.StoreHealthRecord?) -> StoreHealth? {
                 record.map {
-                    StoreHealth(version: $0.version, verdict: $0.verdict, crashRate: $0.crashRate, anrRate: $0.anrRate)
+                    var health = StoreHealth(
+                        version: $0.version, verdict: $0.verdict, crashRate: $0.crashRate, anrRate: $0.anrRate)
+                    (health.candidate, health.baseline) = ($0.candidate, $0.baseline)
+                    return health
                 }
             }
             self.init(appStore: store(recorded.appStore), googlePlay: store(recorded.googlePlay))
@@ -110,9 +119,13 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         public init(_ report: ReleaseHealthReport) {
             func store(_ health: StoreReleaseTooling.StoreHealth?) -> StoreHealth? {
                 health.map {
-                    StoreHealth(
+                    var health = StoreHealth(
                         version: $0.candidate?.version, verdict: $0.verdict.kind, crashRate: $0.candidate?.crashRate,
                         anrRate: $0.candidate?.anrRate)
+                    (health.candidate, health.baseline) = (
+                        $0.candidate.map(HealthCounts.init), $0.baseline.map(HealthCounts.init)
+                    )
+                    return health
                 }
             }
             self.init(appStore: store(report.appStore), googlePlay: store(report.googlePlay))

@@ -63,6 +63,10 @@ extension ReleaseSnapshot {
         public var anrRate: HealthRate?
         /// What the verdict rests on, as ``StoreHealth/reasons`` says it.
         public var reasons: [String]
+        /// The candidate's window counts, when read (a history line keeps them for `replay`).
+        public var candidate: HealthCounts?
+        /// The baseline's window counts at the same age, when there is one.
+        public var baseline: HealthCounts?
 
         /// A record of every value.
         public init(
@@ -86,6 +90,8 @@ extension ReleaseSnapshot {
                 versionCode: health.candidate?.versionCode, verdict: health.verdict.kind,
                 users: health.candidate?.users, crashRate: health.candidate?.crashRate,
                 anrRate: health.candidate?.anrRate, reasons: health.reasons)
+            candidate = health.candidate.map(HealthCounts.init)
+            baseline = health.baseline.map(HealthCounts.init)
         }
 
         /// Why this record makes a forced update wait, or `nil` when it is `healthy`.

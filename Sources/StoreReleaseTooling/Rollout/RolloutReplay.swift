@@ -1,0 +1,152 @@
+import Foundation
+import StoreReleaseCore
+import StoreReleaseModels
+
+/// The rollout gate run again over a recorded history, with other parameters if given.
+///
+/// Each round of a `watch --history` that kept its health windows' counts (round 5 on) is judged
+/// again: each store's verdict from its candidate and baseline counts by ``HealthRule`` with the
+/// criteria given, then the gate with the schedule given, Play's release and the phased release
+/// as the round recorded them. What it says beside what happened: when the rule would have
+/// halted, when the release was halted, and how many user-days were exposed before the rule's
+/// halt — so a team tunes `--min-users` on its own past releases.
+///
+/// What a history does not record is taken as follows: a step began at the first round that
+/// shows Play's fraction; each store's data reach the day before the round (Play's daily data
+/// lag a day); Play had no changes in review.
+public struct RolloutReplay: Sendable, Hashable {
+    /// One round judged again.
+    public struct Decision: Sendable, Hashable {
+        /// When the round was taken.
+        public let at: Date
+        /// What the gate decides.
+        public let decision: RolloutDecision.Kind
+        /// Why.
+        public let reasons: [String]
+    }
+
+    /// The version replayed: the one the history's health judged last.
+    public let version: Version
+    /// The rounds that judged it.
+    public let rounds: Int
+    /// The gate's decision each round.
+    public let decisions: [Decision]
+    /// The first round the rule would have halted at, if any.
+    public let wouldHaltAt: Date?
+    /// The first round that shows the release halted (Play) or paused (the App Store), if any.
+    public let haltedAt: Date?
+    /// The candidate's user-days on both stores at the rule's halt; `nil` when it never halts.
+    public let exposedUserDaysBeforeHalt: Int?
+
+    /// Replays `history` through `gate`, judging health by `criteria`.
+    ///
+    /// - Throws: ``RolloutReplayError`` for a history with no round that kept its counts
+    ///   (recorded before round 5), or none that judged a version.
+    public init(_ history: [ReleaseHistoryRound], gate: RolloutGate, criteria: HealthCriteria)
+        throws(RolloutReplayError)
+    {
+        let judged = history.filter { round in
+            [round.health?.googlePlay, round.health?.appStore].contains { $0?.candidate != nil }
+        }
+        guard !judged.isEmpty else { throw .noCounts(rounds: history.count) }
+        guard
+            let version = judged.last.flatMap({
+                $0.health?.googlePlay?.candidate?.version ?? $0.health?.appStore?.candidate?.version
+            })
+        else { throw .noCounts(rounds: history.count) }
+        var decisions: [Decision] = []
+        var step: (fraction: Double, began: Date)?
+        var wouldHaltAt: Date?
+        var exposed: Int?
+        var haltedAt: Date?
+        for round in history {
+            let play = Self.playRelease(of: version, in: round)
+            let phased = Self.phased(of: version, in: round)
+            if haltedAt == nil, play?.status == .halted || phased?.state == .paused { haltedAt = round.takenAt }
+            let fraction = play.map { $0.status == .completed ? 1 : ($0.userFraction ?? 0) }
+            if let fraction, step.map({ abs($0.fraction - fraction) > 1e-9 }) ?? true {
+                step = (fraction, round.takenAt)
+            }
+            var health: [Store: RolloutGate.Health] = [:]
+            var users = 0
+            for (store, kept) in [(Store.googlePlay, round.health?.googlePlay), (.appStore, round.health?.appStore)] {
+                guard let kept, let counts = kept.candidate, counts.version == version else { continue }
+                let candidate = HealthWindow(counts)
+                let verdict = HealthRule.verdict(
+                    candidate: candidate, baseline: kept.baseline.map(HealthWindow.init), criteria: criteria,
+                    metrics: HealthMetric.reported(by: store))
+                let day = HealthDate(of: round.takenAt.addingTimeInterval(-86_400), countedBy: store)
+                health[store] = RolloutGate.Health(verdict: verdict, through: day, reasons: [])
+                users += counts.users
+            }
+            guard !health.isEmpty else { continue }
+            let situation = RolloutGate.Situation(
+                play: play, phased: phased, health: health, stepBegan: step?.began, now: round.takenAt)
+            let decision = gate.decide(situation)
+            decisions.append(Decision(at: round.takenAt, decision: decision.kind, reasons: decision.reasons))
+            if wouldHaltAt == nil, decision.kind == .halt { (wouldHaltAt, exposed) = (round.takenAt, users) }
+        }
+        self.version = version
+        self.rounds = decisions.count
+        self.decisions = decisions
+        self.wouldHaltAt = wouldHaltAt
+        self.haltedAt = haltedAt
+        self.exposedUserDaysBeforeHalt = exposed
+    }
+
+    /// Play's release of `version` in a round, as the track recorded it (a serving one first).
+    static func playRelease(of version: Version, in round: ReleaseHistoryRound) -> PlayTrackRelease? {
+        let releases = (round.googlePlay?.releases ?? []).filter { $0.version == version }.map { release in
+            PlayTrackRelease(
+                name: release.versionCode.map { "\($0) (\(version))" } ?? version.description,
+                versionCodes: release.versionCode.map { [$0] } ?? [], status: release.status,
+                userFraction: release.userFraction)
+        }
+        return PlayTrack(track: round.googlePlay?.track ?? "production", releases: releases).release(of: version)
+    }
+
+    /// The phased release of `version` in a round, as App Store Connect showed it.
+    static func phased(of version: Version, in round: ReleaseHistoryRound) -> PhasedRelease? {
+        guard let phase = round.appStoreConnect?.first(where: { Version($0.version) == version })?.phasedRelease else {
+            return nil
+        }
+        return PhasedRelease(state: phase.state, currentDayNumber: phase.day)
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case version, rounds, decisions, wouldHaltAt, haltedAt, exposedUserDaysBeforeHalt
+    }
+}
+
+extension RolloutReplay: Encodable {
+    /// Encodes the contract's keys, `null` for what did not happen.
+    public func encode(to encoder: any Encoder) throws {
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+    }
+}
+
+extension RolloutReplay.Decision: Encodable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case at, decision, reasons
+    }
+
+    /// Encodes `{"at", "decision", "reasons"}`.
+    public func encode(to encoder: any Encoder) throws {
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+    }
+}
+
+/// Why a history cannot be replayed.
+public enum RolloutReplayError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No round kept its health windows' counts: the history was recorded before round 5.
+    case noCounts(rounds: Int)
+
+    /// What is wrong, and what to do.
+    public var description: String {
+        switch self {
+        case .noCounts(let rounds):
+            "none of its \(rounds) rounds kept its health windows' counts: it was recorded before round 5 (or "
+                + "without health sources); a watch with --health-file or --health records them"
+        }
+    }
+}
