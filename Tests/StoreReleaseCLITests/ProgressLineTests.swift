@@ -73,5 +73,9 @@ import Testing
         #expect(
             line.hasPrefix("lookup: 1 of 2 storefronts looked up; waiting ")
                 && line.hasSuffix(" s for the lookup limit (1 a minute)"), "\(line)")
+        // Said as the wait begins, with nearly all of it left (the first lookup's time taken off):
+        // the line written every 10 s from the start would say about 51 s or less.
+        let seconds = line.components(separatedBy: "waiting ").last?.split(separator: " ").first.flatMap { Int($0) }
+        #expect((seconds ?? 0) >= 55, "\(line)")
     }
 }
