@@ -78,4 +78,18 @@ import Testing
         let seconds = line.components(separatedBy: "waiting ").last?.split(separator: " ").first.flatMap { Int($0) }
         #expect((seconds ?? 0) >= 55, "\(line)")
     }
+
+    @Test func aWatchRoundHeldBackByTheLookupLimitSaysSo() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let line = try firstLine(
+            containing: "waiting",
+            [
+                "watch", "--id", "414478124", "--countries", "us,cn", "--base-url",
+                server.baseURL("sweep").absoluteString, "--lookups-per-minute", "1", "--state", state.path,
+                "--rounds", "1",
+            ])
+        #expect(
+            line.hasPrefix("watch: waiting ") && line.hasSuffix(" s for the lookup limit (1 a minute)"), "\(line)")
+    }
 }
