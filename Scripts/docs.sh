@@ -7,7 +7,7 @@
 #
 # Writes OUTPUT/symbol-graphs (the symbols, with each declaration's own doc comment) and
 # OUTPUT/site (a static site: serve the folder, e.g. `python3 -m http.server -d OUTPUT/site`, and
-# open its root, which leads to /documentation/storereleasekit/).
+# open its root, a page that links to /documentation/storereleasekit/ and to each guide).
 # The library must be built; the script builds it unless STORERELEASE_MODULES names the folder
 # of an existing build's .swiftmodule files (the tests pass theirs).
 set -euo pipefail
@@ -53,20 +53,40 @@ docc convert Docs/StoreReleaseKit.docc \
     --transform-for-static-hosting \
     --warnings-as-errors \
     --output-path "$output/site"
-# docc's root page is its app with no route (a "page not found"): the root leads to the docs.
-cat > "$output/site/index.html" <<'HTML'
+# docc's root page is its app with no route (a "page not found"). The root is a page of its own:
+# a link to the documentation and one to each guide, no redirect (a `meta refresh` of 0 sends a
+# headless browser round a loop it never leaves, so `chromium --headless --screenshot` of the
+# root never ends).
+{
+    cat <<'HTML'
 <!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>StoreReleaseKit documentation</title>
-<meta http-equiv="refresh" content="0; url=documentation/storereleasekit/">
 <link rel="canonical" href="documentation/storereleasekit/">
+<style>body { font: 17px/1.5 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max-width: 40em; margin: 2em auto; padding: 0 1em; }</style>
 </head>
 <body>
-<p>The documentation of StoreReleaseKit is at
-<a href="documentation/storereleasekit/">documentation/storereleasekit/</a>.</p>
+<h1>StoreReleaseKit</h1>
+<p>Is there a newer release of this app in the App Store or on Google Play, and what should happen
+about it? <a href="documentation/storereleasekit/">The documentation of StoreReleaseKit</a>: the
+package's symbols and its guides.</p>
+<h2>Guides</h2>
+<ul>
+HTML
+    for article in Docs/StoreReleaseKit.docc/*.md; do
+        name="$(basename "$article" .md)"
+        [ "$name" = StoreReleaseKit ] && continue
+        title="$(sed -n 's/^# //p' "$article" | head -n 1 | sed 's/&/\&amp;/g; s/</\&lt;/g')"
+        slug="$(printf '%s' "$name" | tr '[:upper:]' '[:lower:]')"
+        printf '<li><a href="documentation/storereleasekit/%s">%s</a></li>\n' "$slug" "$title"
+    done
+    cat <<'HTML'
+</ul>
 </body>
 </html>
 HTML
+} > "$output/site/index.html"
 echo "docs.sh: $output/site"

@@ -2,6 +2,7 @@
 """The bundled fakes, started for a person: run the examples of `storerelease --help` offline.
 
     python3 Scripts/fakes.py [--port N]
+    python3 Scripts/fakes.py --help     this text, then every scenario each fake plays
 
 Starts the tests' loopback server (Tests/Support/lookup_server.py: the iTunes lookup API, with
 play_api.py's Play Developer API, play_reporting.py's Play Developer Reporting API and asc_api.py's
@@ -27,7 +28,14 @@ The printed flags, one a line, are what tests read (HelpExamplesTests):
 
 The token and key files are written to a temporary folder, removed when the fakes stop. None of
 them is a secret: the fakes accept any well-formed token.
+
+Every fake plays scenarios: the path segment after the token (/offline/<scenario>/...) picks
+what it answers (the printed flags use ok, complete and regressed). --help lists them all, fake by
+fake, as each fake's header documents them; put a scenario in place of the one a printed flag
+names, e.g. --base-url http://127.0.0.1:PORT/offline/rollout for a release reaching storefronts
+one by one, --asc-base-url http://127.0.0.1:PORT/offline/phased for a phased release under way.
 """
+import ast
 import os
 import shutil
 import signal
@@ -45,11 +53,44 @@ TOKEN = "offline"
 
 
 def usage(message):
-    print(f"fakes.py: {message}\nusage: python3 Scripts/fakes.py [--port N]", file=sys.stderr)
+    print(f"fakes.py: {message}\nusage: python3 Scripts/fakes.py [--port N | --help]", file=sys.stderr)
     sys.exit(2)
 
 
+# Each fake, and the header (its docstring) that documents its routes and scenarios.
+FAKES = [
+    ("The iTunes lookup API, and the webhook receiver", "lookup_server.py"),
+    ("The Google Play Developer API", "play_api.py"),
+    ("The Google Play Developer Reporting API", "play_reporting.py"),
+    ("The App Store Connect API", "asc_api.py"),
+    ("App Store Connect's Analytics Reports", "asc_analytics.py"),
+    ("Scripted timelines, on every API", "timeline.py"),
+]
+
+
+def print_help():
+    """This script's header, then each fake's, and the scripted timelines bundled."""
+    print(__doc__.strip())
+    for title, name in FAKES:
+        path = os.path.join(ROOT, "Tests", "Support", name)
+        with open(path, encoding="utf-8") as f:
+            header = ast.get_docstring(ast.parse(f.read())) or ""
+        print(f"\n\n== {title} (Tests/Support/{name}) ==\n")
+        print(header.strip())
+    timelines = sorted(name[:-5] for name in os.listdir(os.path.join(ROOT, "Tests", "Fixtures", "timeline"))
+                       if name.endswith(".json"))
+    print("\n\n== The bundled timelines (Tests/Fixtures/timeline) ==\n")
+    print("Scenario timeline-<name> on every API, one of: " + ", ".join(timelines))
+
+
 def port_argument(arguments):
+    if arguments in (["--help"], ["-h"]):
+        try:
+            print_help()
+            sys.stdout.flush()
+        except BrokenPipeError:  # `| head`: the reader had enough
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
     if not arguments:
         return 0
     if len(arguments) != 2 or arguments[0] != "--port":

@@ -22,5 +22,5 @@ func readmeBackendExample(client: AppStoreLookupClient, play: PlayDeveloperAPICl
     let storefronts = try await client.lookup(.id(414478124), in: [StorefrontCountry("cn")])
     let production = try await play.track("production", packageName: "com.example.rollout")
     let report = CrossStoreReport(appStore: storefronts, play: production)
-    print(report.text)  // The stores agree. … rollout 8.0.10 … in US, CA only … Forcing 8.0.2: safe now.
+    print(report.text)  // The stores agree. … rollout 8.0.10 … in us, ca only … Forcing 8.0.2: safe now.
 }

@@ -164,13 +164,13 @@ extension CrossStoreReport {
         return Self.label(playVersion, playReleaseName, playVersionCode)
     }
 
-    /// ` to 20% of users in US, CA only, priority 3`.
+    /// ` to 20% of users in us, ca only, priority 3`.
     private var rolloutReach: String {
         guard let rollout = playRollout else { return "" }
         var text = Self.percent(rollout.userFraction).map { " to \($0) of users" } ?? ""
         if let countries = rollout.countries {
             text +=
-                " in \(countries.joined(separator: ", "))"
+                " in \(countries.map { $0.lowercased() }.joined(separator: ", "))"
                 + (rollout.includeRestOfWorld ? " and the rest of the world" : " only")
         }
         return text + (rollout.inAppUpdatePriority.map { ", priority \($0)" } ?? "")

@@ -74,7 +74,7 @@ enum ForceGate {
             var reason = "not fully rolled out on Play (\(track))"
             if let share = CrossStoreReport.percent(rollout.userFraction) { reason += ": \(share) of users" }
             if let targeting = rollout.countryTargeting {
-                reason += " in \(targeting.countries.joined(separator: ", ")) only"
+                reason += " in \(targeting.countries.map { $0.lowercased() }.joined(separator: ", ")) only"
                 reason += targeting.includeRestOfWorld ? " and the rest of the world" : ""
             }
             return reason + "; forcing waits until the release is completed"

@@ -109,11 +109,14 @@ extension StorefrontSelection {
     /// and finds nothing, complete; ``CrossStoreReport/gather(appStore:play:appStoreConnect:health:releaseDelayHours:now:)``
     /// over the merged parts says which storefronts are missing.
     ///
+    /// `progress` hears of the part's storefronts before the first and after each one.
+    ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed (`sold` without App Store
     ///   Connect: ``ReleaseSourceError/availabilityNeeded``).
     public func lookup(
         _ apps: [AppStoreApp], part: Int = 1, of parts: Int = 1, client: AppStoreLookupClient,
-        entity: AppStoreEntity? = nil, appStoreConnect: AppStoreConnectSource? = nil
+        entity: AppStoreEntity? = nil, appStoreConnect: AppStoreConnectSource? = nil,
+        progress: (@Sendable (StorefrontSweepProgress) -> Void)? = nil
     ) async throws(ReleaseSourceError) -> StorefrontLookup {
         var plan: [StorefrontCountry: [AppStoreApp]] = [:]
         if self == .sold {
@@ -128,7 +131,9 @@ extension StorefrontSelection {
         }
         var found: [StoreRelease] = []
         var missing: [StorefrontLookup.Missing] = []
-        for country in Self.shard(Array(plan.keys), part: part, of: parts) {
+        let countries = Self.shard(Array(plan.keys), part: part, of: parts)
+        progress?(StorefrontSweepProgress(done: 0, total: countries.count))
+        for (index, country) in countries.enumerated() {
             do throws(HTTPClientError) {
                 let result = try await client.lookup(plan[country] ?? apps, in: [country], entity: entity)
                 found += result.found
@@ -136,6 +141,7 @@ extension StorefrontSelection {
             } catch {
                 throw .appStore(error)
             }
+            progress?(StorefrontSweepProgress(done: index + 1, total: countries.count))
         }
         return StorefrontLookup(found: found, missing: missing)
     }

@@ -59,7 +59,7 @@ extension ReleaseWaiter {
             }
         }
 
-        /// What is true, in words: `rolling out on Google Play (production): 20% in US, CA`.
+        /// What is true, in words: `rolling out on Google Play (production): 20% in us, ca`.
         public func sentence(track: String) -> String {
             let place = "on Google Play (\(track))"
             switch self {
@@ -77,7 +77,7 @@ extension ReleaseWaiter {
                     return "rolling out \(place)" + (share.map { ": \($0) of users" } ?? "")
                 }
                 let countries =
-                    targeting.countries.joined(separator: ", ")
+                    targeting.countries.map { $0.lowercased() }.joined(separator: ", ")
                     + (targeting.includeRestOfWorld ? " and the rest of the world" : "")
                 return "rolling out \(place): " + (share.map { "\($0) in " } ?? "in ") + countries
             case .completed:

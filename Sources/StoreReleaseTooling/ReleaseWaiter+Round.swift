@@ -32,13 +32,13 @@ extension ReleaseWaiter {
                 + (connectMissing ? ["App Store Connect"] : [])
         }
 
-        /// `round 2: 8.0.10 live in us; rolling out on Google Play (production): 20% in US, CA; waiting for cn`.
+        /// `round 2: 8.0.10 live in us; rolling out on Google Play (production): 20% in us, ca; waiting for cn`.
         public var description: String {
             "round \(number): \(wanted) \(clauses.joined(separator: "; "))"
                 + (missing.isEmpty ? "" : "; waiting for \(missing.joined(separator: ", "))")
         }
 
-        /// What is true of each store: `8.0.10 is live in us, cn; rolling out on Google Play (production): 20% in US, CA`.
+        /// What is true of each store: `8.0.10 is live in us, cn; rolling out on Google Play (production): 20% in us, ca`.
         public var summary: String {
             "\(wanted) is \(clauses.joined(separator: "; "))"
         }

@@ -52,6 +52,14 @@ extension Command {
     private static func acting(_ action: ReleaseAction, example: String, summary: String, what: String) -> Command {
         let recall = action == .recall
         let extra = recall ? " [--manifest FILE] [--regions CC,…]" : ""
+        // What --apply writes: recall sends no phased-release PATCH and no edit.
+        let writes =
+            recall
+            ? "the manifest is written (atomically) and Play's App Recovery action created, then deployed "
+                + "(App Store Connect is not written)"
+            : "Play is written through one edit (the track updated with every other release as read, then "
+                + "committed; deleted on any failure, never half-committed) and App Store Connect through the "
+                + "phased-release PATCH"
         return Command(
             name: action.rawValue,
             synopsis:
@@ -66,9 +74,7 @@ extension Command {
                 printed: {"action", "version", "apply", "steps": [{"store", "from", "to", "request":
                 {"method", "path", "body"}, "done", "error"}], "verified"}. Without --apply nothing is
                 written. --apply needs --confirm naming the package name and the App Store id of every
-                store acted on; then Play is written through one edit (the track updated with every other
-                release as read, then committed; deleted on any failure, never half-committed) and App
-                Store Connect through the phased-release PATCH, and both are read again: verified. Each
+                store acted on; then \(writes), and the stores are read again: verified. Each
                 write is sent once: one that fails or is not answered in time (--timeout) is never
                 sent again; the store is read back and the step says what it shows (done, not done, or
                 unknown). A version already in the target state has no step (exit 0), so a retried job

@@ -7,7 +7,7 @@ extension Command {
         name: "lookup",
         synopsis:
             "lookup (--id ID[,ID…] | --bundle-id ID) [--country CC | --countries CC[,CC…]|all|sold [--shard K/N] [ASC]] "
-            + "[--entity E] [--base-url URL] [--timeout S]",
+            + "[--entity E] [--base-url URL] [--timeout S] [--quiet]",
         summary: "Looks apps up in the App Store and prints their releases as a JSON array.",
         discussion: """
             Asks the iTunes lookup API, with retries on 5xx, 429 and dropped connections, at most
@@ -23,7 +23,10 @@ extension Command {
             on stderr (exit 1). --shard K/N
             looks up only part K of N of those storefronts (every storefront in exactly one part,
             the same parts everywhere), for a sweep spread over N runners: 'storerelease parity
-            --lookup part1.json,…,partN.json --countries …' merges the parts.
+            --lookup part1.json,…,partN.json --countries …' merges the parts. A sweep says how far
+            it has come on stderr (the storefronts looked up of all, and how long the lookup limit
+            holds it back): a line at the start and at least every 10 s, one line with a bar on a
+            terminal; nothing of it goes to stdout, and --quiet leaves it out.
             \(AppStoreConnectOptions.help)
             Exit status: 0 all found (or a --shard part with no storefront in it: []); 1 the
             lookup failed or an app was not found (the message names the storefronts and ids;
@@ -33,6 +36,7 @@ extension Command {
             LookupCommand.ids.spec, AppStoreOptions.bundleID.spec, AppStoreOptions.country.spec,
             AppStoreOptions.countries.spec, LookupCommand.shard.spec, LookupCommand.entity.spec,
             AppStoreOptions.baseURL.spec, AppStoreOptions.lookupsPerMinute.spec, CommonOptions.timeout.spec,
+            LookupCommand.quiet.spec,
         ] + AppStoreConnectOptions.specs,
         examples: [
             "storerelease lookup --id 414478124 --country cn",
@@ -47,6 +51,8 @@ enum LookupCommand {
     static let ids = AppStoreOptions.id.help(
         "App Store ids (the number in …/id414478124), comma-separated.", valueName: "ID[,ID…]")
     static let shard = Option<Shard>("--shard", "K/N", "Only part K of N of the storefronts (1 ≤ K ≤ N ≤ 64).")
+    static let quiet = Switch(
+        "--quiet", "No progress on stderr (a sweep's storefronts looked up, the lookup limit's waits).")
     static let entity = Option<AppStoreEntity>(
         "--entity", "E", "The platform: software (iOS, default), ipadSoftware, macSoftware, tvSoftware.")
 
@@ -60,7 +66,9 @@ enum LookupCommand {
             try arguments.refuse([shard.spec], goesWith: "\(AppStoreOptions.countries)")
             return try await lookUp(sources.appStore, entity: entity, client: client)
         }
-        return try await sweep(sources, shard: try arguments.value(shard) ?? .whole, entity: entity, client: client)
+        return try await sweep(
+            sources, shard: try arguments.value(shard) ?? .whole, entity: entity, client: client,
+            quiet: arguments.has(quiet))
     }
 
     /// `lookup --id …` or `--bundle-id …` in one storefront (`--country`, else the API's default).
@@ -97,9 +105,9 @@ enum LookupCommand {
     ///
     /// Prints the releases found; a storefront without a result for an app is named on stderr,
     /// exit 1 (a part with no storefront in it prints `[]`, exit 0).
-    static func sweep(_ sources: SourceOptions, shard: Shard, entity: AppStoreEntity?, client: AppStoreLookupClient)
-        async throws(CLIError) -> Int32
-    {
+    static func sweep(
+        _ sources: SourceOptions, shard: Shard, entity: AppStoreEntity?, client: AppStoreLookupClient, quiet: Bool
+    ) async throws(CLIError) -> Int32 {
         let options = sources.appStore
         guard options.country == nil, let selection = options.selection else {
             throw .usage("lookup: give \(AppStoreOptions.country) or \(AppStoreOptions.countries), not both")
@@ -107,12 +115,20 @@ enum LookupCommand {
         let connect = try sources.connect.source()
         let apps = try options.apps()
         let result: StorefrontLookup
+        let line = ProgressLine(
+            command: "lookup", limiter: client.rateLimiter, lookupsPerMinute: options.lookupsPerMinute, quiet: quiet)
+        await line?.start()
+        var progress: (@Sendable (StorefrontSweepProgress) -> Void)?
+        if let line { progress = { line.sweep($0) } }
         do throws(ReleaseSourceError) {
             result = try await selection.lookup(
-                apps, part: shard.part, of: shard.parts, client: client, entity: entity, appStoreConnect: connect)
+                apps, part: shard.part, of: shard.parts, client: client, entity: entity, appStoreConnect: connect,
+                progress: progress)
         } catch {
+            line?.finish()
             throw .source(error, command: "lookup")
         }
+        line?.finish()
         try JSONOutput.print(result.found)
         if let missing = result.missingDescription { throw .failure("lookup: \(missing)") }
         return 0

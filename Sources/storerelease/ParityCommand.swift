@@ -7,15 +7,17 @@ extension Command {
         name: "parity",
         synopsis:
             "parity (--lookup FILE[,FILE…] | (--id ID | --apple-id ID | --bundle-id ID) --countries CC[,CC…] "
-            + "[--base-url URL]) (--play-track FILE | --package PKG [--play-base-url URL] [--play-token-file FILE]) "
-            + "[--track NAME] [ASC] [--format json|text|markdown] [--now ISO8601] [--release-delay-hours H]",
+            + "[--base-url URL]) (--play-track FILE [--package PKG] | --package PKG [--play-base-url URL] "
+            + "[--play-token-file FILE]) [--track NAME] [ASC] [--health-file FILE | --health] "
+            + "[--format json|text|markdown] [--now ISO8601] [--release-delay-hours H] [--quiet]",
         summary: "Reports whether the App Store storefronts and Google Play are on the same version.",
         discussion: """
             The App Store side comes from stored lookups (--lookup: API responses, or the output of
             'storerelease lookup') or from looking the app up now in each storefront (--id or
             --bundle-id with --countries, batched and rate-limited). The Play side is a track of
             the Play Developer API: stored (--play-track: one track or the list, as 'storerelease
-            tracks' prints them) or read now (--package, through an edit that is always deleted).
+            tracks' prints them; --package beside it names its app, as snapshot and watch take
+            it) or read now (--package alone, through an edit that is always deleted).
             Play's versions come from its release names as Play Console writes them (8.0.2,
             80 (8.0.2), 8.0.2 (80)); a name with no version in it is reported, never guessed.
             Its fully rolled-out (completed) release is compared; its inProgress release is the
@@ -38,6 +40,8 @@ extension Command {
             intervals and the user-days.
             \(PlayOptions.tokenHelp)
             \(AppStoreConnectOptions.help)
+            While the lookup limit holds a sweep back 10 s or more, a line on stderr says how long
+            (again at least every 10 s); --quiet leaves it out.
             Exit status: 0 the stores agree; 1 they do not (or a lookup failed); 2 bad input.
             """,
         options: [
@@ -45,7 +49,7 @@ extension Command {
             AppStoreOptions.bundleID.spec, AppStoreOptions.countries.spec, AppStoreOptions.baseURL.spec,
             AppStoreOptions.lookupsPerMinute.spec, PlayOptions.storedTrackFile.spec, PlayOptions.package.spec,
             PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec, PlayOptions.track.spec, ParityCommand.format.spec,
-            ParityCommand.now.spec, ParityCommand.releaseDelayHours.spec,
+            ParityCommand.now.spec, ParityCommand.releaseDelayHours.spec, LookupCommand.quiet.spec,
         ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias.spec] + HealthSourceOptions.specs,
         examples: [
             "storerelease parity --lookup Docs/Examples/payloads/appstore-wechat-us.json,"
@@ -54,7 +58,7 @@ extension Command {
             "storerelease parity --bundle-id com.tencent.xin --countries cn --play-track Docs/Examples/payloads/play-production.json"
                 + "  # \"agree\" : true",
             "storerelease parity --id 414478124 --countries cn --package com.example.rollout --format markdown  "
-                + "# The stores agree, in US, CA only",
+                + "# The stores agree, in us, ca only",
         ],
         run: { arguments throws(CLIError) in try await ParityCommand.run(arguments) }
     )
@@ -75,18 +79,25 @@ enum ParityCommand {
         let delay = try arguments.value(releaseDelayHours)?.hours ?? 24
         let sources = try SourceOptions(arguments)
         let appStore = try sources.appStore.source(storefronts: .many)
-        let play = try sources.play.source()
+        let play = try sources.play.source(packageNamesStored: true)
         let connect = try sources.connect.source()
         let health = try HealthSourceOptions.sources(
             arguments, play: sources.play, connect: sources.connect, through: given)
+        // A sweep of many storefronts waits its turn at the lookup limit: said on stderr.
+        let line = ProgressLine.waits(
+            of: appStore, command: arguments.command, lookupsPerMinute: sources.appStore.lookupsPerMinute,
+            quiet: arguments.has(LookupCommand.quiet))
+        await line?.start()
         let report: CrossStoreReport
         do throws(ReleaseSourceError) {
             report = try await CrossStoreReport.gather(
                 appStore: appStore, play: play, appStoreConnect: connect, health: health, releaseDelayHours: delay,
                 now: now)
         } catch {
+            line?.finish()
             throw .source(error, command: arguments.command)
         }
+        line?.finish()
         if let connect { AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command) }
         try JSONOutput.print(report, as: format, text: report.text, markdown: report.markdown)
         return report.agree ? 0 : 1

@@ -33,7 +33,7 @@ extension Command {
             old spelling, still works). Rounds start every interval, growing by half each round
             (at most 10 minutes), until all is done or the timeout passes. Progress goes to
             stderr, saying what each store shows (rolling out on Google Play (production): 20%
-            in US, CA): one updating line on a terminal, plain lines otherwise. A storefront that
+            in us, ca): one updating line on a terminal, plain lines otherwise. A storefront that
             does not have the app yet counts as missing.
             \(PlayOptions.tokenHelp)
             \(AppStoreConnectOptions.help)
@@ -47,10 +47,16 @@ extension Command {
             PlayOptions.track.spec, PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec, CommonOptions.version.spec,
             WaitOptions.versionCode.spec, WaitOptions.interval.spec, WaitOptions.timeout.spec, WaitOptions.until.spec,
         ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias.spec],
+        // Each ends at once against the bundled fakes (python3 Scripts/fakes.py): the version
+        // asked for is there.
         examples: [
-            "storerelease wait --id 414478124 --version 8.0.10 --countries us,cn,jp --timeout 7200",
-            "storerelease wait --id 414478124 --countries us,cn --package com.example.rollout --version 8.0.10",
-            "storerelease wait --package com.example.rollout --version 8.0.10 --until complete --timeout 86400",
+            "storerelease wait --id 414478124 --countries cn --version 8.0.2 --timeout 7200  # 8.0.2 is live in cn",
+            "storerelease wait --id 414478124 --countries cn --package com.example.rollout --version 8.0.2  "
+                + "# fully rolled out on Google Play (production)",
+            "storerelease wait --package com.example.rollout --version 8.0.10  "
+                + "# rolling out on Google Play (production): 20%",
+            "storerelease wait --package com.example.completed --version 8.0.2 --until complete --timeout 86400  "
+                + "# 8.0.2 is fully rolled out",
         ],
         run: { arguments throws(CLIError) in try await WaitCommand.run(arguments) }
     )

@@ -8,7 +8,8 @@ extension Command {
         synopsis:
             "watch [(--lookup FILE[,FILE…] | (--id ID | --bundle-id ID) --countries CC[,CC…]|all|sold) [--base-url URL]] "
             + "[--play-track FILE [--package PKG] | --package PKG [--track NAME]] [ASC] --state FILE [--interval S] [--rounds N] "
-            + "[--history FILE] [--notify URL | --notify-file FILE] [--notify-format slack|json]",
+            + "[--history FILE] [--notify URL | --notify-file FILE] [--notify-format slack|json] "
+            + "[--health-file FILE | --health] [--halt-on regressed --confirm APP[,APP]] [--quiet]",
         summary: "Watches both stores and reports each change: rollouts, halts, review, phased days, storefronts.",
         discussion: """
             Each round takes a snapshot (what 'storerelease snapshot' prints), prints its events
@@ -59,6 +60,8 @@ extension Command {
             App Recovery's actions for the track's versionCodes are read each round too: one that
             appears, is deployed, canceled or goes is a playRecoveryChanged event {appRecoveryId,
             versionCodes, from, to}.
+            While the lookup limit holds a round back 10 s or more, a line on stderr says how long
+            (again at least every 10 s); --quiet leaves it out.
             \(PlayOptions.tokenHelp)
             \(AppStoreConnectOptions.help)
             Exit status: 0 the rounds ran (or a signal stopped them); 1 the last round could not
@@ -73,7 +76,7 @@ extension Command {
             ]
             + NotifyOptions.specs
             + AppStoreConnectOptions.specs + HealthSourceOptions.specs
-            + [WatchCommand.haltOn.spec, ActingOptions.confirm.spec],
+            + [WatchCommand.haltOn.spec, ActingOptions.confirm.spec, LookupCommand.quiet.spec],
         examples: [
             "storerelease watch --lookup Docs/Examples/payloads/appstore-wechat-cn.json --play-track "
                 + "Docs/Examples/payloads/play-production.json --state /tmp/storerelease-watch-stored.json --rounds 1",
@@ -119,6 +122,12 @@ enum WatchCommand {
         let health = try HealthSourceOptions.sources(
             arguments, play: options.play, connect: options.connect, through: nil)
         let halting = try self.halting(arguments, sources: options, health: health)
+        // The lookup limit's waits (a round of many storefronts waits its turn) said on stderr.
+        let line = ProgressLine.waits(
+            of: appStore, command: "watch", lookupsPerMinute: options.appStore.lookupsPerMinute,
+            quiet: arguments.has(LookupCommand.quiet))
+        await line?.start()
+        defer { line?.finish() }
         let stop = WatchStop(grace: stopGrace)
         let signals = StopSignal(stop)
         signals.install()

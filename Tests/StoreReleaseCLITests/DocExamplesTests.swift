@@ -122,7 +122,7 @@ import Testing
             result.stdout.contains(
                 "The stores agree.\n\nApp Store\n  cn  8.0.2  2021-02-02T08:15:22Z\nGoogle Play (production)\n"
                     + "  live     8.0.2 (versionCode 80)\n"
-                    + "  rollout  8.0.10 (versionCode 81) to 20% of users in US, CA only, priority 3\n"
+                    + "  rollout  8.0.10 (versionCode 81) to 20% of users in us, ca only, priority 3\n"
                     + "Forcing 8.0.2: safe now.\n"))
         #expect(result.stdout.contains("round 1: 8.0.2 live in cn; fully rolled out on Google Play (production)\n"))
         #expect(result.stdout.contains("8.0.2 is live in cn; fully rolled out on Google Play (production)\n"))

@@ -98,7 +98,7 @@ struct Dockerfile {
                 return path == directory || path.hasPrefix(directory + "/")
             }
             var isFolder: ObjCBool = false
-            manager.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+            _ = manager.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
             if ignored {
                 if isFolder.boolValue { walk.skipDescendants() }
                 continue

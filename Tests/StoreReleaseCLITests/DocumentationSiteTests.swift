@@ -73,17 +73,25 @@ import Testing
         #expect(!output.contains("error:"), "docc reported an error:\n\(output)")
     }
 
-    /// The site's root is not docc's "page not found": it sends the browser on to the
-    /// documentation (a meta refresh, and a link for whoever does not follow one).
-    @Test func theSitesRootLeadsToTheDocumentation() throws {
+    /// The site's root is not docc's "page not found" and not a redirect (a `meta refresh` of 0
+    /// keeps `chromium --headless --screenshot` of it from ever ending): a page of its own, with a
+    /// link to the documentation and one to each guide, each leading to a page the site has.
+    @Test func theSitesRootIsAPageThatLinksToTheDocumentationAndEachGuide() throws {
         let build = try Self.build.get()
         let page = build.rootPage
-        let refresh = page.components(separatedBy: #"<meta http-equiv="refresh" content="0; url="#).dropFirst().first?
-            .components(separatedBy: "\"").first
-        let link = page.components(separatedBy: #"<a href=""#).dropFirst().first?.components(separatedBy: "\"").first
-        #expect(refresh == "documentation/storereleasekit/", "the root's refresh: \(page)")
-        #expect(link == refresh, "the root's link: \(page)")
-        #expect(build.siteFiles.contains("documentation/storereleasekit/index.html"), "the page it leads to exists")
+        #expect(!page.lowercased().contains("http-equiv=\"refresh\""), "no redirect: \(page)")
+        let links = page.components(separatedBy: #"<a href=""#).dropFirst().compactMap {
+            $0.components(separatedBy: "\"").first
+        }
+        #expect(links.first == "documentation/storereleasekit/", "the root's first link: \(page)")
+        let articles = try FileManager.default.contentsOfDirectory(
+            atPath: BuiltProducts.packageRoot.appendingPathComponent("Docs/StoreReleaseKit.docc").path
+        ).filter { $0.hasSuffix(".md") && $0 != "StoreReleaseKit.md" }
+        #expect(links.count == articles.count + 1, "a link to each guide: \(links)")
+        for link in links {
+            let target = link.hasSuffix("/") ? link + "index.html" : link + "/index.html"
+            #expect(build.siteFiles.contains(target), "\(link) leads to a page of the site")
+        }
         #expect(build.siteFiles.contains("data/documentation/storereleasekit.json"), "and the landing page's data")
     }
 

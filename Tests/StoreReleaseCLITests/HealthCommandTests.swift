@@ -33,7 +33,7 @@ import Testing
         // 441 of 21,000: 2.1%, Wilson [1.9147%, 2.3029%] (see ReleaseHealthRuleTests).
         #expect(rate["value"] == 0.021 && abs((rate["lower"] ?? 0) - 0.019147) < 1e-6)
         let baseline = try #require(play["baseline"] as? [String: Any])
-        #expect(baseline["version"] as? String == "8.0.9" && baseline["ageDays"] as? Int == 3)
+        #expect(baseline["version"] as? String == "8.0.2" && baseline["ageDays"] as? Int == 3)
         #expect(baseline["users"] as? Int == 21000, "the baseline's first 3 days, not its 10")
         let reasons = try #require(play["reasons"] as? [String])
         #expect(reasons.contains { $0.contains("2.10% [1.91–2.30]") && $0.contains("0.60% [0.50–0.71]") })

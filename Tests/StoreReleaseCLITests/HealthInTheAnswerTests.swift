@@ -10,7 +10,7 @@ import Testing
     static let payloads = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads")
     static let play = payloads.appendingPathComponent("health-play.json").path
     static let apple = payloads.appendingPathComponent("health-appstore.json").path
-    /// After 8.0.10's three days: 2.1% of 21,000 user-days against 8.0.9's 0.6%.
+    /// After 8.0.10's three days: 2.1% of 21,000 user-days against 8.0.2's 0.6%.
     static let late = "2021-02-04T00:00:00Z"
     /// 8.0.10's first day only: 3 crashed of 130.
     static let firstDay = "2021-02-01T23:00:00Z"
@@ -69,7 +69,7 @@ import Testing
         #expect(reason.contains("81 (8.0.10) is regressed"), "\(reason)")
         #expect(reason.contains("2.10% [1.91–2.30] over 21,000 user-days"), "\(reason)")
         #expect(
-            reason.contains("vs 0.60% [0.50–0.71] over 21,000 user-days for 80 (8.0.9) at the same age"), "\(reason)")
+            reason.contains("vs 0.60% [0.50–0.71] over 21,000 user-days for 80 (8.0.2) at the same age"), "\(reason)")
         let health = try #require(report["health"] as? [String: Any])
         let play = try #require(health["googlePlay"] as? [String: Any])
         #expect(play["verdict"] as? String == "regressed" && play["source"] as? String == "healthFile")

@@ -364,7 +364,7 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(
             lines.first?.hasPrefix("- App Store 8.0.10: 0.3% [") == true
-                && lines.first?.contains("of 60,000 user-days") == true, "\(lines)")
+                && lines.first?.contains("of 60,000 sessions") == true, "\(lines)")
         #expect(lines.first?.hasSuffix("**healthy**") == true)
         #expect(lines.dropFirst().first?.hasSuffix("**regressed**") == true)
         let alone = try appStore("analytics", token: UUID().uuidString)

@@ -47,10 +47,6 @@ import Testing
     @Test(arguments: [
         (["--lookup", "WECHAT"], "parity: give --play-track FILE or --package PKG (the Play side)"),
         (
-            ["--lookup", "WECHAT", "--play-track", "PROD", "--package", "com.example.app"],
-            "parity: give --play-track FILE or --package PKG, not both"
-        ),
-        (
             ["--lookup", "WECHAT", "--package", "com..app", "--play-token-file", "PROD"],
             #"parity: --package "com..app" is not an Android package name"#
         ),
@@ -90,6 +86,18 @@ import Testing
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
     }
 
+    /// `--package` beside `--play-track` names the stored track's app, as `snapshot` and `watch`
+    /// take it: the same report, not a refusal.
+    @Test func parityTakesAStoredTrackWithItsPackageAsSnapshotAndWatchDo() throws {
+        let alone = try BuiltProducts.storerelease("parity", "--lookup", Self.wechat, "--play-track", Self.production)
+        let named = try BuiltProducts.storerelease(
+            "parity", "--lookup", Self.wechat, "--play-track", Self.production, "--package", "com.tencent.mm")
+        #expect(named.status == alone.status && named.stdout == alone.stdout, "\(named.stderr)")
+        let snapshot = try BuiltProducts.storerelease(
+            "snapshot", "--lookup", Self.wechat, "--play-track", Self.production, "--package", "com.tencent.mm")
+        #expect(snapshot.status == 0, "snapshot takes the same flags: \(snapshot.stderr)")
+    }
+
     @Test func waitReturnsOnceTheVersionIsLiveInEveryStorefront() throws {
         let result = try BuiltProducts.storerelease(
             "wait", "--id", "414478124", "--version", "9.0", "--countries", "us,cn,jp", "--interval", "0.05",
@@ -125,7 +133,7 @@ import Testing
         let live = try waitForPlay(
             play + ["--timeout", "30", "--play-base-url", server.baseURL("ok").absoluteString])
         #expect(live.status == 0, "\(live.stderr)")
-        #expect(live.stdout == "8.0.10 is rolling out on Google Play (production): 20% in US, CA\n")
+        #expect(live.stdout == "8.0.10 is rolling out on Google Play (production): 20% in us, ca\n")
 
         let token = UUID().uuidString
         let complete = try waitForPlay(
@@ -136,11 +144,11 @@ import Testing
         #expect(complete.status == 1 && complete.stdout.isEmpty)
         #expect(
             complete.stderr.hasPrefix(
-                "round 1: 8.0.10 rolling out on Google Play (production): 20% in US, CA; waiting for Google Play "
+                "round 1: 8.0.10 rolling out on Google Play (production): 20% in us, ca; waiting for Google Play "
                     + "(production)\n"), "\(complete.stderr)")
         #expect(
             complete.stderr.hasSuffix(
-                "wait: timed out: 8.0.10 is not complete yet: rolling out on Google Play (production): 20% in US, CA\n")
+                "wait: timed out: 8.0.10 is not complete yet: rolling out on Google Play (production): 20% in us, ca\n")
         )
         let stats = try server.playStats(token: token)
         // How many rounds fit in 2 s depends on the machine's load: that it keeps asking round after

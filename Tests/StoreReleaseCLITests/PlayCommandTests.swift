@@ -101,7 +101,7 @@ import Testing
 
     @Test(arguments: [
         ("com.example.completed", 0, "Forcing 8.0.2: safe now."),
-        ("com.example.rollout", 0, "rollout  8.0.10 (versionCode 81) to 20% of users in US, CA only, priority 3"),
+        ("com.example.rollout", 0, "rollout  8.0.10 (versionCode 81) to 20% of users in us, ca only, priority 3"),
         ("com.example.halted", 0, "halted   8.0.10 (versionCode 81) at 5% of users"),
         ("com.example.named", 1, #"is named "80", which carries no version"#),
         ("com.example.newer", 1, "Google Play is ahead (patch)."),
@@ -164,7 +164,7 @@ import Testing
             ("com.example.halted", "8.0.10 is halted on Play (production) at 5% (versionCode 81): nobody new gets it"),
             (
                 "com.example.rollout",
-                "not fully rolled out on Play (production): 20% of users in US, CA only; forcing waits until the release is completed"
+                "not fully rolled out on Play (production): 20% of users in us, ca only; forcing waits until the release is completed"
             ),
         ] {
             let result = try run([
@@ -183,7 +183,7 @@ import Testing
         #expect(markdown.stdout.hasPrefix("### The stores do not agree\n"))
         #expect(
             markdown.stdout.contains(
-                "| Google Play | production | 8.0.10 | 81 | in progress to 20% of users in US, CA only, priority 3 |"))
+                "| Google Play | production | 8.0.10 | 81 | in progress to 20% of users in us, ca only, priority 3 |"))
         #expect(markdown.stdout.contains("**Forcing 8.0.10: not yet.**\n- not fully rolled out on Play"))
     }
 

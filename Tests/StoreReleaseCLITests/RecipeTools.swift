@@ -18,6 +18,9 @@ enum RecipeTools {
 
             """
         let file = bin.appendingPathComponent("gcloud")
+        // Written once: rewriting it just before a container runs it, while another test's process
+        // may have been forked with the new file open, can make its exec fail (ETXTBSY).
+        if (try? Data(contentsOf: file)) == Data(script.utf8) { return bin }
         try Data(script.utf8).write(to: file, options: .atomic)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
         return bin

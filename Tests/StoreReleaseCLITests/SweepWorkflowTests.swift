@@ -4,8 +4,10 @@ import Testing
 
 /// The sharded sweep the docs ship (a GitHub Actions matrix, a Kubernetes Indexed Job), run as
 /// written for where it runs (each job on a fresh runner, the binary built once and carried as an
-/// artifact; pods with the manifest's environment, volumes and images) against the loopback
-/// fakes: the parts merge into the same answer as one unsharded sweep, and stores that do not
+/// artifact; pods with the manifest's environment, volumes, secrets and images) against the
+/// loopback fakes: each part sweeps the storefronts App Store Connect says the app is sold in
+/// (`--countries sold`), the parts merge into the same answer as one unsharded sweep, an app sold
+/// in 40 storefronts that all serve Play's release is reported as agreeing, and stores that do not
 /// agree are reported without failing a scheduled run.
 @Suite struct SweepWorkflowTests {
     let server: LoopbackServer
@@ -21,17 +23,31 @@ import Testing
         try String(contentsOf: BuiltProducts.packageRoot.appendingPathComponent(path), encoding: .utf8)
     }
 
-    /// A command of the docs pointed at the fakes: the lookup API's sweep and the Play API.
-    func pointed(_ command: String, token: String) -> String {
-        command
+    /// A command of the docs pointed at the fakes: the lookup API's sweep (or `scenario`), App
+    /// Store Connect's released app and the Play API.
+    func pointed(_ command: String, token: String, scenario: String = "sweep") -> String {
+        let connect = "--asc-base-url \(server.baseURL("complete", token: token))"
+        return
+            command
             .replacingOccurrences(
                 of: "storerelease lookup",
                 with:
-                    "storerelease lookup --base-url \(server.baseURL("sweep", token: token)) --lookups-per-minute 6000"
+                    "storerelease lookup --base-url \(server.baseURL(scenario, token: token)) --lookups-per-minute 6000 "
+                    + connect
             )
             .replacingOccurrences(
                 of: "storerelease parity",
-                with: "storerelease parity --play-base-url \(server.baseURL("ok", token: token))")
+                with: "storerelease parity --play-base-url \(server.baseURL("ok", token: token)) \(connect)")
+    }
+
+    /// An App Store Connect key, as the person downloads it, and the flags that sign with it.
+    func ascKey() throws -> (text: String, flags: String) {
+        let key = folder.appendingPathComponent("AuthKey_SWEEP01.p8")
+        if !FileManager.default.fileExists(atPath: key.path) { try RecipeTools.ascKey(at: key) }
+        return (
+            try String(contentsOf: key, encoding: .utf8),
+            "--asc-key-file \(key.path) --asc-key-id SWEEP01 --asc-issuer-id 57246542-96fe-1a63-e053-0824d011072a"
+        )
     }
 
     /// Runs a shell line in the test's folder with the built tool first on PATH.
@@ -86,11 +102,12 @@ import Testing
         return (try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [Any])?.count ?? -1
     }
 
-    /// The report of one unsharded sweep of every storefront.
+    /// The report of one unsharded sweep of every storefront the app is sold in.
     func unsharded() throws -> [String: Any] {
         let result = try shell(
-            "storerelease parity --id 414478124 --countries all --base-url \(server.baseURL("sweep")) "
-                + "--lookups-per-minute 6000 --package com.example.rollout --play-base-url \(server.baseURL("ok"))")
+            "storerelease parity --id 414478124 --countries sold --base-url \(server.baseURL("sweep")) "
+                + "--lookups-per-minute 6000 --package com.example.rollout --play-base-url \(server.baseURL("ok")) "
+                + "--asc-base-url \(server.baseURL("complete")) \(try ascKey().flags)")
         #expect(result.status == 1, "the stores do not agree: \(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
@@ -98,8 +115,9 @@ import Testing
     /// The JSON report of parts merged, as the recipe's report merges them.
     func merged(_ parts: [String], in directory: URL) throws -> [String: Any] {
         let result = try shell(
-            "storerelease parity --lookup \(parts.joined(separator: ",")) --countries all --package com.example.rollout "
-                + "--play-base-url \(server.baseURL("ok"))", in: directory)
+            "storerelease parity --lookup \(parts.joined(separator: ",")) --countries sold --package com.example.rollout "
+                + "--play-base-url \(server.baseURL("ok")) --asc-base-url \(server.baseURL("complete")) "
+                + (try ascKey().flags), in: directory)
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
@@ -124,13 +142,17 @@ import Testing
     /// One run of the workflow: the build job, the matrix side by side, the report.
     func runWorkflow(
         _ workflow: String, number: Int, event: String = "schedule", inputs: [String: ActionsRunner.Value] = [:],
-        vars extra: [String: String] = [:]
+        vars extra: [String: String] = [:], secrets: [String: String] = [:], scenario: String = "sweep"
     ) throws -> (build: ActionsRunner.Job, lookups: [ActionsRunner.Job?], report: ActionsRunner.Job?) {
         let token = UUID().uuidString
         var runner = try ActionsRunner(
             workflow: workflow, folder: folder.appendingPathComponent("run-\(number)"),
             cache: folder.appendingPathComponent("cache")
-        ) { pointed($0, token: token) }
+        ) { pointed($0, token: token, scenario: scenario) }
+        runner.secrets = [
+            "ASC_PRIVATE_KEY": try ascKey().text, "ASC_KEY_ID": "SWEEP01",
+            "ASC_ISSUER_ID": "57246542-96fe-1a63-e053-0824d011072a",
+        ].merging(secrets) { $1 }.filter { !$0.value.isEmpty }
         runner.vars = [
             "APP_STORE_ID": "414478124", "PLAY_PACKAGE": "com.example.rollout",
             "GCP_WORKLOAD_IDENTITY_PROVIDER":
@@ -160,13 +182,27 @@ import Testing
         let report = try #require(run.report)
         #expect(report.succeeded, "a scheduled run that finds the stores apart passes: \(report.log)")
         #expect(report.log.contains("::warning::the stores do not agree"), "\(report.log)")
-        let missing = try catalogue() - 7
+        // Sold in six storefronts: the other 169 are not sold, not missing.
+        let notSold = try catalogue() - 6
         #expect(
             report.summary.hasPrefix("### The stores do not agree")
-                && report.summary.contains("Storefronts: 5 live, 2 behind (gb, jp), \(missing) missing"),
+                && report.summary.contains("Storefronts: 4 live, 2 behind (gb, jp), \(notSold) not sold"),
             "\(report.summary)")
         let parts = (1...3).map { "part-\($0).json" }
         expectSameAnswer(try merged(parts, in: report.workspace), try unsharded())
+    }
+
+    @Test func anAppSoldIn40StorefrontsThatAllServePlaysReleaseAgrees() throws {
+        let workflow = try text("Docs/Sweep/github-actions.yml")
+        let run = try runWorkflow(workflow, number: 1, vars: ["APP_STORE_ID": "1000000040"], scenario: "sold40")
+        for lookup in run.lookups { #expect(lookup?.succeeded == true, "\(lookup?.log ?? "did not run")") }
+        let report = try #require(run.report)
+        #expect(report.succeeded && !report.log.contains("::warning::"), "\(report.log)")
+        let notSold = try catalogue() - 40
+        #expect(
+            report.summary.hasPrefix("### The stores agree")
+                && report.summary.contains("Storefronts: 40 live, \(notSold) not sold"),
+            "\(report.summary)")
     }
 
     @Test func aRunByHandFailsOnDisagreementWhenAskedAndAMissingAppIdStopsTheRun() throws {
@@ -183,6 +219,11 @@ import Testing
             !unnamed.build.succeeded
                 && unnamed.build.log.contains("set the repository variables APP_STORE_ID and PLAY_PACKAGE"))
         #expect(unnamed.report == nil)
+        let keyless = try runWorkflow(workflow, number: 4, secrets: ["ASC_KEY_ID": ""])
+        #expect(
+            !keyless.build.succeeded
+                && keyless.build.log.contains("set the secrets ASC_PRIVATE_KEY, ASC_KEY_ID and ASC_ISSUER_ID"),
+            "\(keyless.build.log)")
     }
 
     @Test func theKubernetesIndexedJobMergesIntoTheUnshardedAnswerAndTheReportReadsItsParts() throws {
@@ -192,8 +233,15 @@ import Testing
             documents.first { $0["metadata"]?["name"]?.string == "storefront-sweep" && $0["kind"]?.string == "Job" })
         #expect(job["spec"]?["completionMode"]?.string == "Indexed" && job["spec"]?["completions"]?.string == "3")
         let token = UUID().uuidString
+        // gcloud's image is made before any pod runs (see RecipeTools.gcloud).
+        _ = try RecipeTools.gcloud(in: folder, token: "ya29.gcloud-sweep")
+        // The secret as the comment makes it, from the person's key file.
+        let person = folder.appendingPathComponent("person")
+        try RecipeTools.ascKey(at: person.appendingPathComponent("AuthKey_ABC123.p8"))
+        let (secret, data) = try KubernetesPods.secret(
+            from: try #require(RecipeTools.kubectlLine(manifest)), files: person)
         let cluster = KubernetesPods(
-            documents: documents, folder: folder.appendingPathComponent("cluster"), secrets: [:],
+            documents: documents, folder: folder.appendingPathComponent("cluster"), secrets: [secret: data],
             image: { try? RecipeTools.image($0, in: folder, gcloudToken: "ya29.gcloud-sweep") },
             point: { argv in
                 argv.count == 3 && argv[0] == "sh" ? Array(argv[...1]) + [pointed(argv[2], token: token)] : argv
@@ -219,13 +267,34 @@ import Testing
         let report = try cluster.run(
             try cluster.template(kind: "Job", name: "storefront-sweep-report"),
             overrides: ["PLAY_PACKAGE": "com.example.rollout"])
-        #expect(report.map(\.name) == ["parts", "play-token", "parity"])
+        #expect(
+            report.map(\.name) == ["parts", "play-token", "parity"], "\(report.map { "\($0.name): \($0.stderr)" })")
         let parity = try #require(report.last)
         #expect(parity.status == 1, "the stores do not agree: \(parity.stderr)")
         #expect(parity.stdout.hasPrefix("The stores do not agree"), "\(parity.stdout)")
         #expect(try server.playStats(token: token)["bearer"] as? [String] == ["ya29.gcloud-sweep"], "gcloud's token")
         #expect(
             parts.allSatisfy { !FileManager.default.fileExists(atPath: $0) }, "the claim is cleared for the next sweep")
+    }
+
+    @Test func theKubernetesRecipeBindsItsOwnServiceAccountAndNamesAStorageClassForItsSharedClaim() throws {
+        let manifest = try text("Docs/Sweep/kubernetes-job.yaml")
+        let documents = try RecipeYAML.documents(manifest)
+        let report = try #require(
+            documents.first { $0["metadata"]?["name"]?.string == "storefront-sweep-report" }?["spec"]?["template"])
+        let account = try #require(report["spec"]?["serviceAccountName"]?.string)
+        #expect(
+            documents.contains { $0["kind"]?.string == "ServiceAccount" && $0["metadata"]?["name"]?.string == account })
+        // The IAM binding the comment gives is for that Kubernetes service account, not another recipe's.
+        let binding = try #require(
+            manifest.split(separator: "\n").first { $0.contains("gcloud iam service-accounts add-iam-policy-binding") })
+        #expect(binding.hasSuffix("/sa/\(account)"), "\(binding)")
+        #expect(binding.contains("--role=roles/iam.serviceAccountTokenCreator"))
+        // A ReadWriteMany claim needs a storage class that provides one: the default class rarely does.
+        let claim = try #require(documents.first { $0["kind"]?.string == "PersistentVolumeClaim" })
+        #expect(claim["spec"]?["accessModes"]?.items.compactMap(\.string) == ["ReadWriteMany"])
+        let storageClass = try #require(claim["spec"]?["storageClassName"]?.string)
+        #expect(manifest.contains("\(storageClass) (GKE's Filestore CSI driver"), "the comment says what it is")
     }
 
     @Test func waitAsksTheStorefrontsTheAppIsSoldIn() throws {

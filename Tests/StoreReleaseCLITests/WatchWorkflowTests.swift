@@ -141,6 +141,7 @@ import Testing
         let workflow = try text("github-actions.yml")
         let cache = folder.appendingPathComponent("actions-cache")
         var last: ActionsRunner.Job?
+        var built: [Bool] = []
         try expectThreeRounds(playToken: "ya29.workload-identity-") { token, number in
             var runner = try ActionsRunner(
                 workflow: workflow, folder: folder.appendingPathComponent("run-\(number)"), cache: cache
@@ -149,9 +150,11 @@ import Testing
             runner.runID = String(number)
             let job = try runner.run(job: "watch")
             last = job
+            built.append(job.steps.first { $0.name == "Build storerelease" }?.ran == true)
             let round = job.steps.first { $0.name == "One round" }
             return (job.succeeded ? 0 : 1, round?.output ?? "", job.log)
         }
+        #expect(built == [true, false, false], "built on the first run only, then restored from the cache")
         let summary = try #require(last?.summary)
         #expect(summary.hasPrefix("8.0.10: ready "), "\(summary)")
         #expect(summary.contains("[The release's timeline]("), "the summary links the timeline: \(summary)")
@@ -166,10 +169,11 @@ import Testing
 
     @Test func theGitHubScheduleNeedsItsSwiftSetUp() throws {
         let workflow = try text("github-actions.yml")
-        // The workflow without its setup-swift step (the `uses:` line and its `with:`).
+        // The workflow without its setup-swift step (from its `- uses:` line to the next step).
         var lines = workflow.split(separator: "\n", omittingEmptySubsequences: false)
-        let setUp = try #require(lines.firstIndex { $0.contains("uses: swift-actions/setup-swift") })
-        lines.removeSubrange(setUp...(setUp + 2))
+        let setUp = try #require(lines.firstIndex { $0.contains("- uses: swift-actions/setup-swift") })
+        let next = try #require(lines[(setUp + 1)...].firstIndex { $0.hasPrefix("      - ") })
+        lines.removeSubrange(setUp..<next)
         let without = lines.joined(separator: "\n")
         var runner = try ActionsRunner(
             workflow: without, folder: folder.appendingPathComponent("run"),

@@ -228,7 +228,7 @@ import Testing
         #expect(!report.forceUpdate.safe)
         #expect(
             report.forceUpdate.reasons == [
-                "not fully rolled out on Play (production): 20% of users in US, CA only; forcing waits until the release is completed"
+                "not fully rolled out on Play (production): 20% of users in us, ca only; forcing waits until the release is completed"
             ])
         let world = try self.report([
             PlayTrackRelease(name: "8.0.2", versionCodes: Self.codes(80), status: .completed),

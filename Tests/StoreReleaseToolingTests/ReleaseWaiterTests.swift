@@ -125,7 +125,7 @@ final class VirtualClock: @unchecked Sendable {
             sources: StoreSources(play: try play("ok", token: UUID().uuidString, package: "com.example.rollout")),
             version: version)
         live.clock = VirtualClock().clock
-        #expect(try await live.run().summary == "8.0.10 is rolling out on Google Play (production): 20% in US, CA")
+        #expect(try await live.run().summary == "8.0.10 is rolling out on Google Play (production): 20% in us, ca")
 
         let token = UUID().uuidString
         var complete = ReleaseWaiter(
@@ -139,11 +139,11 @@ final class VirtualClock: @unchecked Sendable {
             try await complete.run { rounds.add($0) }
         } throws: { error in
             "\(error)"
-                == "timed out: 8.0.10 is not complete yet: rolling out on Google Play (production): 20% in US, CA"
+                == "timed out: 8.0.10 is not complete yet: rolling out on Google Play (production): 20% in us, ca"
         }
         #expect(
             rounds.all.first
-                == "round 1: 8.0.10 rolling out on Google Play (production): 20% in US, CA; waiting for Google Play "
+                == "round 1: 8.0.10 rolling out on Google Play (production): 20% in us, ca; waiting for Google Play "
                 + "(production)")
         #expect(rounds.all.count == 5, "it kept asking")
         let stats = try server.playStats(token: token)

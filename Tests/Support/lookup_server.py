@@ -45,6 +45,10 @@ counters apart, the scenario picks the behaviour:
                 real API does, except that ids 100 to 199 are only in us; each token may
                 send 600 lookups a minute (Apple's 20, scaled by 30), past that a bare 403 as
                 Apple throttles (counted as throttled in the token's stats)
+  sold40        an app sold in 40 storefronts, all at one release: the WeChat payload with
+                version 8.0.2 (its trackId the id asked) in the 40 storefronts asc_api.py's
+                worlds.json sells app 1000000040 in (SOLD40 below), nothing elsewhere; throttled
+                as sweep is
 
 Every API (lookup, Play, App Store Connect) also takes two redirect scenarios in place of the
 scenario segment:
@@ -104,6 +108,9 @@ import play_reporting  # noqa: E402
 import timeline  # noqa: E402
 
 FIXTURES = {}
+# The storefronts of scenario sold40: where Tests/Fixtures/asc/worlds.json sells app 1000000040.
+SOLD40 = ("us cn jp gb de fr kr ca au br in it es mx nl se ch sg hk tw ru tr id th vn my ph sa ae il "
+          "pl at be dk fi no ie nz za ar").split()
 COUNTS = {}
 IDS = {}
 LOCK = threading.Lock()
@@ -426,7 +433,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(403, "", "text/plain")
         if scenario == "403once":
             return self.answer(find(query))
-        if scenario == "sweep":
+        if scenario in ("sweep", "sold40"):
             now = time.monotonic()
             with LOCK:
                 window = [t for t in WINDOWS.get(token, []) if now - t < 60]
@@ -441,6 +448,8 @@ class Handler(BaseHTTPRequestHandler):
             country = query.get("country", ["us"])[0].lower()
             versions = {"cn": "8.0.10", "de": "8.0.10", "fr": "8.0.10", "us": "8.0.10", "kr": "8.0.10",
                         "jp": "8.0.2", "gb": "8.0.2"}
+            if scenario == "sold40":
+                versions = {code: "8.0.2" for code in SOLD40}
             if country not in versions:
                 return self.answer([])
             base = FIXTURES["wechat-cn.json"][1]

@@ -52,8 +52,26 @@ public actor RateLimiter {
         origin = clock.now
     }
 
+    /// Called with a request's wait for its turn, when it has to wait at all: what a tool shows
+    /// while the limit holds it back (set with ``observeWaits(_:)``).
+    private var waitObserver: (@Sendable (Duration) -> Void)?
+
     /// How many requests hold a slot of the current window: granted, or waiting their turn.
     var reservedSlots: Int { window.grants.count }
+
+    /// How long from now until the last request given a slot may start: zero when none waits.
+    ///
+    /// A tool polls it to say how long the limit still holds its work back.
+    public var waitRemaining: Duration {
+        max(.zero, (window.grants.last ?? .zero) - (clock.now - origin))
+    }
+
+    /// Calls `observer` with each request's wait for its turn, just before a request waits.
+    ///
+    /// A request that need not wait is not reported; a second observer replaces the first.
+    public func observeWaits(_ observer: @escaping @Sendable (Duration) -> Void) {
+        waitObserver = observer
+    }
 
     /// Holds every request back for `duration` from now: the server is throttling.
     public func pause(for duration: Duration) {
@@ -66,6 +84,9 @@ public actor RateLimiter {
     public func acquire() async throws {
         let start = window.reserve(at: clock.now - origin)
         let wait = start - (clock.now - origin)
-        if wait > .zero { try await Task.sleep(for: wait) }
+        if wait > .zero {
+            waitObserver?(wait)
+            try await Task.sleep(for: wait)
+        }
     }
 }

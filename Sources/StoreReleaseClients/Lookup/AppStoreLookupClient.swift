@@ -17,6 +17,10 @@ import StoreReleaseModels
 public struct AppStoreLookupClient: Sendable {
     /// The host, timeout, retries and body cap the client works under.
     public var configuration: HTTPClientConfiguration { exchange.configuration }
+    /// The limiter every lookup of this client waits its turn at (`nil` with no limit).
+    ///
+    /// A tool asks it how long its work is held back (``RateLimiter/waitRemaining``).
+    public var rateLimiter: RateLimiter? { exchange.rateLimiter }
     /// Whether each request carries a unique `_` parameter.
     ///
     /// With it, no cache on the way answers with an old copy.

@@ -35,15 +35,15 @@ extension StoreHealth {
         switch verdict {
         case .healthy: return nil
         case .regressed: detail = ""
-        case .insufficientData(_, let minimum): detail = " (fewer than \(Self.grouped(minimum)) user-days)"
+        case .insufficientData(_, let minimum): detail = " (fewer than \(Self.grouped(minimum)) \(unit))"
         case .unknown(let reason): detail = " (\(reason))"
         }
         guard let candidate else { return "\(storeName)'s health is \(verdict.name)\(detail)\(wait)" }
         var text = "\(storeName) \(candidate.label) is \(verdict.name)\(detail): crash rate "
-        text += "\(candidate.crashRate.text(digits: 2)) over \(Self.grouped(candidate.users)) user-days"
+        text += "\(candidate.crashRate.text(digits: 2)) over \(Self.grouped(candidate.users)) \(unit)"
         if let baseline {
             let age = baseline.ageDays < candidate.ageDays ? "over its \(baseline.ageDays) days" : "at the same age"
-            text += " vs \(baseline.crashRate.text(digits: 2)) over \(Self.grouped(baseline.users)) user-days for "
+            text += " vs \(baseline.crashRate.text(digits: 2)) over \(Self.grouped(baseline.users)) \(unit) for "
             text += "\(baseline.label) \(age)"
             if let rate = candidate.anrRate, let other = baseline.anrRate {
                 text += ", ANR rate \(rate.text(digits: 2)) vs \(other.text(digits: 2))"
@@ -58,6 +58,10 @@ extension StoreHealth {
     /// `Google Play` or `App Store`.
     var storeName: String { store.displayName }
 
+    /// What a window's `users` count: Play's users a day (user-days), the App Store's sessions
+    /// (App Store Connect's Analytics Reports count sessions, not users).
+    var unit: String { store == .googlePlay ? "user-days" : "sessions" }
+
     /// The line with `name` for the verdict and `escape` applied to the reasons, which may carry
     /// text from outside.
     func line(verdict name: String, escape: (String) -> String) -> String {
@@ -65,7 +69,7 @@ extension StoreHealth {
             return "\(storeName): \(name) (\(escape(reasons.first ?? "not read")))"
         }
         var line = "\(storeName) \(candidate.label): \(candidate.crashRate.text()) of "
-        line += "\(Self.grouped(candidate.users)) user-days"
+        line += "\(Self.grouped(candidate.users)) \(unit)"
         if let rate = candidate.anrRate { line += ", ANR \(rate.text())" }
         if let baseline {
             let age = baseline.ageDays < candidate.ageDays ? "over its \(baseline.ageDays) days" : "at the same age"
@@ -79,7 +83,7 @@ extension StoreHealth {
         }
         line += ": \(name)"
         switch verdict {
-        case .insufficientData(_, let minimum): line += " (fewer than \(Self.grouped(minimum)) user-days)"
+        case .insufficientData(_, let minimum): line += " (fewer than \(Self.grouped(minimum)) \(unit))"
         case .unknown(let reason): line += " (\(escape(reason)))"
         case .healthy, .regressed: break
         }
