@@ -140,7 +140,7 @@ enum ActingCommand {
     private static func failure(_ error: ReleaseActorError, command: String) -> CLIError {
         switch error {
         case .manifest(let problem): return .badInput("\(command): \(problem)")
-        case .read(_, let error) where error.code == .invalidRequest: return .usage("\(command): \(error)")
+        case .read(_, let failure) where failure.code == .invalidRequest: return .usage("\(command): \(error)")
         case .read, .notGiven: return .failure("\(command): \(error)")
         }
     }

@@ -89,7 +89,7 @@ enum LookupCommand {
                     ids: options.ids ?? [], country: country, entity: entity)
             }
         } catch {
-            throw AppStoreOptions.failure(error, command: "lookup")
+            throw .client(error, command: "lookup")
         }
         if !releases.isEmpty { try JSONOutput.print(releases) }
         guard missing.isEmpty else {

@@ -35,7 +35,7 @@ extension Command {
             do throws(HTTPClientError) {
                 status = try await connect.client.status(of: app, platform: connect.platform)
             } catch {
-                throw AppStoreConnectOptions.failure(error, command: arguments.command)
+                throw .client(error, command: arguments.command)
             }
             AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command)
             switch format {

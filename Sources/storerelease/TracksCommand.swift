@@ -39,7 +39,7 @@ extension Command {
                         try await client.tracks(packageName: package)
                     }
             } catch {
-                throw PlayOptions.failure(error, command: arguments.command)
+                throw .client(error, command: arguments.command)
             }
             struct List: Encodable { let tracks: [PlayTrack] }
             if track != nil, let one = tracks.first {

@@ -148,12 +148,6 @@ struct AppStoreConnectOptions {
         }
     }
 
-    /// The CLI error for a failed call: bad requests exit 2, everything else 1.
-    static func failure(_ error: HTTPClientError, command: String) -> CLIError {
-        if error.code == .invalidRequest { return .usage("\(command): \(error)") }
-        return .failure("\(command): \(error)")
-    }
-
     /// A warning on stderr when less than a tenth of the key's hourly budget is left.
     static func warnIfLow(_ client: AppStoreConnectClient, command: String) {
         if let budget = client.rateLimit, budget.isLow {

@@ -171,22 +171,21 @@ struct AppStoreOptions {
         .usage("\(arguments.command): give one of \(Self.id.usage) or \(Self.bundleID.usage)")
     }
 
-    /// The CLI error for a failed lookup: bad requests exit 2, everything else 1.
-    static func failure(_ error: HTTPClientError, command: String) -> CLIError {
-        if error.code == .invalidRequest { return .usage("\(command): \(error)") }
-        return .failure("\(command): \(error)")
-    }
 }
 
 extension CLIError {
+    /// The CLI error for a client's failure, the one mapping every command uses: a request the
+    /// client refused to make (a bad name, a bad base URL) exits 2, everything else 1.
+    static func client(_ error: HTTPClientError, command: String) -> CLIError {
+        error.code == .invalidRequest ? .usage("\(command): \(error)") : .failure("\(command): \(error)")
+    }
+
     /// The CLI error for a store that could not be read: each client's bad requests exit 2,
     /// stored lookups without an App Store id too, everything else 1.
     static func source(_ error: ReleaseSourceError, command: String) -> CLIError {
         switch error {
-        case .appStore(let error): AppStoreOptions.failure(error, command: command)
-        case .play(let error): PlayOptions.failure(error, command: command)
-        case .appStoreConnect(let error): AppStoreConnectOptions.failure(error, command: command)
-        case .health(let error): AppStoreOptions.failure(error, command: command)
+        case .appStore(let error), .play(let error), .appStoreConnect(let error), .health(let error):
+            .client(error, command: command)
         case .noAppStoreID, .availabilityNeeded: .badInput("\(command): \(error)")
         case .manifest: .failure("\(command): \(error)")
         }

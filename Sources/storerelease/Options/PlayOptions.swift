@@ -141,9 +141,4 @@ struct PlayOptions {
         return found
     }
 
-    /// The CLI error for a failed call: bad requests exit 2, everything else 1.
-    static func failure(_ error: HTTPClientError, command: String) -> CLIError {
-        if error.code == .invalidRequest { return .usage("\(command): \(error)") }
-        return .failure("\(command): \(error)")
-    }
 }
