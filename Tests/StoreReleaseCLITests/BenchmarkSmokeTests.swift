@@ -51,4 +51,65 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("--fast") && result.stderr.contains("--quick"))
     }
+
+    /// Two rollouts per scenario: enough to see every table and check, in seconds.
+    static let rolloutRun = Result {
+        try BuiltProducts.run("storerelease-benchmarks", ["--only", "rollout", "--rollouts", "2"])
+    }
+
+    @Test func theRolloutEvidencePrintsEveryTableAndEveryCheckOfTheDoneWhen() throws {
+        let result = try Self.rolloutRun.get()
+        #expect(result.status == 0, "storerelease-benchmarks --only rollout failed:\n\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        for heading in [
+            "### Good releases (N at N−1's rate)", "### Regressions: user-days on N before the halt",
+            "### A small app (2,000 daily users): the gate's --min-users", "### Checks (issue 43, done when)",
+        ] {
+            #expect(lines.contains { $0.hasPrefix(heading) }, "no \(heading) in:\n\(result.stdout)")
+        }
+        #expect(!lines.contains { $0.hasPrefix("storerelease sort") }, "--only rollout ran the other benchmarks")
+        let good = lines.filter { $0.hasPrefix("| 2,000–20,000 | ") && $0.contains(" of 2 | ") }
+        for rule in ["gate (--min-users 1000)", "ceiling 1.09%", "delta +20%"] {
+            #expect(
+                good.contains { $0.contains("| \(rule) |") }, "no good-release row for \(rule) in:\n\(result.stdout)")
+        }
+        for size in ["2,000–20,000", "20,000–200,000", "200,000–2,000,000"] {
+            for multiplier in ["1.2x", "1.5x", "2x", "5x"] {
+                let row = lines.first { $0.hasPrefix("| \(size) | \(multiplier) | ") }
+                #expect(row?.split(separator: "|").count == 7, "no regression row \(size) \(multiplier): \(row ?? "")")
+            }
+        }
+        for minimum in [100, 300, 1000, 3000] {
+            #expect(lines.contains { $0.hasPrefix("| \(minimum) | ") }, "no small-app row for --min-users \(minimum)")
+        }
+        // 3 bands: no good release halted; 3 multipliers from 1.5x: halted, against the ceiling, against the delta.
+        let checks = lines.filter { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }
+        #expect(checks.count == 3 + 3 * 3 * 3, "\(checks.count) checks in:\n\(result.stdout)")
+        let failed = checks.count { $0.hasPrefix("FAIL ") }
+        #expect(lines.contains("checks: \(checks.count - failed) passed, \(failed) failed"))
+    }
+
+    @Test func theRolloutsAreTheSameForTheSameSeedAndDifferForAnother() throws {
+        func tables(_ seed: String) throws -> String {
+            let result = try BuiltProducts.run(
+                "storerelease-benchmarks", ["--only", "rollout", "--rollouts", "1", "--seed", seed])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").filter { $0.hasPrefix("|") }.joined(separator: "\n")
+        }
+        let first = try tables("7")
+        #expect(!first.isEmpty)
+        #expect(try tables("7") == first, "the same seed drew other rollouts")
+        #expect(try tables("8") != first, "another seed drew the same rollouts")
+    }
+
+    @Test(arguments: [
+        (["--rollouts", "0"], "--rollouts 0"), (["--rollouts"], "--rollouts needs a value"),
+        (["--only", "sort"], "--only sort"), (["--seed", "-1"], "--seed -1"),
+    ])
+    func aBadRolloutOptionIsAnErrorNamingIt(arguments: [String], named: String) throws {
+        let result = try BuiltProducts.run("storerelease-benchmarks", arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(named), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "the benchmark ran on a bad option: \(result.stdout)")
+    }
 }
