@@ -180,25 +180,37 @@ struct RolloutReport: Sendable {
                 "| \(band.name) | \(good.halted) of \(good.outcomes.count) | \(Self.days(good.daysToComplete(0.5))) | "
                     + cells.joined(separator: " | ") + " |")
         }
-        lines += ["", "### Good releases the gate halted, and why", ""]
-        let falseHalts = (RolloutBenchmarks.bands + [RolloutBenchmarks.smallApp]).flatMap { band in
-            let rules =
-                band == RolloutBenchmarks.smallApp
-                ? RolloutBenchmarks.smallAppMinimums.map { RolloutRule.gate(minimumUserDays: $0) }
-                : [RolloutBenchmarks.gate]
-            return rules.flatMap { rule in
-                summary(band, 1, rule).outcomes.compactMap { outcome in
-                    outcome.haltRound.map {
-                        "- \(band.name) daily users, \(rule.name), day \($0): \(outcome.haltNote ?? "")"
-                    }
-                }
+        let causes = RolloutOutcome.HaltCause.allCases
+        lines += Self.table(
+            "Good releases the gate halted, and why (its health's first regression)",
+            columns: ["daily users", "rule", "halted"] + causes.map(\.rawValue) + ["day of the halt, median"])
+        var examples: [String] = []
+        for (band, rule) in self.gateRules {
+            let outcomes = summary(band, 1, rule).outcomes
+            let halted = outcomes.filter { $0.haltRound != nil }
+            let counts = causes.map { cause in String(halted.count(where: { $0.haltCause == cause })) }
+            let day = RolloutSummary.rank(halted.map(\.haltRound), 0.5).map(String.init) ?? "—"
+            lines.append(
+                "| \(band.name) | \(rule.name) | \(halted.count) of \(outcomes.count) | "
+                    + counts.joined(separator: " | ") + " | \(day) |")
+            if let first = halted.first {
+                examples.append(
+                    "- \(band.name) daily users, \(rule.name), day \(first.haltRound ?? 0): \(first.haltNote ?? "")")
             }
         }
-        lines += falseHalts.isEmpty ? ["none"] : falseHalts
+        lines += ["", "The first good release halted in each row:", ""] + examples
         let checks = self.checks
         lines += ["", "### Checks (issue 43, done when)", ""] + checks.map(\.line)
         lines.append("checks: \(checks.count(where: \.passed)) passed, \(checks.count(where: { !$0.passed })) failed")
         return lines
+    }
+
+    /// The gate's rules and bands: the gate as written on every band, each `--min-users` on the small app.
+    var gateRules: [(RolloutBenchmarks.Band, RolloutRule)] {
+        RolloutBenchmarks.bands.map { ($0, RolloutBenchmarks.gate) }
+            + RolloutBenchmarks.smallAppMinimums.map {
+                (RolloutBenchmarks.smallApp, RolloutRule.gate(minimumUserDays: $0))
+            }
     }
 
     /// The done-when: no good release halted, every ≥1.5x regression halted before 100%, the

@@ -48,7 +48,7 @@ enum RolloutRule: Sendable, Hashable {
         case mature
     }
 
-    /// ``RolloutGate`` over ``StoreHealth/judge(_:baseline:store:source:days:criteria:through:notes:)``,
+    /// ``RolloutGate`` over `StoreHealth.judge`,
     /// with the criteria's minimum user-days.
     case gate(minimumUserDays: Int, baseline: Baseline = .sameAge)
     /// gpc's: halt when a day's crash rate is above the ceiling (Play's 1.09%).
@@ -76,6 +76,27 @@ struct RolloutOutcome: Sendable, Hashable {
     let exposedUserDays: Int?
     /// Why the gate halted: its health's reasons; `nil` for the fixed rules and when not halted.
     var haltNote: String? = nil
+    /// What the gate's health found first when it halted; `nil` for the fixed rules and when not halted.
+    var haltCause: HaltCause? = nil
+
+    /// The regression a gate's halt rests on: a metric above N−1's interval or above the ceiling.
+    enum HaltCause: String, Sendable, Hashable, CaseIterable {
+        case crashAboveBaseline = "crash rate above N−1's"
+        case anrAboveBaseline = "ANR rate above N−1's"
+        case crashAboveCeiling = "crash rate above the ceiling"
+        case anrAboveCeiling = "ANR rate above the ceiling"
+
+        /// The cause of `verdict`'s first regression, if it regressed.
+        init?(_ verdict: HealthVerdict) {
+            guard case .regressed(let regressions) = verdict, let first = regressions.first else { return nil }
+            switch first {
+            case .aboveBaseline(.crash, _, _): self = .crashAboveBaseline
+            case .aboveBaseline(.anr, _, _): self = .anrAboveBaseline
+            case .aboveCeiling(.crash, _, _): self = .crashAboveCeiling
+            case .aboveCeiling(.anr, _, _): self = .anrAboveCeiling
+            }
+        }
+    }
 
     /// Halted before it reached 100% (a halt on the round that would complete it counts).
     var haltedBeforeComplete: Bool {
@@ -171,6 +192,7 @@ struct RolloutSimulation: Sendable {
             let now = Self.start.addingTimeInterval(Double(round) * 86_400)
             let halt: Bool
             var note: String?
+            var cause: RolloutOutcome.HaltCause?
             switch rule {
             case .gate(_, let baseline):
                 guard let criteria else { throw RolloutBenchmarkError("the gate has no criteria") }
@@ -190,6 +212,7 @@ struct RolloutSimulation: Sendable {
                 case .halt:
                     halt = true
                     note = health.reasons.joined(separator: "; ")
+                    cause = RolloutOutcome.HaltCause(health.verdict)
                 case .advance, .complete:
                     halt = false
                     fraction = decision.to ?? 1
@@ -205,7 +228,8 @@ struct RolloutSimulation: Sendable {
             }
             if halt {
                 return RolloutOutcome(
-                    haltRound: round, completeRound: completeRound, exposedUserDays: exposed, haltNote: note)
+                    haltRound: round, completeRound: completeRound, exposedUserDays: exposed, haltNote: note,
+                    haltCause: cause)
             }
             if completeRound == nil, fraction >= 1 { completeRound = round }
             if let completeRound, round >= completeRound + Self.roundsAfterComplete { break }

@@ -63,7 +63,9 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         for heading in [
             "### Good releases (N at N−1's rate)", "### Regressions: user-days on N before the halt",
-            "### A small app (2,000 daily users): the gate's --min-users", "### Checks (issue 43, done when)",
+            "### A small app (2,000 daily users): the gate's --min-users",
+            "### What-if, not the gate as written: the same gate, its baseline N−1's mature days",
+            "### Good releases the gate halted, and why", "### Checks (issue 43, done when)",
         ] {
             #expect(lines.contains { $0.hasPrefix(heading) }, "no \(heading) in:\n\(result.stdout)")
         }
