@@ -150,4 +150,83 @@ import Testing
         #expect(result.status == 2 && result.stderr.contains("bad.json"), "\(result.stderr)")
         #expect(try server.playStats(token: token)["requests"] as? Int ?? 0 == 0, "nothing read")
     }
+
+    /// A healthy release walks 1 → 100% on Play on the schedule, against the Play fake: each step
+    /// after its hours and a day of fresh data, holding while its window has too few user-days and
+    /// while a person's halt stands, going on from the same step once resumed.
+    @Test func aHealthyReleaseWalksFromOnePercentToEveryoneOnTheSchedule() throws {
+        let token = UUID().uuidString
+        var days: [String] = []
+        for day in 1...30 {
+            days.append(
+                #"{"date": "2026-11-\#(String(format: "%02d", day))", "version": "8.0.2", "versionCode": 80, "users": 8000, "crashedUsers": 40, "anrUsers": 8}"#
+            )
+        }
+        for day in 1...20 {
+            let users = day == 1 ? 300 : 6000
+            days.append(
+                #"{"date": "2026-12-\#(String(format: "%02d", day))", "version": "8.0.10", "versionCode": 81, "users": \#(users), "crashedUsers": \#(users / 200), "anrUsers": \#(users / 1000)}"#
+            )
+        }
+        let health = folder.appendingPathComponent("walk.json")
+        try Data(
+            (#"{"store": "googlePlay", "app": "com.example.walk", "days": ["# + days.joined(separator: ",\n") + "]}")
+                .utf8
+        ).write(to: health)
+        let state = folder.appendingPathComponent("walk-state.json").path
+        let tokenFile = folder.appendingPathComponent("token").path
+        let play = [
+            "--play-token-file", tokenFile, "--play-base-url", server.baseURL("ok", token: token).absoluteString,
+        ]
+        func advance(_ now: String) throws -> (status: Int32, decision: String?, to: Double?) {
+            let result = try BuiltProducts.run(
+                executable: BuiltProducts.directory.appendingPathComponent("storerelease"),
+                ["advance", "8.0.10", "--package", "com.example.walk", "--health-file", health.path, "--state", state]
+                    + play + ["--now", now, "--apply", "--confirm", "com.example.walk"],
+                environment: ["STORERELEASE_PLAY_TOKEN": "", "STORERELEASE_ASC_TOKEN": ""])
+            let gate = try gate(result)
+            return (result.status, gate["decision"] as? String, gate["to"] as? Double)
+        }
+        func person(_ action: String) throws {
+            let result = try BuiltProducts.run(
+                executable: BuiltProducts.directory.appendingPathComponent("storerelease"),
+                [action, "8.0.10", "--package", "com.example.walk"] + play + [
+                    "--apply", "--confirm", "com.example.walk",
+                ],
+                environment: ["STORERELEASE_PLAY_TOKEN": "", "STORERELEASE_ASC_TOKEN": ""])
+            #expect(result.status == 0, "\(action): \(result.stderr)")
+        }
+        // Day 1: first seen, and 300 user-days are too few to say anything.
+        let first = try advance("2026-12-01T20:00:00Z")
+        #expect(first.status == 1 && first.decision == "hold")
+        var walked: [Double] = []
+        for (index, now) in ["2026-12-02T21:00:00Z", "2026-12-03T22:00:00Z", "2026-12-04T23:00:00Z"].enumerated() {
+            let step = try advance(now)
+            #expect(step.status == 0 && step.decision == "advance", "step \(index)")
+            walked += step.to.map { [$0] } ?? []
+        }
+        // A person halts it: the gate holds, whatever the health says.
+        try person("halt")
+        let halted = try advance("2026-12-06T00:00:00Z")
+        #expect(halted.status == 1 && halted.decision == "hold")
+        try person("resume")
+        for now in ["2026-12-07T01:00:00Z", "2026-12-08T02:00:00Z"] {
+            let step = try advance(now)
+            #expect(step.status == 0 && step.decision == "advance")
+            walked += step.to.map { [$0] } ?? []
+        }
+        let last = try advance("2026-12-09T03:00:00Z")
+        #expect(last.status == 0 && last.decision == "complete" && last.to == 1)
+        #expect(walked == [0.02, 0.05, 0.1, 0.2, 0.5], "\(walked)")
+        let done = try advance("2026-12-10T04:00:00Z")
+        #expect(done.status == 1 && done.decision == "done")
+        let data = try Data(
+            contentsOf: server.baseURL.appendingPathComponent(token).appendingPathComponent("playstate"))
+        let apps = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let tracks = (apps?["com.example.walk"] as? [String: Any])?["tracks"] as? [[String: Any]]
+        let releases = tracks?.first?["releases"] as? [[String: Any]] ?? []
+        #expect(
+            releases.map { $0["versionCodes"] as? [String] } == [["81"]]
+                && releases.first?["status"] as? String == "completed")
+    }
 }
