@@ -125,13 +125,7 @@ enum ActingCommand {
         }
         if !plan.refusals.isEmpty { return 1 }
         if plan.apply, plan.verified != true {
-            let done = plan.steps.filter(\.done).map(\.account)
-            let notDone = plan.steps.filter { !$0.done }.map(\.account)
-            StandardStreams.printError(
-                OutsideText.terminal(
-                    "\(command): done: \(done.isEmpty ? "none" : done.joined(separator: "; ")); not done: "
-                        + "\(notDone.isEmpty ? "none (but a new read does not show it yet)" : notDone.joined(separator: "; "))"
-                ) + "\n")
+            StandardStreams.printError(plan.account(command: command))
             return 1
         }
         return 0

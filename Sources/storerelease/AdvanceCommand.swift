@@ -130,13 +130,7 @@ enum AdvanceCommand {
             guard plan.refusals.isEmpty else { return 1 }
             guard plan.apply else { return 0 }
             if plan.verified == true { return 0 }
-            let done = plan.steps.filter(\.done).map(\.account)
-            let notDone = plan.steps.filter { !$0.done }.map(\.account)
-            StandardStreams.printError(
-                OutsideText.terminal(
-                    "\(command): done: \(done.isEmpty ? "none" : done.joined(separator: "; ")); not done: "
-                        + "\(notDone.isEmpty ? "none (but a new read does not show it yet)" : notDone.joined(separator: "; "))"
-                ) + "\n")
+            StandardStreams.printError(plan.account(command: command))
             return 1
         case .hold, .halt, .done:
             StandardStreams.printError(

@@ -88,6 +88,19 @@ extension ActingOptions {
     }
 }
 
+extension ActingPlan {
+    /// The stderr line of a plan applied but not verified: the steps done and not done, nothing in
+    /// it acting on the terminal.
+    func account(command: String) -> String {
+        let done = steps.filter(\.done).map(\.account)
+        let notDone = steps.filter { !$0.done }.map(\.account)
+        return OutsideText.terminal(
+            "\(command): done: \(done.isEmpty ? "none" : done.joined(separator: "; ")); not done: "
+                + (notDone.isEmpty ? "none (but a new read does not show it yet)" : notDone.joined(separator: "; ")))
+            + "\n"
+    }
+}
+
 extension ActingStep {
     /// The step for people: `googlePlay 81 (8.0.10) inProgress → halted`, and the store's error
     /// when it failed.
