@@ -35,9 +35,9 @@ extension ActingPlan {
                     change, track: json, packageName: play.packageName)
                 steps.append(
                     ActingStep(
-                        store: .googlePlay, from: "\(release.status) at \(RolloutGate.percent(decision.from ?? 0))",
+                        store: .googlePlay, from: "\(release.status) at \(RolloutSchedule.percent(decision.from ?? 0))",
                         to: completing
-                            ? "\(PlayTrackRelease.Status.completed)" : "inProgress at \(RolloutGate.percent(to))",
+                            ? "\(PlayTrackRelease.Status.completed)" : "inProgress at \(RolloutSchedule.percent(to))",
                         request: request, operation: .playRelease(change)))
             } catch {
                 refusals.append("Google Play: \(error)")

@@ -50,9 +50,9 @@ public struct RolloutDecision: Sendable, Hashable {
 
     /// The decision in a few words: `advance 5% → 10%`, `complete 50% → 100%`, `hold at 5%`.
     public var sentence: String {
-        let at = from.map(RolloutGate.percent)
+        let at = from.map(RolloutSchedule.percent)
         switch kind {
-        case .advance, .complete: return "\(kind) \(at ?? "?") → \(to.map(RolloutGate.percent) ?? "?")"
+        case .advance, .complete: return "\(kind) \(at ?? "?") → \(to.map(RolloutSchedule.percent) ?? "?")"
         case .hold, .halt, .done: return at.map { "\(kind) at \($0)" } ?? kind.rawValue
         }
     }

@@ -137,7 +137,7 @@ public struct RolloutGate: Sendable, Hashable {
             let phasedStep = schedule.stepIndex(of: Double(phased.percent) / 100)
             if schedule.stepIndex(of: next) > phasedStep + 1 {
                 holds.append(
-                    "lockstep: Play at \(Self.percent(next)) would be more than a step above the phased release's "
+                    "lockstep: Play at \(RolloutSchedule.percent(next)) would be more than a step above the phased release's "
                         + "\(phased.percent)%")
             }
         }
@@ -199,12 +199,7 @@ public struct RolloutGate: Sendable, Hashable {
     /// The stores the gate reads, Google Play first.
     static let stores: [Store] = [.googlePlay, .appStore]
 
-    static func percent(_ fraction: Double) -> String {
-        RolloutScheduleError.number((fraction * 1000).rounded() / 10) + "%"
-    }
-
     static func hours(_ seconds: TimeInterval) -> String {
-        let hours = (seconds / 360).rounded() / 10
-        return RolloutScheduleError.number(hours)
+        RolloutSchedule.number((seconds / 360).rounded() / 10)
     }
 }

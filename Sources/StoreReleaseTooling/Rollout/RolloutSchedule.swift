@@ -48,6 +48,16 @@ public struct RolloutSchedule: Sendable, Hashable {
         percentages.first { $0 / 100 > fraction + 1e-9 }.map { $0 / 100 }
     }
 
+    /// A number as people write it: `5`, `0.5`, `12.5`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// A fraction as a percentage, to a tenth: `5%`, `0.5%`.
+    static func percent(_ fraction: Double) -> String {
+        number((fraction * 1000).rounded() / 10) + "%"
+    }
+
     /// The index of the step `fraction` has reached: the highest step at or below it (-1 below the first).
     public func stepIndex(of fraction: Double) -> Int {
         (percentages.lastIndex { $0 / 100 <= fraction + 1e-9 }) ?? -1
@@ -70,17 +80,13 @@ public enum RolloutScheduleError: Error, Sendable, Hashable, CustomStringConvert
         switch self {
         case .notEndingAt100(let steps):
             "the schedule \(Self.list(steps)) does not end at 100: a rollout must reach every user"
-        case .notAPercentage(let value): "\(Self.number(value)) is not a percentage in (0, 100]"
+        case .notAPercentage(let value): "\(RolloutSchedule.number(value)) is not a percentage in (0, 100]"
         case .notIncreasing(let steps): "the schedule \(Self.list(steps)) does not increase step by step"
-        case .badStepHours(let hours): "a step of \(Self.number(hours)) hours: it must be more than 0"
+        case .badStepHours(let hours): "a step of \(RolloutSchedule.number(hours)) hours: it must be more than 0"
         }
     }
 
     static func list(_ steps: [Double]) -> String {
-        steps.isEmpty ? "(empty)" : steps.map(number).joined(separator: ",")
-    }
-
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        steps.isEmpty ? "(empty)" : steps.map(RolloutSchedule.number).joined(separator: ",")
     }
 }
