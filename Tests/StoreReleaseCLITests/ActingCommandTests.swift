@@ -228,6 +228,8 @@ import Testing
         #expect(releases.first?["status"] as? String == "completed" && releases.first?["userFraction"] == nil)
         let stats = try server.playStats(token: token)
         #expect(stats["commitsRefused"] as? Int == 0 && stats["writes"] as? Int == 2, "\(stats)")
+        let contract = try server.contractChecks(token: token)
+        #expect(contract.checked > 0 && contract.violations.isEmpty, "\(contract.violations)")
     }
 
     /// A track carrying 8.0.10 twice (81 in progress, a rebuilt draft 82 named alike): the
@@ -268,6 +270,8 @@ import Testing
         let stats = try server.playStats(token: token)
         let commits = (stats["methods"] as? [String] ?? []).filter { $0.hasPrefix("POST") && $0.hasSuffix(":commit") }
         #expect(commits.count == 1, "sent once: \(commits)")
+        let contract = try server.contractChecks(token: token)
+        #expect(contract.checked > 0 && contract.violations.isEmpty, "\(contract.violations)")
         #expect(
             try production(token).first { $0["versionCodes"] as? [String] == ["81"] }?["status"] as? String
                 == "halted")

@@ -66,8 +66,8 @@ OPENER = urllib.request.build_opener(NoRedirect)
 
 
 def fetch(url, method="GET", token="walk-token", body=None):
-    """The status and body of one request (errors included); a POST sends `body` as JSON ({})."""
-    data = json.dumps(body if body is not None else {}).encode() if method == "POST" else None
+    """The status and body of one request (errors included); a POST or PUT sends `body` as JSON ({})."""
+    data = json.dumps(body if body is not None else {}).encode() if method in ("POST", "PUT") else None
     request = urllib.request.Request(url, method=method, data=data)
     if token:
         request.add_header("Authorization", "Bearer " + token)
@@ -98,6 +98,51 @@ def walk_play(base, scenario):
             fetch(f"{root}/{package}/edits/{edit}/countryAvailability/{quote(name)}")
         fetch(f"{root}/{package}/edits/{edit}", "DELETE")
         fetch(f"{root}/{package}/edits/{edit}/tracks")
+
+
+# The track updates Play refuses, each with its rule's source (play_api.py says it beside the
+# rule): their answers are Google's error envelope, checked like every other body, and the walk
+# fails if the fake stops refusing one.
+def release(code, status, fraction=None):
+    out = {"name": str(code), "versionCodes": [str(code)], "status": status}
+    if fraction is not None:
+        out["userFraction"] = fraction
+    return out
+
+
+REFUSED_TRACKS = [
+    # fastlane/fastlane #15772
+    ([release(80, "completed"), release(81, "completed")], "Too many completed releases specified"),
+    # fastlane/fastlane PR #29134
+    ([release(80, "completed"), release(81, "inProgress", 0.2), release(82, "inProgress", 0.1)],
+     "Too many staged releases specified"),
+    # fastlane/fastlane PR #29594
+    ([release(80, "completed"), release(81, "halted")], "HALTED release must have fraction"),
+    # Triple-T/gradle-play-publisher #547 (the 2025 halt of a completed release has no published request)
+    ([release(80, "halted", 0.5), release(81, "inProgress", 0.2)],
+     "Cannot halt release, no matching in progress release found."),
+]
+
+
+def walk_play_writes(base, scenario):
+    """Every refusal of a track update, then a halt that is taken and committed twice (the second
+    commit finds the edit closed), on com.example.rollout; the answers are checked as sent."""
+    root = f"{base}/walk-write-{scenario}/{scenario}/androidpublisher/v3/applications/com.example.rollout"
+    status, body = fetch(root + "/edits", "POST")
+    edit = json.loads(body)["id"]
+    track = f"{root}/edits/{edit}/tracks/production"
+    for releases, message in REFUSED_TRACKS:
+        status, body = fetch(track, "PUT", body={"track": "production", "releases": releases})
+        if status != 400 or message not in body.decode():
+            raise SystemExit(f"{scenario}: the fake took a track Play refuses ({message}): {status} {body[:200]}")
+    halted = [release(80, "completed"), release(81, "halted", 0.2)]
+    status, _ = fetch(track, "PUT", body={"track": "production", "releases": halted})
+    if status != 200:
+        raise SystemExit(f"{scenario}: the fake refused a halt Play takes: {status}")
+    fetch(f"{root}/edits/{edit}:commit", "POST")
+    status, _ = fetch(f"{root}/edits/{edit}:commit", "POST")
+    if status != 400:
+        raise SystemExit(f"{scenario}: a second commit of one edit was {status}, not 400 editDeleted")
 
 
 def next_of(status, body):
@@ -262,6 +307,8 @@ def main():
     for scenario in play:
         for _ in range(rounds(scenario)):
             walk_play(base, scenario)
+    for scenario in ("ok", "commitlost500"):
+        walk_play_writes(base, scenario)
     for scenario in asc:
         for _ in range(rounds(scenario)):
             walk_asc(base, scenario)
