@@ -62,7 +62,25 @@ public struct RolloutDecision: Sendable, Hashable {
     }
 }
 
-extension RolloutDecision: Encodable {
+extension RolloutDecision: Codable {
+    /// Decodes a decision as ``encode(to:)`` writes it (a history line's `rollout`): fractions in
+    /// 0–1, `to` only when advancing or completing.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try c.decode(Kind.self, forKey: .decision)
+        reasons = try c.decode([String].self, forKey: .reasons)
+        from = try c.decodeIfPresent(Double.self, forKey: .from)
+        to = try c.decodeIfPresent(Double.self, forKey: .to)
+        phased = nil
+        for (key, fraction) in [(CodingKeys.from, from), (.to, to)] {
+            guard let fraction else { continue }
+            guard fraction >= 0, fraction <= 1 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c, debugDescription: "\(key.stringValue) \(fraction) is outside 0–1")
+            }
+        }
+    }
+
     /// Encodes the contract's `{"decision", "reasons", "from", "to"}` (`null` for an absent fraction).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)

@@ -7,7 +7,7 @@ import StoreReleaseModels
 
 extension ReleaseHistoryRound: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case takenAt, app, googlePlay, appStoreConnect, storefronts, storefrontsWithoutRelease, health
+        case takenAt, app, googlePlay, appStoreConnect, storefronts, storefrontsWithoutRelease, health, rollout
     }
 
     /// Decodes a round, refusing a date, version, storefront or fraction that is not one.
@@ -31,6 +31,7 @@ extension ReleaseHistoryRound: Codable {
             try ReleaseSnapshot.storefront($0, at: [CodingKeys.storefrontsWithoutRelease], in: c)
         }
         health = try c.decodeIfPresent(Health.self, forKey: .health)
+        rollout = try c.decodeIfPresent(RolloutDecision.self, forKey: .rollout)
     }
 
     /// Encodes every key, `null` for what the round did not read; versions and storefronts as text.
@@ -46,6 +47,8 @@ extension ReleaseHistoryRound: Codable {
             }, forKey: .storefronts)
         try c.encode(storefrontsWithoutRelease?.map(\.code), forKey: .storefrontsWithoutRelease)
         try c.encode(health, forKey: .health)
+        // Round 5's gate decision, only on a round that ran it: an older line stays as it was.
+        try c.encodeIfPresent(rollout, forKey: .rollout)
     }
 }
 

@@ -146,6 +146,8 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
     public var storefrontsWithoutRelease: [StorefrontCountry]?
     /// Both stores' health, when the round read it.
     public var health: Health?
+    /// The rollout gate's decision this round (`watch --rollout`), when it ran.
+    public var rollout: RolloutDecision?
 
     /// A round with these parts.
     public init(
