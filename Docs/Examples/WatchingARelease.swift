@@ -28,7 +28,7 @@ func watchRelease(
                 print("could not read a store (\(error)); next round in \(retryIn)")
             case .halted(let plan):
                 print("halted \(plan.version): verified \(plan.verified == true)")
-            case .delivered, .deliveryFailed, .historyFailed, .haltFailed:
+            case .delivered, .deliveryFailed, .historyFailed, .haltFailed, .rolledOut, .rolloutFailed:
                 break
             }
         })

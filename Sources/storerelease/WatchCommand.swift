@@ -9,7 +9,8 @@ extension Command {
             "watch [(--lookup FILE[,FILE…] | (--id ID | --bundle-id ID) --countries CC[,CC…]|all|sold) [--base-url URL]] "
             + "[--play-track FILE [--package PKG] | --package PKG [--track NAME]] [ASC] --state FILE [--interval S] [--rounds N] "
             + "[--history FILE] [--notify URL | --notify-file FILE] [--notify-format slack|json] "
-            + "[--health-file FILE | --health] [--halt-on regressed --confirm APP[,APP]] [--quiet]",
+            + "[--health-file FILE | --health] [--halt-on regressed --confirm APP[,APP]] "
+            + "[--rollout [--schedule P1,…,100] [--step-hours H] [--lockstep] --confirm APP[,APP]] [--quiet]",
         summary: "Watches both stores and reports each change: rollouts, halts, review, phased days, storefronts.",
         discussion: """
             Each round takes a snapshot (what 'storerelease snapshot' prints), prints its events
@@ -60,6 +61,18 @@ extension Command {
             App Recovery's actions for the track's versionCodes are read each round too: one that
             appears, is deployed, canceled or goes is a playRecoveryChanged event {appRecoveryId,
             versionCodes, from, to}.
+            --rollout --confirm APP[,APP] (opt-in; needs health sources on every store acted on;
+            implies --halt-on regressed) runs the version's rollout each round with the gate of
+            'storerelease advance' (--schedule, default 1,2,5,10,20,50,100; --step-hours H, default
+            24; --lockstep): after the halts, the stores are read, the gate decides on them and the
+            round's health, and its step is applied and read back (Play's userFraction to the next
+            step, completed at 100; with --lockstep the phased release paused while it is more than
+            a step above Play's and resumed when it is not, only if the gate paused it). A halt
+            decision writes nothing itself: --halt-on halts. Events: rolloutAdvanced {version,
+            from, to} for a move read back, rolloutHeld {version, reasons} when the hold's reasons
+            change (numbers aside), not every round. FILE keeps the step and when it began (its
+            "rollout" key, the one 'advance --state' uses): a step first seen began then, so its
+            first round holds. Each --history line carries the round's decision ("rollout").
             While the lookup limit holds a round back 10 s or more, a line on stderr says how long
             (again at least every 10 s); --quiet leaves it out.
             \(PlayOptions.tokenHelp)
@@ -76,7 +89,11 @@ extension Command {
             ]
             + NotifyOptions.specs
             + AppStoreConnectOptions.specs + HealthSourceOptions.specs
-            + [WatchCommand.haltOn.spec, ActingOptions.confirm.spec, LookupCommand.quiet.spec],
+            + [
+                WatchCommand.haltOn.spec, WatchCommand.rollout.spec, AdvanceCommand.schedule.spec,
+                AdvanceCommand.stepHours.spec, AdvanceCommand.lockstep.spec, ActingOptions.confirm.spec,
+                LookupCommand.quiet.spec,
+            ],
         examples: [
             "storerelease watch --lookup Docs/Examples/payloads/appstore-wechat-cn.json --play-track "
                 + "Docs/Examples/payloads/play-production.json --state /tmp/storerelease-watch-stored.json --rounds 1",
@@ -101,6 +118,11 @@ enum WatchCommand {
         "Halt the version being released on every store given when a store's health of it turns regressed "
             + "(needs --confirm and health sources).")
 
+    static let rollout = Switch(
+        "--rollout",
+        "Run the version's rollout each round through the gate of 'advance' (needs --confirm and health sources; "
+            + "implies --halt-on regressed).")
+
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags()
         let path = try arguments.required(state, " (the snapshot kept between rounds)").path
@@ -122,6 +144,7 @@ enum WatchCommand {
         let health = try HealthSourceOptions.sources(
             arguments, play: options.play, connect: options.connect, through: nil)
         let halting = try self.halting(arguments, sources: options, health: health)
+        let gate = try self.gate(arguments)
         // The lookup limit's waits (a round of many storefronts waits its turn) said on stderr.
         let line = ProgressLine.waits(
             of: appStore, command: "watch", lookupsPerMinute: options.appStore.lookupsPerMinute,
@@ -137,6 +160,7 @@ enum WatchCommand {
             health: health, notifier: notifier, interval: interval)
         watcher.history = history
         watcher.halting = halting
+        watcher.rollout = gate
         // The rounds run in a task the stop cancels: at once between rounds, after the grace mid-round.
         let watch = Task { () async -> Result<ReleaseWatcher.Outcome, WatchStateFileError> in
             do throws(WatchStateFileError) {
@@ -172,7 +196,23 @@ enum WatchCommand {
         StandardStreams.printError("watch: " + OutsideText.terminal(line) + "\n")
     }
 
-    /// Who halts a regressed release, with `--halt-on`: the stores given, each confirmed.
+    /// The rollout gate, with `--rollout`: its schedule, step hours and lockstep.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` for a bad schedule, and for `--schedule`, `--step-hours`
+    ///   or `--lockstep` without `--rollout`.
+    static func gate(_ arguments: ParsedArguments) throws(CLIError) -> RolloutGate? {
+        guard arguments.has(rollout) else {
+            let specs = [AdvanceCommand.schedule.spec, AdvanceCommand.stepHours.spec, AdvanceCommand.lockstep.spec]
+            if let flag = specs.first(where: arguments.given)?.name {
+                throw .usage("\(arguments.command): \(flag) goes with \(rollout.spec.name)")
+            }
+            return nil
+        }
+        return RolloutGate(
+            schedule: try AdvanceCommand.rolloutSchedule(arguments), lockstep: arguments.has(AdvanceCommand.lockstep))
+    }
+
+    /// Who halts a regressed release, with `--halt-on` (or `--rollout`): the stores given, each confirmed.
     ///
     /// - Throws: ``CLIError/usage(_:)`` for `--halt-on` without health sources or without a
     ///   `--confirm` naming every store it would act on, and `--confirm` without `--halt-on`.
@@ -181,13 +221,15 @@ enum WatchCommand {
     ) throws(CLIError) -> ReleaseActor? {
         let command = arguments.command
         let confirmed = try arguments.value(ActingOptions.confirm)?.names
-        guard try arguments.value(haltOn) != nil else {
+        let rolls = arguments.has(rollout)
+        guard try arguments.value(haltOn) != nil || rolls else {
             if confirmed != nil { throw .usage("\(command): \(ActingOptions.confirm.name) goes with \(haltOn.name)") }
             return nil
         }
         guard health != nil else {
+            let flag = rolls ? rollout.spec.name : "\(haltOn.name) regressed"
             throw .usage(
-                "\(command): \(haltOn.name) regressed needs health sources (\(HealthSourceOptions.live) or "
+                "\(command): \(flag) needs health sources (\(HealthSourceOptions.live) or "
                     + "\(HealthOptions.healthFile))")
         }
         let actor = try sources.releaseActor(command: command)

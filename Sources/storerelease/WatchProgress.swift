@@ -33,6 +33,29 @@ extension ReleaseWatcher.Progress {
                 "the health of \(version) turned regressed, and the halt could not read the stores: "
                     + "\(failure); nothing was written; the halt is owed: tried again next round and by the next "
                     + "watch of \(path)")
+        case .rolledOut(let plan):
+            WatchCommand.say(Self.account(rollout: plan))
+        case .rolloutFailed(let version, let failure):
+            WatchCommand.say(
+                "the rollout of \(version) could not read the stores: \(failure); nothing was written; the next round "
+                    + "decides again")
+        }
+    }
+
+    /// What the rollout gate decided and did, in one line.
+    private static func account(rollout plan: ActingPlan) -> String {
+        guard let decision = plan.gate else { return "the rollout of \(plan.version): no decision" }
+        let head = "the rollout of \(plan.version): \(decision.sentence)"
+        let why = decision.reasons.joined(separator: "; ")
+        switch decision.kind {
+        case .hold, .done: return head + (why.isEmpty ? "" : ": " + why)
+        case .halt: return head + ": " + why + "; --halt-on halts it the round its health turns regressed"
+        case .advance, .complete:
+            if !plan.refusals.isEmpty { return head + ": refused: " + plan.refusals.joined(separator: "; ") }
+            let steps = plan.steps.map { step in step.account + (step.done || step.error != nil ? "" : " (not done)") }
+            return head + ": " + steps.joined(separator: "; ")
+                + (plan.verified == true
+                    ? "; verified" : "; not verified: the next round reads the stores and decides again")
         }
     }
 

@@ -161,6 +161,9 @@ import Testing
             let targets = codes.map(\.description).joined(separator: ",")
             return "playRecoveryChanged \(id) \(targets) \(from?.shortName ?? "nil")→\(to?.shortName ?? "nil")"
         case .halted(let v, let store, let steps, _, _, _): return "halted \(v) \(store) \(steps.count)"
+        case .rolloutAdvanced(let v, let store, let from, let to):
+            return "rolloutAdvanced \(v) \(store) \(f(from))→\(to)"
+        case .rolloutHeld(let v, let reasons): return "rolloutHeld \(v) \(reasons.count)"
         }
     }
 
@@ -271,7 +274,8 @@ import Testing
             case .ascStateChanged(let v, _, let to): out["asc/\(v)"] = to?.rawValue
             case .phasedReleaseChanged(let v, _, let to): out["phase/\(v)"] = to?.key ?? "nil"
             case .playRecoveryChanged(let id, _, _, let to): out["rec/\(id)"] = to?.rawValue
-            case .forceUpdateSafe, .healthChanged, .halted: break  // a verdict or an act, not a state
+            case .forceUpdateSafe, .healthChanged, .halted, .rolloutAdvanced, .rolloutHeld:
+                break  // a verdict or an act, not a state
             }
         }
         return out

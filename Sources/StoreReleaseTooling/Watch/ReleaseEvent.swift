@@ -56,6 +56,13 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case halted(
             version: Version, store: Store, steps: [ActingStep], verified: Bool?, refusals: [String],
             health: ReleaseSnapshot.StoreHealthRecord)
+        /// `watch --rollout` moved `version`'s rollout on `store` from `from` to `to` (Play's
+        /// `userFraction`, 1 completed), read back.
+        case rolloutAdvanced(version: Version, store: Store, from: Double?, to: Double)
+        /// `watch --rollout` holds `version` where it is, for these reasons.
+        ///
+        /// Told when the reasons change (their numbers aside), not every round.
+        case rolloutHeld(version: Version, reasons: [String])
         /// A Play App Recovery action appeared, changed status or went (`DRAFT` → `ACTIVE`).
         ///
         /// `from` is `nil` for an action the snapshot before did not list, `to` for one this
@@ -114,6 +121,8 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .healthChanged: "healthChanged"
         case .playRecoveryChanged: "playRecoveryChanged"
         case .halted: "halted"
+        case .rolloutAdvanced: "rolloutAdvanced"
+        case .rolloutHeld: "rolloutHeld"
         }
     }
 
@@ -126,8 +135,10 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
             .googlePlay
         case .ascStateChanged, .phasedReleaseChanged: .appStoreConnect
         case .forceUpdateSafe: .appStore
-        case .healthChanged(let store, _, _, _), .halted(_, let store, _, _, _, _):
+        case .healthChanged(let store, _, _, _), .halted(_, let store, _, _, _, _),
+            .rolloutAdvanced(_, let store, _, _):
             store == .googlePlay ? .googlePlay : .appStore
+        case .rolloutHeld: .googlePlay
         }
     }
 
@@ -158,6 +169,8 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .healthChanged(_, let version, let from, let to): parts = [version, from?.rawValue, to.rawValue]
         case .playRecoveryChanged(let id, _, let from, let to): parts = [id, from, to]
         case .halted(let version, _, _, _, _, _): parts = [version]
+        case .rolloutAdvanced(let version, _, let from, let to): parts = [version, from, to]
+        case .rolloutHeld(let version, _): parts = [version]
         }
         let counted = since.map { "@" + ISO8601Timestamp.string(from: $0) } ?? ""
         let again = occurrence > 1 ? "#\(occurrence)" : ""
@@ -236,6 +249,12 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
             let outcome =
                 verified == true ? "verified" : "NOT verified: check both stores by hand (storerelease halt \(version))"
             return "Halted \(version) because \(cause): " + moves.joined(separator: ", ") + "; \(outcome)"
+        case .rolloutAdvanced(let version, let store, let from, let to):
+            let verb = to >= 1 ? "completed" : "advanced"
+            return "Rollout of \(version) \(verb) on \(store.displayName): "
+                + "\(from.map(RolloutSchedule.percent) ?? "?") → \(RolloutSchedule.percent(to))"
+        case .rolloutHeld(let version, let reasons):
+            return "Rollout of \(version) held: " + reasons.joined(separator: "; ")
         }
     }
 
@@ -308,6 +327,13 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
             try put("verified", verified)
             try put("refusals", refusals)
             try put("health", health)
+        case .rolloutAdvanced(let version, _, let from, let to):
+            try put("version", version)
+            try put("from", from)
+            try put("to", to)
+        case .rolloutHeld(let version, let reasons):
+            try put("version", version)
+            try put("reasons", reasons)
         }
     }
 

@@ -363,11 +363,22 @@ extension ReleaseSnapshot {
         appStore: AppStoreSource?, play: PlaySource?, appStoreConnect: AppStoreConnectSource?,
         health: HealthSources? = nil, now: Date = Date(), previous: ReleaseSnapshot? = nil
     ) async throws(ReleaseSourceError) -> ReleaseSnapshot {
+        let reading = try await sources(
+            appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health
+        )
+        .read(extras)
+        return ReleaseSnapshot(reading, takenAt: now, previous: previous)
+    }
+
+    /// What a snapshot reads besides the stores' releases: review states and App Recovery's actions.
+    static let extras: StoreReading.Extras = [.reviewStates, .recoveryActions]
+
+    /// The sources a snapshot reads, its health judging the version being released.
+    static func sources(
+        appStore: AppStoreSource?, play: PlaySource?, appStoreConnect: AppStoreConnectSource?, health: HealthSources?
+    ) -> StoreSources {
         var health = health
         health?.candidate = .newestReleasing
-        let reading = try await StoreSources(
-            appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health
-        ).read([.reviewStates, .recoveryActions])
-        return ReleaseSnapshot(reading, takenAt: now, previous: previous)
+        return StoreSources(appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health)
     }
 }

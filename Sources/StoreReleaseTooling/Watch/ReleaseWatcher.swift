@@ -50,6 +50,11 @@ public struct ReleaseWatcher: Sendable {
         /// Nothing was written; the halt is owed: the next round (or the next watch of the
         /// state) tries again while it stays `regressed`.
         case haltFailed(Version, ReleaseActorError)
+        /// The rollout gate decided (``rollout``): the plan with its ``ActingPlan/gate``, as
+        /// applied and read back when the decision moved a store, as planned when it did not.
+        case rolledOut(ActingPlan)
+        /// The stores could not be read for the rollout: nothing was written; the next round asks again.
+        case rolloutFailed(Version, ReleaseActorError)
     }
 
     /// How the watch ended.
@@ -93,6 +98,19 @@ public struct ReleaseWatcher: Sendable {
     /// writes nothing to any store. ``ReleaseSnapshot/take(appStore:play:appStoreConnect:health:now:previous:)``
     /// judges the version being released (``StoreReading/newestReleasing``), the version halted.
     public var halting: ReleaseActor?
+    /// The gate that runs the version's rollout each round (`watch --rollout`), with ``halting``'s stores.
+    ///
+    /// Each round, after the halts, the stores are read for the version being released, the
+    /// gate decides (``RolloutGate/decide(_:)``) on them and the round's health, and its plan
+    /// (``ActingPlan/advance(_:reading:decision:)``) is applied and read back when it moves a
+    /// store: Play's `userFraction` to the next step, lockstep's pause or resume of the phased
+    /// release. A halt decision writes nothing here: ``halting`` halts the version the round its
+    /// verdict turns `regressed`. The step and when it began are kept in the state
+    /// (``WatchMemory/rollout``, the file's `rollout` key), so a step first seen began then and
+    /// its first round holds. Events: ``ReleaseEvent/Change/rolloutAdvanced(version:store:from:to:)``
+    /// for each move read back, ``ReleaseEvent/Change/rolloutHeld(version:reasons:)`` when the
+    /// hold's reasons change. Needs ``halting`` (the stores to act on) and health sources.
+    public var rollout: RolloutGate?
     /// The time between rounds.
     public var interval: Duration
     /// The longest wait after failed rounds (or ``interval``, when that is longer): six hours.
@@ -103,6 +121,13 @@ public struct ReleaseWatcher: Sendable {
     public var startDate: Date
     /// How a snapshot is taken.
     public var read: Reader
+
+    /// The stores' sources a watcher over them reads, its health judging the version being
+    /// released; `nil` for one over ``read`` alone.
+    ///
+    /// Read through them, a round keeps the health report its snapshot records, which the rollout
+    /// gate judges (``rollout``).
+    var sources: StoreSources?
 
     /// A watcher over any reader.
     public init(
@@ -115,6 +140,10 @@ public struct ReleaseWatcher: Sendable {
         self.clock = clock
         self.startDate = startDate
         self.read = read
+        history = nil
+        halting = nil
+        rollout = nil
+        sources = nil
     }
 
     /// A watcher over the stores' sources.
@@ -125,19 +154,19 @@ public struct ReleaseWatcher: Sendable {
         appStoreConnect: AppStoreConnectSource?, health: HealthSources? = nil, notifier: WebhookNotifier? = nil,
         interval: Duration = .seconds(300), clock: PollingClock = .continuous, startDate: Date = Date()
     ) {
-        self.init(
-            state: state, notifier: notifier, interval: interval, clock: clock, startDate: startDate
-        ) { now, previous throws(ReleaseSourceError) in
+        self.init(state: state, notifier: notifier, interval: interval, clock: clock, startDate: startDate) {
+            now, previous throws(ReleaseSourceError) in
             try await ReleaseSnapshot.take(
                 appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health, now: now,
                 previous: previous)
         }
+        sources = ReleaseSnapshot.sources(
+            appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health)
     }
 
     /// The wait before the next round after `failures` failed rounds in a row.
     public func wait(afterFailures failures: Int) -> Duration {
-        guard failures > 0 else { return interval }
-        return min(interval * (1 << min(failures, 20)), max(maximumBackoff, interval))
+        WatchRound.wait(afterFailures: failures, interval: interval, maximumBackoff: maximumBackoff)
     }
 
     /// Runs rounds until `rounds` have run, `stop` is requested, or the task is cancelled.
@@ -162,140 +191,87 @@ public struct ReleaseWatcher: Sendable {
     ) async throws(WatchStateFileError) -> Outcome {
         let lock = try state.lock()
         defer { withExtendedLifetime(lock) {} }
-        let read = try state.readState()
-        var kept = read?.snapshot
-        // A state without the memory (written before it was kept) counts each store's recorded
-        // verdict as judged, for a watch that halts; one that does not keeps what it read.
-        var memory = read?.memory ?? (halting == nil ? WatchMemory() : WatchMemory(recordedIn: kept))
-        var latest = kept
-        var failures = 0
-        var round = 0
-        var pending: [ReleaseEvent] = []
-        var cutShort = false
-        var historyLines: Int?
-        func roundsLeft() -> Bool { rounds.map { round < $0 } ?? true }
-        watching: while roundsLeft(), !stop.isRequested {
-            if round > 0 {
-                do {
-                    try await clock.sleep(wait(afterFailures: failures))
-                } catch {
-                    break
-                }
-            }
-            guard stop.beginRound() else { break }
-            defer { stop.endRound() }
-            round += 1
-            let snapshot: ReleaseSnapshot
-            do throws(ReleaseSourceError) {
-                snapshot = try await self.read(startDate.addingTimeInterval(clock.now().seconds), latest)
-            } catch {
-                // Cancelled mid-read: the store did not fail, the watch is ending.
-                if Task.isCancelled {
-                    cutShort = true
-                    break
-                }
-                failures += 1
-                progress(.storeFailed(error, retryIn: wait(afterFailures: failures)))
-                continue
-            }
-            // Cancelled as the read ended: the round is cut short all the same.
-            if Task.isCancelled {
-                cutShort = true
-                break
-            }
-            if let kept, let conflict = snapshot.conflict(with: kept) {
-                throw .otherApp(path: state.path, reason: conflict)
-            }
-            if let history {
-                do throws(ReleaseHistoryFileError) {
-                    historyLines = try history.append(ReleaseHistoryRound(snapshot), lines: historyLines)
-                } catch {
-                    historyLines = nil
-                    progress(.historyFailed(error))
-                }
-            }
-            var acted: [ReleaseEvent] = []
-            if let halting {
-                let remembered = memory
-                for (version, store, record) in snapshot.haltsDue(memory: memory) {
-                    do throws(ReleaseActorError) {
-                        let plan = try await halting.act(.halt, version: version)
-                        if Task.isCancelled {
-                            cutShort = true
-                            break watching
-                        }
-                        if plan.apply, plan.verified != true {
-                            memory.haltsOwed.insert(version)
-                        } else {
-                            memory.haltsOwed.remove(version)
-                        }
-                        progress(.halted(plan))
-                        acted.append(
-                            ReleaseEvent(
-                                .halted(
-                                    version: version, store: store, steps: plan.steps, verified: plan.verified,
-                                    refusals: plan.refusals, health: record), at: snapshot.takenAt))
-                    } catch {
-                        if Task.isCancelled {
-                            cutShort = true
-                            break watching
-                        }
-                        memory.haltsOwed.insert(version)
-                        progress(.haltFailed(version, error))
-                    }
-                }
-                memory.remember(snapshot.health)
-                // What is owed and judged is kept at once, whatever becomes of the round's delivery.
-                if memory != remembered, let kept { try state.replace(with: kept, memory: memory) }
-            }
-            let base: ReleaseSnapshot
-            let new: [ReleaseEvent]
-            if let kept {
-                base = kept
-                new = ReleaseEvent.numbered(
-                    snapshot.events(since: latest ?? base) + acted, after: pending, from: base.takenAt)
-            } else {
-                latest = snapshot
-                try state.replace(with: snapshot, memory: memory)
-                kept = snapshot
-                failures = 0
-                progress(.baseline(snapshot))
-                // A baseline reports nothing, but a halt it made is delivered.
-                guard !acted.isEmpty else { continue }
-                base = snapshot
-                new = ReleaseEvent.numbered(acted, after: [], from: base.takenAt)
-            }
-            latest = snapshot
-            if !new.isEmpty { progress(.events(new)) }
-            var owed = pending + new
-            if owed.count > Self.maximumOwed {
-                owed = ReleaseEvent.numbered(snapshot.events(since: base) + acted, after: [], from: base.takenAt)
-            }
-            if let notifier, !owed.isEmpty {
-                do throws(WebhookDeliveryError) {
-                    try await notifier.deliver(owed)
-                } catch {
-                    pending = owed
-                    // Cut short by a cancellation: owed, not failed; the file stays where it is.
-                    if Task.isCancelled {
-                        cutShort = true
-                        break
-                    }
-                    failures += 1
-                    progress(.deliveryFailed(error, kept: owed.count, retryIn: wait(afterFailures: failures)))
-                    continue
-                }
-                progress(.delivered(count: owed.count))
-            }
-            try state.replace(with: snapshot, memory: memory)
-            kept = snapshot
-            pending = []
-            failures = 0
+        let acting = WatchRound.Acting(haltsOnRegression: halting != nil, rollout: halting == nil ? nil : rollout)
+        var machine = WatchRound(
+            state: try state.readState(), acting: acting, rounds: rounds, interval: interval,
+            maximumBackoff: maximumBackoff, hasHistory: history != nil, hasNotifier: notifier != nil)
+        var action = machine.start()
+        while true {
+            if case .finish(let outcome) = action { return outcome }
+            action = try await perform(action, on: &machine, stop: stop, progress: progress)
         }
-        // Rounds left over, or a round cut short, mean the watch was stopped (or cancelled).
-        return Outcome(
-            rounds: round, undelivered: pending.count, lastRoundFailed: failures > 0,
-            stopped: roundsLeft() || cutShort, haltsOwed: memory.haltsOwed)
+    }
+
+    /// Performs one of the machine's actions and tells it what came of it: its next action.
+    private func perform(
+        _ action: WatchRound.Action, on machine: inout WatchRound, stop: WatchStop,
+        progress: (Progress) -> Void
+    ) async throws(WatchStateFileError) -> WatchRound.Action {
+        let actor = halting ?? ReleaseActor()
+        func cut(_ next: WatchRound.Action) -> WatchRound.Action { Task.isCancelled ? machine.cancelled() : next }
+        switch action {
+        case .sleep(let wait):
+            guard !stop.isRequested, (try? await clock.sleep(wait)) != nil else { return machine.stopRequested() }
+            return machine.slept()
+        case .beginRound:
+            let now = startDate.addingTimeInterval(clock.now().seconds)
+            return stop.beginRound() ? machine.roundBegan(at: now) : machine.stopRequested()
+        case .read(let previous):
+            let now = startDate.addingTimeInterval(clock.now().seconds)
+            let result = await Result.of { () async throws(ReleaseSourceError) in
+                guard var sources else {
+                    return WatchRound.Reading(snapshot: try await read(now, previous), health: nil)
+                }
+                // No day after the round's own is counted (none exists on a real clock; a scripted one may see it).
+                let through = sources.health?.through.map { min($0, now) } ?? now
+                sources.health?.through = through
+                let reading = try await sources.read(ReleaseSnapshot.extras)
+                return WatchRound.Reading(
+                    snapshot: ReleaseSnapshot(reading, takenAt: now, previous: previous), health: reading.health)
+            }
+            return cut(machine.read(result))
+        case .readForActing(let what, let version):
+            let result = await Result.of { () async throws(ReleaseActorError) in
+                try await actor.read(for: what, version: version)
+            }
+            return cut(machine.actingRead(result))
+        case .apply(let plan):
+            let applied = await actor.apply(plan)
+            return cut(machine.planApplied(applied))
+        case .appendHistory(let line, let lines):
+            guard let history else { return machine.historyAppended(lines: nil) }
+            return machine.historyAppended(
+                Result { () throws(ReleaseHistoryFileError) in try history.append(line, lines: lines) })
+        case .replaceState(let snapshot, let memory):
+            try state.replace(with: snapshot, memory: memory)
+            return machine.stateReplaced()
+        case .report(let what):
+            progress(what)
+            return machine.reported()
+        case .deliver(let events):
+            let delivery = await Result.of { () async throws(WebhookDeliveryError) in
+                if let notifier { try await notifier.deliver(events) }
+            }
+            return Task.isCancelled ? machine.deliveryCancelled() : machine.delivery(delivery)
+        case .endRound:
+            stop.endRound()
+            return machine.roundEnded()
+        case .refuse(let conflict):
+            throw .otherApp(path: state.path, reason: conflict)
+        case .finish:
+            return action
+        }
+    }
+}
+
+extension Result where Failure: Error {
+    /// The result of an async throwing `body`.
+    static func of(_ body: () async throws(Failure) -> Success) async -> Result {
+        do throws(Failure) {
+            return .success(try await body())
+        } catch {
+            return .failure(error)
+        }
     }
 }
 

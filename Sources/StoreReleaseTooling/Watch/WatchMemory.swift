@@ -39,12 +39,24 @@ public struct WatchMemory: Sendable, Hashable, Codable {
     public var appStore: Judgement?
     /// Google Play's last judged verdict, if any.
     public var googlePlay: Judgement?
+    /// The rollout's state (`watch --rollout`): Play's step, when it began, the gate's pause.
+    ///
+    /// Kept as the state file's `rollout` key, the one `advance --state` reads and writes, so a
+    /// person may run `advance` against the same file while no watch holds it.
+    public var rollout: RolloutState?
+    /// The last hold the rollout told (its reasons, numbers left out), so a hold is told once
+    /// until its reasons change.
+    public var rolloutHeld: String?
 
     /// A memory of these halts owed and judged verdicts (nothing, by default).
-    public init(haltsOwed: Set<Version> = [], appStore: Judgement? = nil, googlePlay: Judgement? = nil) {
+    public init(
+        haltsOwed: Set<Version> = [], appStore: Judgement? = nil, googlePlay: Judgement? = nil,
+        rollout: RolloutState? = nil
+    ) {
         self.haltsOwed = haltsOwed
         self.appStore = appStore
         self.googlePlay = googlePlay
+        self.rollout = rollout
     }
 
     /// What a state file written without this key says: the snapshot's judged verdicts.
@@ -56,7 +68,7 @@ public struct WatchMemory: Sendable, Hashable, Codable {
     }
 
     /// Whether there is nothing to remember (nothing is written then).
-    public var isEmpty: Bool { haltsOwed.isEmpty && appStore == nil && googlePlay == nil }
+    public var isEmpty: Bool { haltsOwed.isEmpty && appStore == nil && googlePlay == nil && rolloutHeld == nil }
 
     /// `store`'s last judged verdict.
     public func judgement(of store: Store) -> Judgement? {
@@ -80,15 +92,17 @@ public struct WatchMemory: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case haltsOwed, appStore, googlePlay
+        case haltsOwed, appStore, googlePlay, rolloutHeld
     }
 
-    /// Encodes the halts owed (versions, lowest first) and both stores' judgements, `null` for none.
+    /// Encodes the halts owed (versions, lowest first) and both stores' judgements, `null` for
+    /// none, and the last hold told when there is one (``rollout`` is the file's own key).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(haltsOwed.sorted(), forKey: .haltsOwed)
         try c.encode(appStore, forKey: .appStore)
         try c.encode(googlePlay, forKey: .googlePlay)
+        try c.encodeIfPresent(rolloutHeld, forKey: .rolloutHeld)
     }
 
     /// Decodes what ``encode(to:)`` writes; a missing key is nothing remembered.
@@ -97,6 +111,8 @@ public struct WatchMemory: Sendable, Hashable, Codable {
         haltsOwed = Set(try c.decodeIfPresent([Version].self, forKey: .haltsOwed) ?? [])
         appStore = try c.decodeIfPresent(Judgement.self, forKey: .appStore)
         googlePlay = try c.decodeIfPresent(Judgement.self, forKey: .googlePlay)
+        rolloutHeld = try c.decodeIfPresent(String.self, forKey: .rolloutHeld)
+        rollout = nil
         for (key, judgement) in [(CodingKeys.appStore, appStore), (.googlePlay, googlePlay)]
         where judgement?.verdict == .unknown {
             throw DecodingError.dataCorruptedError(

@@ -42,7 +42,8 @@ extension WatchStateStore {
     /// The snapshot kept and what the watch remembers beside it, or `nil` when nothing is kept yet.
     ///
     /// The memory (``WatchMemory``) is `nil` when the state has none: written without
-    /// `--halt-on`, or before the memory was kept.
+    /// `--halt-on`, or before the memory was kept; a state with only a rollout (`advance
+    /// --state`) has a memory with that alone.
     ///
     /// - Throws: ``WatchStateFileError/notASnapshot(path:reason:)`` for bytes that are not
     ///   one (left as they are), or what ``contents()`` throws.
@@ -50,7 +51,11 @@ extension WatchStateStore {
         guard let data = try contents() else { return nil }
         do {
             let snapshot = try StrictJSON.decode(ReleaseSnapshot.self, from: data)
-            let memory = try StrictJSON.decode(WatchStateDocument.Memory.self, from: data).watch
+            let kept = try StrictJSON.decode(WatchStateDocument.Memory.self, from: data)
+            guard var memory = kept.watch else {
+                return (snapshot, kept.rollout.map { WatchMemory(rollout: $0) })
+            }
+            memory.rollout = kept.rollout
             return (snapshot, memory)
         } catch let error as DecodingError {
             throw .notASnapshot(path: path, reason: error.readableDescription)
@@ -80,24 +85,26 @@ extension WatchStateStore {
     }
 }
 
-/// A state file's JSON: the snapshot's keys, and `watch` (``WatchMemory``) when it holds something.
+/// A state file's JSON: the snapshot's keys, `watch` (``WatchMemory``) when it holds
+/// something, and `rollout` (``RolloutState``, as `advance --state` keeps it) when there is one.
 struct WatchStateDocument: Encodable {
-    /// The `watch` key alone, read beside the snapshot.
+    /// The `watch` and `rollout` keys alone, read beside the snapshot.
     struct Memory: Decodable {
         let watch: WatchMemory?
+        let rollout: RolloutState?
     }
 
     let snapshot: ReleaseSnapshot
     let memory: WatchMemory
 
     enum CodingKeys: String, CodingKey {
-        case watch
+        case watch, rollout
     }
 
     func encode(to encoder: any Encoder) throws {
         try snapshot.encode(to: encoder)
-        guard !memory.isEmpty else { return }
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(memory, forKey: .watch)
+        if !memory.isEmpty { try c.encode(memory, forKey: .watch) }
+        try c.encodeIfPresent(memory.rollout, forKey: .rollout)
     }
 }

@@ -1,0 +1,134 @@
+import Foundation
+import StoreReleaseTestSupport
+import Testing
+
+@testable import StoreReleaseClients
+@testable import StoreReleaseCore
+@testable import StoreReleaseModels
+@testable import StoreReleaseTooling
+
+/// `watch --rollout` as the library runs it: ``ReleaseWatcher`` with a ``RolloutGate``, against the
+/// stateful Play fake and a health file, on a scripted clock, so a release walks from 1% to
+/// everyone in no time.
+@Suite struct WatchRolloutTests {
+    let server: LoopbackServer
+    let folder: URL
+
+    init() throws {
+        server = try LoopbackServer.shared.get()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-rollout-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// com.example.walk's Play health: 8.0.2 (80) through November at 0.5%, 8.0.10 (81) from
+    /// 1 December, 300 users its first day and 6,000 a day after, at `rate`.
+    static func health(rate: Double) throws -> HealthFile {
+        var days: [String] = []
+        for day in 1...30 {
+            days.append(
+                #"{"date": "2026-11-\#(String(format: "%02d", day))", "version": "8.0.2", "versionCode": 80, "users": 8000, "crashedUsers": 40, "anrUsers": 8}"#
+            )
+        }
+        for day in 1...25 {
+            let users = day == 1 ? 300 : 6000
+            days.append(
+                #"{"date": "2026-12-\#(String(format: "%02d", day))", "version": "8.0.10", "versionCode": 81, "users": \#(users), "crashedUsers": \#(Double(users) * rate), "anrUsers": \#(users / 1000)}"#
+            )
+        }
+        let json = #"{"store": "googlePlay", "app": "com.example.walk", "days": ["# + days.joined(separator: ",") + "]}"
+        return try JSONDecoder().decode(HealthFile.self, from: Data(json.utf8))
+    }
+
+    /// Runs `rounds` rounds six hours apart from `start` over the same state file; the events reported.
+    func watch(
+        _ token: String, from start: String, rounds: Int, rate: Double = 0.005
+    ) async throws -> (events: [ReleaseEvent], decisions: [RolloutDecision]) {
+        let client = try PlayDeveloperAPIClient(
+            token: try BearerToken("ya29.watch-rollout"),
+            configuration: .init(baseURL: server.baseURL("ok", token: token)))
+        let health = HealthSources(files: [try Self.health(rate: rate)], criteria: try HealthCriteria())
+        let clock = VirtualClock()
+        var watcher = ReleaseWatcher(
+            state: WatchStateFile(path: folder.appendingPathComponent("state.json").path), appStore: nil,
+            play: .live(packageName: "com.example.walk", track: "production", client: client), appStoreConnect: nil,
+            health: health, interval: .seconds(6 * 3600), clock: clock.clock,
+            startDate: try #require(ISO8601Timestamp.date(from: start)))
+        watcher.halting = ReleaseActor(play: .init(client: client, packageName: "com.example.walk"))
+        watcher.rollout = RolloutGate()
+        var events: [ReleaseEvent] = []
+        var decisions: [RolloutDecision] = []
+        _ = try await watcher.run(
+            rounds: rounds,
+            progress: { progress in
+                if case .events(let new) = progress { events += new }
+                if case .rolledOut(let plan) = progress, let gate = plan.gate { decisions.append(gate) }
+            })
+        return (events, decisions)
+    }
+
+    /// The Play fake's track of com.example.walk: each release's versionCodes, status and fraction.
+    func track(_ token: String) throws -> [(codes: [String], status: String, fraction: Double?)] {
+        let data = try Data(
+            contentsOf: server.baseURL.appendingPathComponent(token).appendingPathComponent("playstate"))
+        let apps = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let tracks = (apps?["com.example.walk"] as? [String: Any])?["tracks"] as? [[String: Any]]
+        let releases = tracks?.first?["releases"] as? [[String: Any]] ?? []
+        return releases.map {
+            ($0["versionCodes"] as? [String] ?? [], $0["status"] as? String ?? "", $0["userFraction"] as? Double)
+        }
+    }
+
+    /// Steps of the schedule, each after its 24 hours and a day of fresh data; a first day of 300
+    /// user-days holds; a person's halt holds the watch (restarted) until resumed; then on to 100%.
+    @Test func aHealthyReleaseWalksFromOnePercentToEveryoneOnTheSchedule() async throws {
+        let token = UUID().uuidString
+        // Day 1 (12:00 in California): the step is first seen, and 300 user-days say nothing yet.
+        var run = try await watch(token, from: "2026-12-01T20:00:00Z", rounds: 1)
+        #expect(run.decisions.map(\.kind) == [.hold])
+        #expect(run.decisions.first?.reasons.contains { $0.contains("insufficientData (300 user-days") } == true)
+        // Four days, a round every six hours: a step a day once its data include the day it began.
+        run = try await watch(token, from: "2026-12-02T02:00:00Z", rounds: 16)
+        let advanced = run.events.compactMap { event -> Double? in
+            if case .rolloutAdvanced(_, .googlePlay, _, let to) = event.change { return to }
+            return nil
+        }
+        #expect(advanced == [0.02, 0.05, 0.1, 0.2], "\(run.decisions.map(\.sentence))")
+        let held = run.events.filter { $0.type == "rolloutHeld" }
+        #expect(held.count < run.decisions.filter { $0.kind == .hold }.count, "a hold is told when its reasons change")
+        var steps = run.events.filter { $0.type == "rolloutAdvanced" }.map(\.at)
+        for (earlier, later) in zip(steps, steps.dropFirst()) {
+            #expect(later.timeIntervalSince(earlier) >= 24 * 3600, "a step lasts its hours")
+        }
+        // A person halts it: the watch holds, whatever the health says.
+        let client = try PlayDeveloperAPIClient(
+            token: try BearerToken("ya29.watch-rollout"),
+            configuration: .init(baseURL: server.baseURL("ok", token: token)))
+        let person = ReleaseActor(play: .init(client: client, packageName: "com.example.walk"))
+        let version = try Version(parsing: "8.0.10")
+        #expect(try await person.act(.halt, version: version).verified == true)
+        run = try await watch(token, from: "2026-12-06T02:00:00Z", rounds: 8)
+        #expect(run.decisions.allSatisfy { $0.kind == .hold }, "\(run.decisions.map(\.sentence))")
+        #expect(run.decisions.last?.reasons.contains { $0.contains("is halted") } == true)
+        #expect(try track(token).first { $0.codes == ["81"] }?.status == "halted")
+        #expect(try await person.act(.resume, version: version).verified == true)
+        run = try await watch(token, from: "2026-12-08T02:00:00Z", rounds: 16)
+        steps = run.events.compactMap { event in
+            if case .rolloutAdvanced = event.change { return event.at }
+            return nil
+        }
+        #expect(run.decisions.last?.kind == .done, "\(run.decisions.map(\.sentence))")
+        let release = try #require(try track(token).first)
+        #expect(release.codes == ["81"] && release.status == "completed")
+        #expect(try track(token).count == 1, "the completed release replaced the one before")
+    }
+
+    /// A regression halts Play the round it shows, and the rollout advances no further.
+    @Test func aRegressionHaltsTheRoundItShows() async throws {
+        let token = UUID().uuidString
+        let run = try await watch(token, from: "2026-12-03T20:00:00Z", rounds: 2, rate: 0.03)
+        #expect(run.events.contains { $0.type == "halted" }, "\(run.events.map(\.type))")
+        #expect(!run.events.contains { $0.type == "rolloutAdvanced" })
+        #expect(try track(token).first { $0.codes == ["81"] }?.status == "halted")
+        #expect(run.decisions.first?.kind == .halt)
+    }
+}
