@@ -131,4 +131,70 @@ import Testing
         #expect(try track(token).first { $0.codes == ["81"] }?.status == "halted")
         #expect(run.decisions.first?.kind == .halt)
     }
+
+    /// The App Store's health of 414478124: 8.0.9 through November, 8.0.10 from 1 December, healthy.
+    static func appStoreHealth() throws -> HealthFile {
+        var days: [String] = []
+        for day in 1...30 {
+            days.append(
+                #"{"date": "2026-11-\#(String(format: "%02d", day))", "version": "8.0.9", "versionCode": null, "users": 50000, "crashedUsers": 150, "anrUsers": null}"#
+            )
+        }
+        for day in 1...25 {
+            days.append(
+                #"{"date": "2026-12-\#(String(format: "%02d", day))", "version": "8.0.10", "versionCode": null, "users": 50000, "crashedUsers": 140, "anrUsers": null}"#
+            )
+        }
+        let json = #"{"store": "appStore", "app": "414478124", "days": ["# + days.joined(separator: ",") + "]}"
+        return try JSONDecoder().decode(HealthFile.self, from: Data(json.utf8))
+    }
+
+    /// `--lockstep`: the phased release on day 3 (5%) is paused while it is more than a step above
+    /// Play's 1%, resumed once Play reaches 2%, and Play goes no more than a step above it (10%).
+    @Test func lockstepKeepsTheStoresWithinAStep() async throws {
+        let token = UUID().uuidString
+        let play = try PlayDeveloperAPIClient(
+            token: try BearerToken("ya29.watch-rollout"),
+            configuration: .init(baseURL: server.baseURL("ok", token: token)))
+        let connect = try AppStoreConnectClient(
+            credentials: .token(try BearerToken("asc.watch-rollout")),
+            configuration: .init(baseURL: server.baseURL("rolling", token: token)))
+        let lookup = try AppStoreLookupClient(configuration: .init(baseURL: server.baseURL("ok")))
+        let health = HealthSources(
+            files: [try Self.health(rate: 0.005), try Self.appStoreHealth()],
+            criteria: try HealthCriteria())
+        var decisions: [RolloutDecision] = []
+        var phased: [PhasedRelease.State] = []
+        for (start, rounds) in [("2026-12-01T20:00:00Z", 1), ("2026-12-02T02:00:00Z", 13)] {
+            let clock = VirtualClock()
+            var watcher = ReleaseWatcher(
+                state: WatchStateFile(path: folder.appendingPathComponent("lockstep.json").path),
+                appStore: .live(.id(414_478_124), storefronts: .listed([try StorefrontCountry("cn")]), client: lookup),
+                play: .live(packageName: "com.example.walk", track: "production", client: play),
+                appStoreConnect: AppStoreConnectSource(client: connect), health: health, interval: .seconds(6 * 3600),
+                clock: clock.clock, startDate: try #require(ISO8601Timestamp.date(from: start)))
+            watcher.halting = ReleaseActor(
+                play: .init(client: play, packageName: "com.example.walk"),
+                connect: .init(client: connect, app: .id(414_478_124)))
+            watcher.rollout = RolloutGate(lockstep: true)
+            _ = try await watcher.run(
+                rounds: rounds,
+                progress: { progress in
+                    guard case .rolledOut(let plan) = progress, let gate = plan.gate else { return }
+                    decisions.append(gate)
+                    for step in plan.steps where step.store == .appStore && step.done {
+                        phased.append(step.to == "PAUSED" ? .paused : .active)
+                    }
+                })
+        }
+        #expect(decisions.first?.phased == .pause, "\(decisions.map(\.sentence))")
+        #expect(phased == [.paused, .active], "paused while ahead, resumed by the gate once Play is a step below")
+        let moves = decisions.filter { $0.kind == .advance }.compactMap(\.to)
+        #expect(moves == [0.02, 0.05, 0.1], "\(decisions.map(\.sentence))")
+        #expect(
+            decisions.last?.kind == .hold
+                && decisions.last?.reasons.contains { $0.contains("lockstep: Play at 20% would be more than a step") }
+                    == true,
+            "\(decisions.last?.reasons ?? [])")
+    }
 }

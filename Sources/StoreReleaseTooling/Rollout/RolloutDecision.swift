@@ -63,8 +63,9 @@ public struct RolloutDecision: Sendable, Hashable {
 }
 
 extension RolloutDecision: Codable {
-    /// Decodes a decision as ``encode(to:)`` writes it (a history line's `rollout`): fractions in
-    /// 0–1, `to` only when advancing or completing.
+    /// Decodes a decision as ``encode(to:)`` writes it (a history line's `rollout`).
+    ///
+    /// Fractions are checked to lie in 0–1.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         kind = try c.decode(Kind.self, forKey: .decision)

@@ -56,8 +56,9 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case halted(
             version: Version, store: Store, steps: [ActingStep], verified: Bool?, refusals: [String],
             health: ReleaseSnapshot.StoreHealthRecord)
-        /// `watch --rollout` moved `version`'s rollout on `store` from `from` to `to` (Play's
-        /// `userFraction`, 1 completed), read back.
+        /// `watch --rollout` moved `version`'s rollout on `store` from `from` to `to`, read back.
+        ///
+        /// The fractions are Play's `userFraction`, 1 for completed.
         case rolloutAdvanced(version: Version, store: Store, from: Double?, to: Double)
         /// `watch --rollout` holds `version` where it is, for these reasons.
         ///

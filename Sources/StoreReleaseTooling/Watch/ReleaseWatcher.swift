@@ -50,8 +50,9 @@ public struct ReleaseWatcher: Sendable {
         /// Nothing was written; the halt is owed: the next round (or the next watch of the
         /// state) tries again while it stays `regressed`.
         case haltFailed(Version, ReleaseActorError)
-        /// The rollout gate decided (``rollout``): the plan with its ``ActingPlan/gate``, as
-        /// applied and read back when the decision moved a store, as planned when it did not.
+        /// The rollout gate decided (``rollout``): the plan with its ``ActingPlan/gate``.
+        ///
+        /// As applied and read back when the decision moved a store, as planned when it did not.
         case rolledOut(ActingPlan)
         /// The stores could not be read for the rollout: nothing was written; the next round asks again.
         case rolloutFailed(Version, ReleaseActorError)

@@ -44,8 +44,9 @@ public struct WatchMemory: Sendable, Hashable, Codable {
     /// Kept as the state file's `rollout` key, the one `advance --state` reads and writes, so a
     /// person may run `advance` against the same file while no watch holds it.
     public var rollout: RolloutState?
-    /// The last hold the rollout told (its reasons, numbers left out), so a hold is told once
-    /// until its reasons change.
+    /// The last hold the rollout told: its reasons, numbers left out.
+    ///
+    /// A hold is told once, until its reasons change.
     public var rolloutHeld: String?
 
     /// A memory of these halts owed and judged verdicts (nothing, by default).
@@ -95,8 +96,9 @@ public struct WatchMemory: Sendable, Hashable, Codable {
         case haltsOwed, appStore, googlePlay, rolloutHeld
     }
 
-    /// Encodes the halts owed (versions, lowest first) and both stores' judgements, `null` for
-    /// none, and the last hold told when there is one (``rollout`` is the file's own key).
+    /// Encodes the halts owed (versions, lowest first), both stores' judgements and the last hold told.
+    ///
+    /// `null` for a store not judged; the hold only when there is one (``rollout`` is the file's own key).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(haltsOwed.sorted(), forKey: .haltsOwed)
