@@ -1,0 +1,107 @@
+import Foundation
+import StoreReleaseTestSupport
+import Testing
+
+/// `watch --rollout`, the built binary against the stateful Play fake and a health file: a round
+/// holds a step first seen, says so once, records the decision on its history line and keeps the
+/// step in the state's `rollout` key (the one `advance --state` reads); flags that do not fit are
+/// exit 2 before anything is read.
+@Suite struct WatchRolloutCommandTests {
+    static let secret = "ya29.watch-rollout-secret-\(UUID().uuidString)"
+
+    let server: LoopbackServer
+    let folder: URL
+
+    init() throws {
+        server = try LoopbackServer.shared.get()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-rollout-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data((Self.secret + "\n").utf8).write(to: folder.appendingPathComponent("token"))
+    }
+
+    /// com.example.walk's Play health: 8.0.2 (80) through November, 8.0.10 (81) healthy from 1 December.
+    func healthFile() throws -> String {
+        var days: [String] = []
+        for day in 1...30 {
+            days.append(
+                #"{"date": "2026-11-\#(String(format: "%02d", day))", "version": "8.0.2", "versionCode": 80, "users": 8000, "crashedUsers": 40, "anrUsers": 8}"#
+            )
+        }
+        for day in 1...5 {
+            days.append(
+                #"{"date": "2026-12-0\#(day)", "version": "8.0.10", "versionCode": 81, "users": 6000, "crashedUsers": 30, "anrUsers": 6}"#
+            )
+        }
+        let file = folder.appendingPathComponent("health.json")
+        try Data(
+            (#"{"store": "googlePlay", "app": "com.example.walk", "days": ["# + days.joined(separator: ",\n") + "]}")
+                .utf8
+        ).write(to: file)
+        return file.path
+    }
+
+    func storerelease(_ arguments: [String]) throws -> BuiltProducts.Result {
+        let result = try BuiltProducts.run(
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"), arguments,
+            environment: ["STORERELEASE_PLAY_TOKEN": "", "STORERELEASE_ASC_TOKEN": ""])
+        #expect(result.exited)
+        #expect(!result.stdout.contains(Self.secret) && !result.stderr.contains(Self.secret), "a token shows")
+        return result
+    }
+
+    func play(_ token: String) -> [String] {
+        [
+            "--package", "com.example.walk", "--play-token-file", folder.appendingPathComponent("token").path,
+            "--play-base-url", server.baseURL("ok", token: token).absoluteString,
+        ]
+    }
+
+    @Test func aRoundHoldsAStepFirstSeenRecordsItAndKeepsItForAdvance() throws {
+        let token = UUID().uuidString
+        let state = folder.appendingPathComponent("state.json").path
+        let history = folder.appendingPathComponent("history.jsonl").path
+        let watch = [
+            "watch", "--state", state, "--history", history, "--rounds", "2", "--interval", "0", "--health-file",
+            try healthFile(), "--rollout", "--confirm", "com.example.walk",
+        ]
+        let result = try storerelease(watch + play(token))
+        #expect(result.status == 0, "\(result.stderr)")
+        let held = result.stdout.split(separator: "\n").filter { $0.contains(#""type":"rolloutHeld""#) }
+        #expect(held.count == 1, "one hold, told once over two rounds: \(result.stdout)")
+        #expect(held.first?.contains("the step began 0 hours ago") == true)
+        #expect(result.stderr.contains("watch: the rollout of 8.0.10: hold at 1%"), "\(result.stderr)")
+        let lines = try String(contentsOfFile: history, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.contains(#""rollout":{"decision":"hold""#) }, "\(lines)")
+        let kept = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state))) as? [String: Any]
+        let rollout = kept?["rollout"] as? [String: Any]
+        #expect(rollout?["version"] as? String == "8.0.10")
+        #expect((rollout?["play"] as? [String: Any])?["fraction"] as? Double == 0.01)
+        #expect(try server.playStats(token: token)["writes"] as? Int ?? -1 == 0, "a hold writes nothing")
+        // advance reads the step the watch kept: begun when the watch first saw it.
+        let advance = try storerelease(
+            ["advance", "8.0.10", "--state", state, "--health-file", try healthFile(), "--format", "text"]
+                + play(token))
+        #expect(advance.status == 1 && advance.stderr.contains("the step began 0 hours ago"), "\(advance.stderr)")
+    }
+
+    @Test(arguments: [
+        (["--rollout", "--confirm", "com.example.walk"], "--rollout needs health sources"),
+        (["--rollout", "--health-file", "HEALTH"], "--halt-on writes to the stores: add --confirm"),
+        (["--schedule", "1,10,100", "--health-file", "HEALTH"], "--schedule goes with --rollout"),
+        (["--lockstep", "--health-file", "HEALTH"], "--lockstep goes with --rollout"),
+        (["--rollout", "--schedule", "5,2,100", "--health-file", "HEALTH", "--confirm", "com.example.walk"], "--schedule"),
+        (["--rollout", "--step-hours", "0", "--health-file", "HEALTH", "--confirm", "com.example.walk"], "--step-hours"),
+        (["--rollout", "--health-file", "HEALTH", "--confirm", "com.example.other"], "com.example.walk"),
+    ])
+    func flagsThatDoNotFitAreRefusedBeforeAnythingIsRead(_ extra: [String], _ named: String) throws {
+        let token = UUID().uuidString
+        let health = try healthFile()
+        let flags = extra.map { $0 == "HEALTH" ? health : $0 }
+        let result = try storerelease(
+            ["watch", "--state", folder.appendingPathComponent("s.json").path, "--rounds", "1"] + flags + play(token))
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains(named), "\(result.stderr)")
+        #expect(try server.playStats(token: token)["requests"] as? Int ?? 0 == 0, "nothing read")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.json").path))
+    }
+}
