@@ -17,3 +17,17 @@ func runningARolloutExamples() throws {
     case .done: print("done")
     }
 }
+
+/// The guide's unattended round in Swift (compiled; the tests run the same against the fakes).
+func watchARollout(play: PlayDeveloperAPIClient, healthFile: HealthFile, statePath: String) async throws {
+    var watcher = ReleaseWatcher(
+        state: WatchStateFile(path: statePath), appStore: nil,
+        play: .live(packageName: "com.example.app", track: "production", client: play), appStoreConnect: nil,
+        health: HealthSources(files: [healthFile], criteria: try HealthCriteria()), interval: .seconds(600))
+    watcher.halting = ReleaseActor(play: .init(client: play, packageName: "com.example.app"))
+    watcher.rollout = RolloutGate(schedule: .apple)
+    let outcome = try await watcher.run(rounds: 1) { progress in
+        if case .rolledOut(let plan) = progress, let gate = plan.gate { print(gate.sentence) }
+    }
+    print("\(outcome.rounds) round(s)")
+}
