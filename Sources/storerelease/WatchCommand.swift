@@ -235,7 +235,7 @@ enum WatchCommand {
         let actor = try sources.releaseActor(command: command)
         guard confirmed != nil else {
             throw .usage(
-                "\(command): \(haltOn.name) writes to the stores: add \(ActingOptions.confirm.usage) naming every app "
+                "\(command): \(rolls ? rollout.spec.name : haltOn.name) writes to the stores: add \(ActingOptions.confirm.usage) naming every app "
                     + "it would halt (its package name, its App Store id)")
         }
         try ActingOptions.requireConfirmation(

@@ -72,7 +72,8 @@ import Testing
         #expect(result.stderr.contains("watch: the rollout of 8.0.10: hold at 1%"), "\(result.stderr)")
         let lines = try String(contentsOfFile: history, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 2 && lines.allSatisfy { $0.contains(#""rollout":{"decision":"hold""#) }, "\(lines)")
-        let kept = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state))) as? [String: Any]
+        let kept =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state))) as? [String: Any]
         let rollout = kept?["rollout"] as? [String: Any]
         #expect(rollout?["version"] as? String == "8.0.10")
         #expect((rollout?["play"] as? [String: Any])?["fraction"] as? Double == 0.01)
@@ -86,11 +87,17 @@ import Testing
 
     @Test(arguments: [
         (["--rollout", "--confirm", "com.example.walk"], "--rollout needs health sources"),
-        (["--rollout", "--health-file", "HEALTH"], "--halt-on writes to the stores: add --confirm"),
+        (["--rollout", "--health-file", "HEALTH"], "--rollout writes to the stores: add --confirm"),
         (["--schedule", "1,10,100", "--health-file", "HEALTH"], "--schedule goes with --rollout"),
         (["--lockstep", "--health-file", "HEALTH"], "--lockstep goes with --rollout"),
-        (["--rollout", "--schedule", "5,2,100", "--health-file", "HEALTH", "--confirm", "com.example.walk"], "--schedule"),
-        (["--rollout", "--step-hours", "0", "--health-file", "HEALTH", "--confirm", "com.example.walk"], "--step-hours"),
+        (
+            ["--rollout", "--schedule", "5,2,100", "--health-file", "HEALTH", "--confirm", "com.example.walk"],
+            "--schedule"
+        ),
+        (
+            ["--rollout", "--step-hours", "0", "--health-file", "HEALTH", "--confirm", "com.example.walk"],
+            "--step-hours"
+        ),
         (["--rollout", "--health-file", "HEALTH", "--confirm", "com.example.other"], "com.example.walk"),
     ])
     func flagsThatDoNotFitAreRefusedBeforeAnythingIsRead(_ extra: [String], _ named: String) throws {
