@@ -156,8 +156,9 @@ enum WatchCommand {
         signals.install()
         defer { withExtendedLifetime(signals) {} }
         var watcher = ReleaseWatcher(
-            state: WatchStateFile(path: path), appStore: appStore, play: play, appStoreConnect: connect,
-            health: health, notifier: notifier, interval: interval)
+            state: WatchStateFile(path: path),
+            sources: StoreSources(appStore: appStore, play: play, appStoreConnect: connect, health: health),
+            notifier: notifier, interval: interval)
         watcher.history = history
         watcher.halting = halting
         watcher.rollout = gate

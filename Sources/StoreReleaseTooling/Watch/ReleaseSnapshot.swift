@@ -363,22 +363,28 @@ extension ReleaseSnapshot {
         appStore: AppStoreSource?, play: PlaySource?, appStoreConnect: AppStoreConnectSource?,
         health: HealthSources? = nil, now: Date = Date(), previous: ReleaseSnapshot? = nil
     ) async throws(ReleaseSourceError) -> ReleaseSnapshot {
-        let reading = try await sources(
-            appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health
-        )
-        .read(extras)
-        return ReleaseSnapshot(reading, takenAt: now, previous: previous)
+        try await take(
+            StoreSources(appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health), now: now,
+            previous: previous)
+    }
+
+    /// Reads the stores from `sources` and takes the snapshot, as
+    /// ``take(appStore:play:appStoreConnect:health:now:previous:)`` does.
+    ///
+    /// - Throws: ``ReleaseSourceError`` naming the store that failed.
+    public static func take(
+        _ sources: StoreSources, now: Date = Date(), previous: ReleaseSnapshot? = nil
+    ) async throws(ReleaseSourceError) -> ReleaseSnapshot {
+        ReleaseSnapshot(try await releasing(sources).read(extras), takenAt: now, previous: previous)
     }
 
     /// What a snapshot reads besides the stores' releases: review states and App Recovery's actions.
     static let extras: StoreReading.Extras = [.reviewStates, .recoveryActions]
 
     /// The sources a snapshot reads, its health judging the version being released.
-    static func sources(
-        appStore: AppStoreSource?, play: PlaySource?, appStoreConnect: AppStoreConnectSource?, health: HealthSources?
-    ) -> StoreSources {
-        var health = health
-        health?.candidate = .newestReleasing
-        return StoreSources(appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health)
+    static func releasing(_ sources: StoreSources) -> StoreSources {
+        var sources = sources
+        sources.health?.candidate = .newestReleasing
+        return sources
     }
 }

@@ -96,7 +96,7 @@ public struct ReleaseWatcher: Sendable {
     /// the next watch of the state file (``Outcome/haltsOwed``). A verified one is not, so a
     /// person who resumes the release later is not overruled, through `unknown` rounds too. What
     /// is owed and judged is kept in the state (``WatchMemory``). Opt-in: without it the watch
-    /// writes nothing to any store. ``ReleaseSnapshot/take(appStore:play:appStoreConnect:health:now:previous:)``
+    /// writes nothing to any store. ``ReleaseSnapshot/take(_:now:previous:)``
     /// judges the version being released (``StoreReading/newestReleasing``), the version halted.
     public var halting: ReleaseActor?
     /// The gate that runs the version's rollout each round (`watch --rollout`), with ``halting``'s stores.
@@ -149,20 +149,31 @@ public struct ReleaseWatcher: Sendable {
 
     /// A watcher over the stores' sources.
     ///
-    /// Each round reads them as ``ReleaseSnapshot/take(appStore:play:appStoreConnect:health:now:previous:)`` does.
+    /// Each round reads them as ``ReleaseSnapshot/take(_:now:previous:)`` does.
     public init(
         state: any WatchStateStore, appStore: AppStoreSource?, play: PlaySource?,
         appStoreConnect: AppStoreConnectSource?, health: HealthSources? = nil, notifier: WebhookNotifier? = nil,
         interval: Duration = .seconds(300), clock: PollingClock = .continuous, startDate: Date = Date()
     ) {
+        self.init(
+            state: state,
+            sources: StoreSources(appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health),
+            notifier: notifier, interval: interval, clock: clock, startDate: startDate)
+    }
+
+    /// A watcher over the stores' sources, given whole.
+    ///
+    /// Each round reads them once (``StoreSources/read(_:)``), as ``ReleaseSnapshot/take(_:now:previous:)``
+    /// does, its health judging the version being released; the rollout gate judges that health.
+    public init(
+        state: any WatchStateStore, sources: StoreSources, notifier: WebhookNotifier? = nil,
+        interval: Duration = .seconds(300), clock: PollingClock = .continuous, startDate: Date = Date()
+    ) {
         self.init(state: state, notifier: notifier, interval: interval, clock: clock, startDate: startDate) {
             now, previous throws(ReleaseSourceError) in
-            try await ReleaseSnapshot.take(
-                appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health, now: now,
-                previous: previous)
+            try await ReleaseSnapshot.take(sources, now: now, previous: previous)
         }
-        sources = ReleaseSnapshot.sources(
-            appStore: appStore, play: play, appStoreConnect: appStoreConnect, health: health)
+        self.sources = ReleaseSnapshot.releasing(sources)
     }
 
     /// The wait before the next round after `failures` failed rounds in a row.
