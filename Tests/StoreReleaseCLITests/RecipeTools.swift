@@ -12,7 +12,7 @@ enum RecipeTools {
         let script = """
             #!/bin/sh
             [ "$1 $2" = "auth print-access-token" ] || { echo "gcloud: not played: $*" >&2; exit 1; }
-            case " $* " in *" --scopes=https://www.googleapis.com/auth/androidpublisher "*) ;; *) echo "gcloud: no androidpublisher scope" >&2; exit 1 ;; esac
+            case " $* " in *" --scopes="*"https://www.googleapis.com/auth/androidpublisher"[,\\ ]*) ;; *) echo "gcloud: no androidpublisher scope" >&2; exit 1 ;; esac
             case " $* " in *" --impersonate-service-account="*) case " $* " in *"--impersonate-service-account="*".iam.gserviceaccount.com "*) ;; *) echo "gcloud: not a service account" >&2; exit 1 ;; esac ;; esac
             echo '\(token)'
 

@@ -30,8 +30,12 @@ import Testing
     }
 
     func point(_ line: String, token: String) -> String {
-        line.replacingOccurrences(
-            of: "storerelease watch", with: "storerelease watch " + fakes(token).joined(separator: " "))
+        // A line that reads the stores' health reads Play's from the fake's reporting API too.
+        let reporting =
+            line.contains(" --health ")
+            ? ["--play-reporting-base-url", server.baseURL("timeline-release", token: token).absoluteString] : []
+        return line.replacingOccurrences(
+            of: "storerelease watch", with: "storerelease watch " + (fakes(token) + reporting).joined(separator: " "))
     }
 
     /// Three rounds of `round` (given the token, it runs one and returns its status and what it
@@ -62,8 +66,15 @@ import Testing
         #expect(printed.count == expected, "the two rounds' events on stdout", sourceLocation: sourceLocation)
     }
 
-    @Test func theCrontabLineWatchesRoundByRoundUnderCronsEnvironment() throws {
-        let crontab = try text("crontab")
+    /// A crontab of Docs/Watch on the machine its comment sets up: storerelease in /usr/local/bin,
+    /// gcloud in /usr/bin, the key and the webhook's URL in ~/.config/storerelease, nothing in
+    /// ~/.local/state. `run` runs its line (pointed at the fakes of a token) under cron's
+    /// environment and the crontab's own lines (literal: cron expands nothing); `bare` the line as
+    /// written without the crontab's PATH.
+    func cronMachine(_ name: String, playToken: String) throws -> (
+        home: URL, run: (String) throws -> BuiltProducts.Result, bare: () throws -> BuiltProducts.Result
+    ) {
+        let crontab = try text(name)
         let lines = crontab.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
         let schedule = try #require(lines.first { $0.first?.isNumber == true || $0.hasPrefix("*") })
         let command = String(schedule.split(separator: " ", maxSplits: 5)[5])
@@ -71,8 +82,6 @@ import Testing
         let variables = lines.filter { $0 != schedule }.map { line in
             (String(line.prefix { $0 != "=" }), String(line.drop { $0 != "=" }.dropFirst()))
         }
-        // The machine as the comment sets it up: storerelease in /usr/local/bin, gcloud in /usr/bin,
-        // the key and the webhook's URL in ~/.config/storerelease, nothing in ~/.local/state.
         let home = folder.appendingPathComponent("home")
         let keyID = try #require(variables.first { $0.0 == "ASC_KEY_ID" }?.1)
         try RecipeTools.ascKey(at: home.appendingPathComponent(".config/storerelease/AuthKey_\(keyID).p8"))
@@ -81,8 +90,7 @@ import Testing
         try FileManager.default.createSymbolicLink(
             at: localBin.appendingPathComponent("storerelease"),
             withDestinationURL: BuiltProducts.directory.appendingPathComponent("storerelease"))
-        let gcloud = try RecipeTools.gcloud(in: folder, token: "ya29.cron")
-        // cron's environment, then the crontab's own lines (literal: cron expands nothing).
+        let gcloud = try RecipeTools.gcloud(in: folder, token: playToken)
         func environment(_ variables: [(String, String)]) -> [String] {
             var environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "SHELL": "/bin/sh", "LOGNAME": "release"]
             for (name, value) in variables { environment[name] = value }
@@ -100,22 +108,63 @@ import Testing
                 executable: URL(fileURLWithPath: "/usr/bin/env"),
                 ["-i", "-C", home.path] + environment(variables) + ["/bin/sh", "-c", line])
         }
+        return (
+            home,
+            { token in
+                try FileManager.default.createDirectory(
+                    at: home.appendingPathComponent(".config/storerelease"), withIntermediateDirectories: true)
+                try Data((server.hookURL("ok", token: token).absoluteString + "\n").utf8)
+                    .write(to: home.appendingPathComponent(".config/storerelease/slack-webhook-url"))
+                return try cron(point(command, token: token), variables)
+            },
+            { try cron(command, variables.filter { $0.0 != "PATH" }) }
+        )
+    }
+
+    @Test func theCrontabLineWatchesRoundByRoundUnderCronsEnvironment() throws {
+        let machine = try cronMachine("crontab", playToken: "ya29.cron")
+        let state = machine.home.appendingPathComponent(".local/state/storerelease")
         try expectThreeRounds(printed: 0, playToken: "ya29.cron") { token, _ in
-            try FileManager.default.createDirectory(
-                at: home.appendingPathComponent(".config/storerelease"), withIntermediateDirectories: true)
-            try Data((server.hookURL("ok", token: token).absoluteString + "\n").utf8)
-                .write(to: home.appendingPathComponent(".config/storerelease/slack-webhook-url"))
-            let result = try cron(point(command, token: token), variables)
-            let log = try? String(
-                contentsOf: home.appendingPathComponent(".local/state/storerelease/watch.log"), encoding: .utf8)
+            let result = try machine.run(token)
+            let log = try? String(contentsOf: state.appendingPathComponent("watch.log"), encoding: .utf8)
             return (result.status, result.stdout, result.stderr + (log ?? ""))
         }
-        let events = try String(
-            contentsOf: home.appendingPathComponent(".local/state/storerelease/events.jsonl"), encoding: .utf8)
+        let events = try String(contentsOf: state.appendingPathComponent("events.jsonl"), encoding: .utf8)
         #expect(events.split(separator: "\n").count == 6, "the events appended as JSON lines")
         // Without the crontab's PATH, cron's own finds no storerelease.
-        let bare = try cron(command, variables.filter { $0.0 != "PATH" })
+        let bare = try machine.bare()
         #expect(bare.status == 127, "\(bare.stderr)")
+    }
+
+    /// The rollout's crontab (`watch --rollout --lockstep --health`) under cron's environment,
+    /// three rounds of the scripted release: each holds (the step is young, Play's health cannot
+    /// be read for this app; then lockstep, Play being far above the phased release; then a
+    /// person's pause of the phased release, never overruled), says why once a change of reasons,
+    /// records the decision on each history line, and writes nothing to Play.
+    @Test func theRolloutCrontabLineHoldsWithItsReasonsUnderCronsEnvironment() throws {
+        let machine = try cronMachine("rollout-crontab", playToken: "ya29.cron")
+        let state = machine.home.appendingPathComponent(".local/state/storerelease")
+        let token = UUID().uuidString
+        for round in 1...3 {
+            let result = try machine.run(token)
+            let log = (try? String(contentsOf: state.appendingPathComponent("rollout.log"), encoding: .utf8)) ?? ""
+            #expect(result.status == 0, "round \(round): \(result.stderr) \(log)")
+        }
+        let log = try String(contentsOf: state.appendingPathComponent("rollout.log"), encoding: .utf8)
+        #expect(log.components(separatedBy: "watch: the rollout of 8.0.10: hold").count - 1 == 3, "\(log)")
+        let history = try String(contentsOf: state.appendingPathComponent("rollout-history.jsonl"), encoding: .utf8)
+        let lines = history.split(separator: "\n")
+        #expect(lines.count == 3 && lines.allSatisfy { $0.contains(#""rollout":{"decision":"hold""#) })
+        let events = try String(contentsOf: state.appendingPathComponent("rollout-events.jsonl"), encoding: .utf8)
+        let held = events.split(separator: "\n").filter { $0.contains(#""type":"rolloutHeld""#) }
+        #expect(held.count == 3, "a hold a round, each for new reasons: \(held)")
+        #expect(held.dropFirst().first?.contains("lockstep: Play at 100% would be more than a step above") == true)
+        #expect(held.last?.contains("the App Store's phased release is PAUSED (a person's pause") == true)
+        let deliveries = try server.hooks(token: token)
+        #expect(deliveries.count == 3 && deliveries.allSatisfy { $0.status == 200 })
+        #expect(try server.playStats(token: token)["writes"] as? Int == 0, "a hold writes nothing to Play")
+        let bearers = try server.playStats(token: token)["bearer"] as? [String] ?? []
+        #expect(!bearers.isEmpty && bearers.allSatisfy { $0.hasPrefix("ya29.cron") }, "\(bearers)")
     }
 
     /// What the workflow's secrets and variables hold, as a repository's settings would.

@@ -368,8 +368,9 @@ extension ReleaseSnapshot {
             previous: previous)
     }
 
-    /// Reads the stores from `sources` and takes the snapshot, as
-    /// ``take(appStore:play:appStoreConnect:health:now:previous:)`` does.
+    /// Reads the stores from `sources` and takes the snapshot.
+    ///
+    /// As ``take(appStore:play:appStoreConnect:health:now:previous:)`` does.
     ///
     /// - Throws: ``ReleaseSourceError`` naming the store that failed.
     public static func take(
