@@ -38,12 +38,17 @@ enum Tool {
     }
 
     /// Runs the tool and returns its exit status.
+    ///
+    /// The library's hints (what to give to get past a failure) are worded as the tool's flags.
     static func main(_ arguments: [String]) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)  // a closed pipe ends output quietly instead of killing us.
-        do {
-            return try await run(arguments.dropFirst())
-        } catch {
-            return failed(error)
+        let flagWords: @Sendable (FailureHint) -> String = { $0.flagWords }
+        return await FailureHint.$wording.withValue(flagWords) {
+            do throws(CLIError) {
+                return try await run(arguments.dropFirst())
+            } catch {
+                return failed(error)
+            }
         }
     }
 

@@ -38,7 +38,7 @@ import Testing
         #expect(
             error.description
                 == "not found in the default storefront (us): App Store id 414478124; an app sold only in some "
-                + "countries is found only in their storefronts: try another country (--country cn)")
+                + "countries is found only in their storefronts: try another country (storefront cn)")
         #expect(
             HTTPClientError.play(.exchange(.cancelled)).description
                 == "the call to the Play Developer API was cancelled")

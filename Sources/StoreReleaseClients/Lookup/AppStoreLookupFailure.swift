@@ -62,7 +62,7 @@ extension AppStoreLookupFailure: CustomStringConvertible {
         case .notFound(let query, let country):
             let storefront = country.map { "storefront \($0.code)" } ?? "the default storefront (us)"
             return "not found in \(storefront): \(query); an app sold only in some countries is found "
-                + "only in their storefronts: try another country (--country cn)"
+                + "only in their storefronts: try another country (\(FailureHint.storefront("cn").words))"
         case .httpStatus(let status, let url):
             return "HTTP status \(status) from \(url)"
         case .rejected(let status, let message):

@@ -59,7 +59,7 @@ extension PlayDeveloperAPIClient {
         ]
         if let regions {
             guard !regions.isEmpty, regions.count <= 250 else {
-                throw .play(.invalidRequest("--regions names no region (or more than 250)"))
+                throw .play(.invalidRequest("the region list is empty (or has more than 250)"))
             }
             if let bad = regions.first(where: { !Self.isRegionCode($0) }) {
                 throw .play(

@@ -97,13 +97,13 @@ extension PlayDeveloperAPIFailure: CustomStringConvertible {
                 available.map { names in
                     names.isEmpty
                         ? "; it has no tracks" : "; it has \(names.map(\.debugDescription).joined(separator: ", "))"
-                } ?? " (storerelease tracks --package … lists the tracks it has)"
+                } ?? " (\(FailureHint.playTracks.words))"
             return "the app has no Play track \(track.debugDescription) (HTTP 404)\(known)"
         case .editDeleted(let message):
             return "the edit was deleted before it could be read, twice (\(message)); another tool may be "
                 + "committing edits: try again"
         case .releaseChanged(let message):
-            return message + "; nothing was committed: read the stores again (run the command without --apply)"
+            return message + "; nothing was committed: read the stores again (\(FailureHint.planWithoutApplying.words))"
         case .conflict(let message):
             return "another tool is changing the app (HTTP 409: \(message)); try again"
         case .rateLimited(let retryAfter):

@@ -36,7 +36,7 @@ extension ActingPlan {
         if !refusals.isEmpty { return "refused, nothing written" }
         if let gate, steps.isEmpty || gate.kind == .halt { return "\(gate.kind), nothing written" }
         if steps.isEmpty { return "nothing to do" }
-        guard apply else { return "plan, nothing written (run with --apply --confirm to apply)" }
+        guard apply else { return "plan, nothing written (\(FailureHint.applyConfirmed.words))" }
         switch verified {
         case true?: return "applied and verified"
         case false? where steps.allSatisfy(\.done): return "applied, but a new read does not show it yet"

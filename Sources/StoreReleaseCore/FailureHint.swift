@@ -1,0 +1,34 @@
+/// What to give or do to get past a failure, named as a value: a message's closing hint.
+///
+/// The library never names the command-line tool's flags: a message that says what to try ends
+/// with a hint, worded by ``words``. The library's words (``libraryWords``) name values and API;
+/// the command-line tool words the same hint as its flags by setting ``wording`` for its whole
+/// run. A message is made where the failure is met, deep in the library (a step's stored error,
+/// an error wrapped in another), so the wording travels with the task, not through every error
+/// that wraps another. Not public API.
+package enum FailureHint: Sendable, Hashable {
+    /// Another storefront to ask, `cn` say: an app sold in some countries only is found only there.
+    case storefront(String)
+    /// The list of the tracks a Play app has.
+    case playTracks
+    /// The same plan made again from a fresh read, nothing applied.
+    case planWithoutApplying
+    /// The plan applied, every app acted on confirmed.
+    case applyConfirmed
+
+    /// How the running task words hints; `nil`, the library's words.
+    @TaskLocal package static var wording: (@Sendable (FailureHint) -> String)?
+
+    /// The hint in the words of whoever runs the task.
+    package var words: String { Self.wording?(self) ?? libraryWords }
+
+    /// The hint in the library's words: values and API, no flags.
+    package var libraryWords: String {
+        switch self {
+        case .storefront(let country): "storefront \(country)"
+        case .playTracks: "PlayDeveloperAPIClient.tracks(packageName:) lists the tracks it has"
+        case .planWithoutApplying: "plan again without applying"
+        case .applyConfirmed: "apply it, every app acted on confirmed"
+        }
+    }
+}
