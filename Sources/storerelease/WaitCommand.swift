@@ -83,14 +83,16 @@ enum WaitCommand {
 }
 
 extension ReleaseWaiterError {
-    /// A store's refusal of a bad request exits 2, as do sources that cannot be read as given; anything else 1.
+    /// The one mapping of a source's failure (``CLIError/source(_:command:)``): what exits 2 is
+    /// said as every command says it, a failure with the store's name (`wait: the App Store: …`);
+    /// a timeout, an app no storefront has and a cancel exit 1.
     var cliError: CLIError {
         switch self {
-        case .source(.appStore(let error)) where error.code == .invalidRequest,
-            .source(.play(let error)) where error.code == .invalidRequest:
-            .usage("wait: \(error)")
-        case .source(.noAppStoreID), .source(.availabilityNeeded): .badInput("wait: \(self)")
-        default: .failure("wait: \(self)")
+        case .source(let error):
+            let mapped = CLIError.source(error, command: "wait")
+            return mapped.exitCode == 2 ? mapped : .failure("wait: \(self)")
+        case .timedOut, .appUnknown, .cancelled:
+            return .failure("wait: \(self)")
         }
     }
 }
