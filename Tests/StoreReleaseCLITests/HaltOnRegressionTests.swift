@@ -195,7 +195,10 @@ import Testing
             ["--health-file", Self.regressed, "--confirm", "com.example.rollout,414478124"],
             "--confirm goes with --halt-on"
         ),
-        (["--health-file", Self.regressed, "--halt-on", "crashing", "--confirm", "x"], "--halt-on"),
+        (
+            ["--health-file", Self.regressed, "--halt-on", "crashing", "--confirm", "x"],
+            #"watch: --halt-on "crashing" is not regressed"#
+        ),
     ])
     func aBadCombinationExitsTwoAndWritesNothing(_ extra: [String], _ message: String) throws {
         let token = UUID().uuidString

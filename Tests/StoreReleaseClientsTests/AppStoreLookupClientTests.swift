@@ -127,42 +127,52 @@ import Testing
             in: { _ = try await empty.lookup([], in: [us]) })
     }
 
-    @Test func recoversFromA503() async throws {
-        let token = UUID().uuidString
-        let release = try await client("503once", token: token).lookup(
-            id: 414_478_124, country: StorefrontCountry("cn"))
-        #expect(release.version?.description == "8.0.2")
-        #expect(try server.stats(token: token).requests == 2)
+    /// A fault the lookup meets, what the lookup ends with and how many requests it took.
+    struct RetryCase: Sendable, CustomTestStringConvertible {
+        /// What the lookup ends with.
+        enum Outcome: Sendable, Equatable {
+            /// The release, of this version.
+            case found(String)
+            /// This HTTP status, after the requests.
+            case status(Int)
+            /// Rate-limited, the server asking to wait this long.
+            case rateLimited(Duration)
+        }
+
+        let scenario: String
+        let outcome: Outcome
+        let requests: Int
+        var testDescription: String { "\(scenario): \(outcome) after \(requests)" }
     }
 
-    @Test func givesUpOnA503AfterTheRetries() async throws {
-        let token = UUID().uuidString
-        let client = try client("503always", token: token)
-        await expectError(
-            { if case .lookup(.httpStatus(503, _)) = $0.reason { true } else { false } },
-            in: {
-                _ = try await client.lookup(id: 414_478_124)
-            })
-        #expect(try server.stats(token: token).requests == 3)
-    }
+    /// A 503 or 429 is retried (a Retry-After within the maximum waited out), up to three
+    /// requests; a 404, or a Retry-After longer than the maximum, ends the lookup at once.
+    static let retryCases: [RetryCase] = [
+        RetryCase(scenario: "503once", outcome: .found("8.0.2"), requests: 2),
+        RetryCase(scenario: "503always", outcome: .status(503), requests: 3),
+        RetryCase(scenario: "429once", outcome: .found("8.0.2"), requests: 2),
+        RetryCase(scenario: "429long", outcome: .rateLimited(.seconds(3600)), requests: 1),
+        RetryCase(scenario: "404", outcome: .status(404), requests: 1),
+    ]
 
-    @Test func waitsOutA429WithRetryAfterThenRecovers() async throws {
+    @Test(arguments: retryCases)
+    func aFaultIsRetriedAsItsKindAllows(_ fault: RetryCase) async throws {
         let token = UUID().uuidString
-        let release = try await client("429once", token: token).lookup(
-            id: 414_478_124, country: StorefrontCountry("cn"))
-        #expect(release.version?.description == "8.0.2")
-        #expect(try server.stats(token: token).requests == 2)
-    }
-
-    @Test func aRetryAfterLongerThanTheMaximumEndsTheLookup() async throws {
-        let token = UUID().uuidString
-        let client = try client("429long", token: token)
-        await expectError(
-            { $0 == .lookup(.rateLimited(retryAfter: .seconds(3600))) },
-            in: {
-                _ = try await client.lookup(id: 414_478_124)
-            })
-        #expect(try server.stats(token: token).requests == 1)
+        let client = try client(fault.scenario, token: token)
+        let china = try StorefrontCountry("cn")
+        let outcome: RetryCase.Outcome
+        do throws(HTTPClientError) {
+            let release = try await client.lookup(id: 414_478_124, country: china)
+            outcome = .found(release.version?.description ?? "none")
+        } catch {
+            switch error.reason {
+            case .lookup(.httpStatus(let status, _)): outcome = .status(status)
+            case .lookup(.rateLimited(let retryAfter?)): outcome = .rateLimited(retryAfter)
+            default: throw error
+            }
+        }
+        #expect(outcome == fault.outcome)
+        #expect(try server.stats(token: token).requests == fault.requests)
     }
 
     @Test func anHTMLCaptivePortalIsNotJSON() async throws {
@@ -270,17 +280,6 @@ import Testing
             for: AppStoreLookupRequest(ids: [414_478_124], country: StorefrontCountry("cn")))
         #expect(response.declaredResultCount == 7)
         #expect(response.results.count == 1)
-    }
-
-    @Test func a404IsNotRetried() async throws {
-        let token = UUID().uuidString
-        let client = try client("404", token: token)
-        await expectError(
-            { if case .lookup(.httpStatus(404, _)) = $0.reason { true } else { false } },
-            in: {
-                _ = try await client.lookup(id: 414_478_124)
-            })
-        #expect(try server.stats(token: token).requests == 1)
     }
 
     @Test func plainHTTPIsOnlyForLoopback() throws {

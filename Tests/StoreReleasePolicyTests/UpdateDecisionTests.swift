@@ -360,18 +360,28 @@ import Testing
 
     @Test func everyReasonIsCovered() {
         let covered = Set(
-            Self.appStoreCases.map(\.reason) + Self.playCases.map(\.reason)
-                + [Self.manifestReviewReason, .blockedVersion, .notInRollout])  // ManifestVersionTwoTests
+            Self.appStoreCases.map(\.reason) + Self.playCases.map(\.reason) + [Self.manifestReviewReason]
+                + Self.manifestVersionTwoReasons)
         #expect(Set(UpdateDecision.Reason.allCases).subtracting(covered).isEmpty)
     }
 
-    static let manifestReviewReason: UpdateDecision.Reason = {
-        let json = #"{"latestVersion": "2.0", "inReview": true}"#
+    /// What the policy decides for a manifest and an installed version (`.updateAvailable` when
+    /// either does not read).
+    static func manifestReason(_ json: String, installed: String) -> UpdateDecision.Reason {
         guard let manifest = try? JSONDecoder().decode(ReleaseManifest.self, from: Data(json.utf8)),
-            let installed = Version("1.0")
+            let installed = Version(installed)
         else { return .updateAvailable }
         return UpdatePolicy().decide(manifest: manifest, installed: installed).reason
-    }()
+    }
+
+    static let manifestReviewReason = manifestReason(#"{"latestVersion": "2.0", "inReview": true}"#, installed: "1.0")
+
+    /// The reasons only a version 2 manifest gives, decided (ManifestVersionTwoTests has the rest
+    /// of their rules): a blocked version, an install outside the prompt's rollout.
+    static let manifestVersionTwoReasons = [
+        manifestReason(#"{"schemaVersion": 2, "latestVersion": "2.0", "blockedVersions": ["1.0"]}"#, installed: "1.0"),
+        manifestReason(#"{"schemaVersion": 2, "latestVersion": "2.0", "rollout": {"percent": 0}}"#, installed: "1.9"),
+    ]
 
     @Test func aManifestInReviewSilencesEvenAForcedUpdate() throws {
         let json = #"{"latestVersion": "9.0", "minimumSupportedVersion": "9.0", "inReview": true}"#

@@ -35,8 +35,10 @@ import Testing
     }
 
     @Test func withoutHealthTheGateIsAsBefore() throws {
-        #expect(try report(health: nil).forceUpdate.safe)
-        #expect(try report(health: nil).health == nil)
+        let report = try report(health: nil)
+        #expect(report.forceUpdate.safe && report.forceUpdate.reasons.isEmpty, "\(report.forceUpdate.reasons)")
+        #expect(report.forceUpdate.version == (try Version(parsing: "8.0.10")))
+        #expect(report.health == nil)
     }
 
     @Test func aRecordedVerdictThatIsNotHealthyHoldsTheSnapshotsGate() throws {

@@ -13,24 +13,29 @@ public protocol PromptHistoryStore: Sendable {
     func update(_ change: @Sendable (inout PromptHistory) -> Void) throws -> PromptHistory
 }
 
-/// A history in memory, for tests and for apps that keep it elsewhere.
-public final class InMemoryPromptHistoryStore: PromptHistoryStore, @unchecked Sendable {
+/// A history in memory: a test double.
+///
+/// Not public API: an app that keeps the history elsewhere conforms its own store to
+/// ``PromptHistoryStore`` (an in-memory one would not keep it across launches). Locked with
+/// `NSLock`, so `@unchecked Sendable`: `Mutex` needs iOS 18 and macOS 15, and this target is
+/// built for iOS 16 and macOS 13.
+package final class InMemoryPromptHistoryStore: PromptHistoryStore, @unchecked Sendable {
     private let lock = NSLock()
     private var history: PromptHistory
 
     /// A store holding `history`.
-    public init(_ history: PromptHistory = PromptHistory()) {
+    package init(_ history: PromptHistory = PromptHistory()) {
         self.history = history
     }
 
     /// The history now.
-    public func load() -> PromptHistory {
+    package func load() -> PromptHistory {
         lock.withLock { history }
     }
 
     /// Changes the history under the store's lock; returns what was kept.
     @discardableResult
-    public func update(_ change: @Sendable (inout PromptHistory) -> Void) -> PromptHistory {
+    package func update(_ change: @Sendable (inout PromptHistory) -> Void) -> PromptHistory {
         lock.withLock {
             change(&history)
             return history

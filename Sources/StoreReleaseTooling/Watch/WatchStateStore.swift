@@ -4,8 +4,8 @@ import StoreReleaseModels
 
 /// Where a watcher keeps its last delivered snapshot.
 ///
-/// A ``WatchStateFile`` (what `watch --state` uses), an ``InMemoryWatchStateStore``, or a store
-/// of your own.
+/// A ``WatchStateFile`` (what `watch --state` uses), or a store of your own (the tests keep the
+/// bytes in memory).
 ///
 /// A store keeps bytes; the snapshot is turned into them (and read back from them) here, in one
 /// place, so every store holds exactly what the file holds. A store replaces its bytes whole:
