@@ -106,7 +106,9 @@ import Testing
         #expect(
             editFree == .play(.trackNotFound("prodution", available: nil)),
             "the edit-free list opens no edit to name them")
-        #expect(editFree?.description.contains("storerelease tracks --package") == true)
+        #expect(
+            editFree?.description.contains("PlayDeveloperAPIClient.tracks(packageName:) lists the tracks it has")
+                == true)
     }
 
     @Test func aCustomTrackNameGoesPercentEncoded() async throws {
