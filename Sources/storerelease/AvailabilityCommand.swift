@@ -27,24 +27,15 @@ extension Command {
             "storerelease availability --id 414478124 --asc-token-file Tests/Fixtures/asc/token.txt  # \"available\""
         ],
         run: { arguments throws(CLIError) in
-            try arguments.requireOnlyFlags()
-            let format = try arguments.value(StatusCommand.format) ?? .json
-            let sources = try SourceOptions(arguments)
-            let app = try sources.appStore.app()
-            let connect = try sources.connect.requiredSource()
-            let play = sources.play.package == nil ? nil : try sources.play.source()
-            let sold: WhereSold
-            do throws(ReleaseSourceError) {
-                sold = try await WhereSold.read(app: app, appStoreConnect: connect, play: play)
-            } catch {
-                throw .source(error, command: arguments.command)
+            try await StatusCommand.printRead(arguments, text: \WhereSold.text) {
+                sources, app, connect throws(CLIError) in
+                let play = sources.play.package == nil ? nil : try sources.play.source()
+                do throws(ReleaseSourceError) {
+                    return try await WhereSold.read(app: app, appStoreConnect: connect, play: play)
+                } catch {
+                    throw .source(error, command: arguments.command)
+                }
             }
-            AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command)
-            switch format {
-            case .text: StandardStreams.print(sold.text)
-            case .json: try JSONOutput.print(sold)
-            }
-            return 0
         }
     )
 }

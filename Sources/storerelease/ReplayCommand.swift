@@ -48,18 +48,7 @@ enum ReplayCommand {
         let gate = RolloutGate(
             schedule: try AdvanceCommand.rolloutSchedule(arguments), lockstep: arguments.has(AdvanceCommand.lockstep))
         let criteria = try HealthOptions.criteria(arguments)
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw .usage("\(command): needs one HISTORY (a watch --history file); got \(arguments.positionals.count)")
-        }
-        let history: ReleaseHistory
-        do throws(ReleaseHistoryFileError) {
-            history = try ReleaseHistoryFile(path: path).read()
-        } catch {
-            switch error {
-            case .io: throw .failure("\(command): \(error)")
-            case .notAHistory, .empty, .otherApp, .notAFile: throw .badInput("\(command): \(error)")
-            }
-        }
+        let (path, history) = try HistoryInput.read(arguments)
         let replay: RolloutReplay
         do throws(RolloutReplayError) {
             replay = try RolloutReplay(history.rounds, gate: gate, criteria: criteria)

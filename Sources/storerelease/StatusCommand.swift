@@ -26,27 +26,39 @@ extension Command {
             "storerelease status --bundle-id com.tencent.xin --asc-token-file Tests/Fixtures/asc/token.txt --format text  # live, pending"
         ],
         run: { arguments throws(CLIError) in
-            try arguments.requireOnlyFlags()
-            let format = try arguments.value(StatusCommand.format) ?? .json
-            let sources = try SourceOptions(arguments)
-            let app = try sources.appStore.app()
-            let connect = try sources.connect.requiredSource()
-            let status: AppStoreConnectStatus
-            do throws(HTTPClientError) {
-                status = try await connect.client.status(of: app, platform: connect.platform)
-            } catch {
-                throw .client(error, command: arguments.command)
+            try await StatusCommand.printRead(arguments, text: \AppStoreConnectStatus.text) {
+                _, app, connect throws(CLIError) in
+                do throws(HTTPClientError) {
+                    return try await connect.client.status(of: app, platform: connect.platform)
+                } catch {
+                    throw .client(error, command: arguments.command)
+                }
             }
-            AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command)
-            switch format {
-            case .text: StandardStreams.print(status.text)
-            case .json: try JSONOutput.print(status)
-            }
-            return 0
         }
     )
 }
 
 enum StatusCommand {
     static let format: Option<TextFormat> = CommonOptions.format("JSON for machines (default), lines for people.")
+
+    /// Runs a command that reads one app through App Store Connect (`status`, `availability`):
+    /// the flags checked, the app and the credentials read, `read` run, the request budget
+    /// warned about when low, and what was read printed in `--format`.
+    static func printRead<Value: Encodable>(
+        _ arguments: ParsedArguments, text: (Value) -> String,
+        read: (SourceOptions, AppStoreApp, AppStoreConnectSource) async throws(CLIError) -> Value
+    ) async throws(CLIError) -> Int32 {
+        try arguments.requireOnlyFlags()
+        let format = try arguments.value(format) ?? .json
+        let sources = try SourceOptions(arguments)
+        let app = try sources.appStore.app()
+        let connect = try sources.connect.requiredSource()
+        let value = try await read(sources, app, connect)
+        AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command)
+        switch format {
+        case .text: StandardStreams.print(text(value))
+        case .json: try JSONOutput.print(value)
+        }
+        return 0
+    }
 }

@@ -50,18 +50,7 @@ enum TimelineCommand {
         let format = try arguments.value(format) ?? .svg
         let wanted = try arguments.value(version)
         let width = try arguments.value(width)?.pixels ?? TimelineChart.defaultWidth
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw .usage("timeline: needs one HISTORY (a watch --history file); got \(arguments.positionals.count)")
-        }
-        let history: ReleaseHistory
-        do throws(ReleaseHistoryFileError) {
-            history = try ReleaseHistoryFile(path: path).read()
-        } catch {
-            switch error {
-            case .io: throw .failure("timeline: \(error)")
-            case .notAHistory, .empty, .otherApp, .notAFile: throw .badInput("timeline: \(error)")
-            }
-        }
+        let (path, history) = try HistoryInput.read(arguments)
         if let torn = history.tornLine {
             StandardStreams.printError(
                 "timeline: \(path):\(torn) is torn (a watch stopped mid-write); skipped, the lines before it are drawn\n"

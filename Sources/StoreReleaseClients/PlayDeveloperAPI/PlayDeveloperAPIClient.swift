@@ -229,18 +229,12 @@ public struct PlayDeveloperAPIClient: Sendable {
         -> HTTPExchange.Verdict<PlayDeveloperAPIFailure>
     {
         if (200...299).contains(response.status) { return .success }
-        let envelope = GoogleErrorEnvelope.decode(response.body)
-        let message = redactor(envelope?.message ?? "no message")
-        let reasons = envelope?.reasons ?? []
-        let retryAfter = HTTPExchange.retryAfter(response)
+        let answer = GoogleErrorAnswer(response, redactor: redactor)
+        let (message, reasons) = (answer.message, answer.reasons)
         let editDeleted = reasons.contains("editDeleted") || message.contains("This Edit has been deleted")
         switch response.status {
         case 401 where reasons.contains("permissionDenied"):
             return .fail(.notInvited(message: message))
-        case 401:
-            return .fail(.unauthorized(message: message))
-        case 403:
-            return .fail(.forbidden(.init(reasons: reasons, message: message), message: message))
         case 404 where reasons.contains("applicationNotFound") || message.hasPrefix("Package not found"):
             return .fail(.packageNotFound(packageName))
         case 404 where track != nil && message.hasPrefix("Track not found"):
@@ -248,14 +242,9 @@ public struct PlayDeveloperAPIClient: Sendable {
         case 400 where editDeleted, 410 where editDeleted:
             return .fail(.editDeleted(message: message))
         case 409:
-            return .retry(.conflict(message: message), retryAfter: retryAfter)
-        case 429:
-            return .retry(.rateLimited(retryAfter: retryAfter), retryAfter: retryAfter)
-        case 500...599:
-            return .retry(
-                .httpStatus(response.status, message: envelope == nil ? nil : message), retryAfter: retryAfter)
+            return .retry(.conflict(message: message), retryAfter: answer.retryAfter)
         default:
-            return .fail(.httpStatus(response.status, message: envelope == nil ? nil : message))
+            return answer.verdict()
         }
     }
 

@@ -134,33 +134,6 @@ extension PlayDeveloperAPIFailure: StoreAPIFailure {
     package var error: HTTPClientError { .play(self) }
 }
 
-/// Google's error envelope: `{"error": {"code", "message", "status", "errors": [{"reason"}], "details": [{"reason"}]}}`.
-struct GoogleErrorEnvelope: Decodable {
-    struct Body: Decodable {
-        struct Reason: Decodable {
-            let reason: String?
-        }
-        let code: Int?
-        let message: String?
-        let status: String?
-        let errors: [Reason]?
-        let details: [Reason]?
-    }
-    let error: Body
-
-    /// The envelope in a body, or `nil` when the body is not one.
-    static func decode(_ body: Data) -> Body? {
-        (try? JSONDecoder().decode(GoogleErrorEnvelope.self, from: body))?.error
-    }
-}
-
-extension GoogleErrorEnvelope.Body {
-    /// Every `reason` in `errors` and `details`.
-    var reasons: [String] {
-        ((errors ?? []) + (details ?? [])).compactMap(\.reason)
-    }
-}
-
 extension PlayDeveloperAPIFailure.Refusal {
     /// Which way a Google API refused with 403, from the envelope's reasons and message (any
     /// Google API: the publisher one and the reporting one answer alike).

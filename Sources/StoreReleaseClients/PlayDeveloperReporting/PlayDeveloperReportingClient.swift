@@ -194,25 +194,9 @@ public struct PlayDeveloperReportingClient: Sendable {
         -> HTTPExchange.Verdict<PlayDeveloperReportingFailure>
     {
         if (200...299).contains(response.status) { return .success }
-        let envelope = GoogleErrorEnvelope.decode(response.body)
-        let message = redactor(envelope?.message ?? "no message")
-        let reasons = envelope?.reasons ?? []
-        let retryAfter = HTTPExchange.retryAfter(response)
-        switch response.status {
-        case 401:
-            return .fail(.unauthorized(message: message))
-        case 403:
-            return .fail(.forbidden(.init(reasons: reasons, message: message), message: message))
-        case 404 where envelope != nil:
-            return .fail(.packageNotFound(packageName))
-        case 429:
-            return .retry(.rateLimited(retryAfter: retryAfter), retryAfter: retryAfter)
-        case 500...599:
-            return .retry(
-                .httpStatus(response.status, message: envelope == nil ? nil : message), retryAfter: retryAfter)
-        default:
-            return .fail(.httpStatus(response.status, message: envelope == nil ? nil : message))
-        }
+        let answer = GoogleErrorAnswer(response, redactor: redactor)
+        if response.status == 404, answer.envelope != nil { return .fail(.packageNotFound(packageName)) }
+        return answer.verdict()
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(HTTPClientError)
