@@ -9,7 +9,7 @@ import StoreReleaseCore
 public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
     /// The version users can download.
     public struct Live: Sendable, Hashable, Codable {
-        /// The version string.
+        /// The version string, as Apple sent it (``parsedVersion`` reads it).
         public let version: String
         /// Apple's state (`READY_FOR_DISTRIBUTION`); one Apple adds later keeps its name.
         public let state: AppStoreVersion.State
@@ -29,6 +29,9 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
         public func encode(to encoder: any Encoder) throws {
             try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
+
+        /// The version string read as a version, `nil` when Apple sent one that is not.
+        public var parsedVersion: Version? { Version(version) }
     }
 
     /// A phased release as the status reports it.
@@ -57,10 +60,13 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
     ///
     /// Either ``AppStoreConnectStatus/pending`` or ``AppStoreConnectStatus/draft``.
     public struct Pending: Sendable, Hashable, Codable {
-        /// The version string.
+        /// The version string, as Apple sent it (``parsedVersion`` reads it).
         public let version: String
         /// Apple's state (`IN_REVIEW`, `PENDING_DEVELOPER_RELEASE`, `REJECTED`…).
         public let state: AppStoreVersion.State
+
+        /// The version string read as a version, `nil` when Apple sent one that is not.
+        public var parsedVersion: Version? { Version(version) }
     }
 
     /// The states of a version that is not on its way to users: being prepared, or turned back.

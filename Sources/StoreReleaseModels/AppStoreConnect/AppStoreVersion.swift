@@ -99,6 +99,11 @@ public struct AppStoreVersion: Sendable, Hashable {
         self.phasedRelease = phasedRelease
     }
 
+    /// Whether this is `version`: the text Apple sent is the version's, or reads as it (`8.0` is `8.0.0`).
+    package func isVersion(_ version: Version) -> Bool {
+        versionString == version.description || self.version == version
+    }
+
     /// Whether the version is (or was, until removed) the one users can download.
     public var isLiveOrRemoved: Bool { state.isLive || isRemovedFromSale }
 

@@ -32,7 +32,7 @@ extension ActingPlan {
             seen.append("Google Play has " + (releases.isEmpty ? "no release" : releases.joined(separator: ", ")))
         }
         if let connect = reading.appStoreConnect {
-            if connect.versions.contains(where: { Planner.matches($0.versionString, version) }) { return nil }
+            if connect.versions.contains(where: { $0.isVersion(version) }) { return nil }
             let versions = connect.versions.map { "\($0.versionString) (\($0.state))" }
             seen.append("App Store Connect has " + (versions.isEmpty ? "no version" : versions.joined(separator: ", ")))
         }
@@ -54,10 +54,6 @@ private struct Planner {
         self.action = action
         self.version = version
         self.regions = regions
-    }
-
-    static func matches(_ versionString: String, _ version: Version) -> Bool {
-        versionString == version.description || (try? Version(parsing: versionString)) == version
     }
 
     /// The statuses a Play release moves between for the action: from → to.
@@ -244,7 +240,7 @@ private struct Planner {
                     + "\(version)'s users to update")
             return
         }
-        guard let found = connect.versions.first(where: { Self.matches($0.versionString, version) }) else {
+        guard let found = connect.versions.first(where: { $0.isVersion(version) }) else {
             notes.append("App Store Connect: the app has no version \(version)")
             return
         }

@@ -137,7 +137,7 @@ public struct StoreReading: Sendable, Hashable {
     public var newestReleasing: Version? {
         let play = googlePlay.map { [$0.track.rollout?.version] + $0.track.haltedReleases.map(\.version) } ?? []
         let live = appStoreConnect?.status.live.flatMap { live in
-            live.state.isLive && !live.removedFromSale ? Version(live.version) : nil
+            live.state.isLive && !live.removedFromSale ? live.parsedVersion : nil
         }
         return ([forceTarget, live] + play).compactMap { $0 }.max()
     }

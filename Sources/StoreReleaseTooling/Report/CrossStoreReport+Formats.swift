@@ -11,7 +11,7 @@ extension CrossStoreReport {
         let many = storefronts.count > Self.listedStorefronts
         for storefront in storefronts where !many || laggingStorefronts.contains(storefront.country) {
             let parts = [
-                storefront.country, storefront.version, storefront.releaseDate ?? "",
+                storefront.country, storefront.version.description, storefront.releaseDate ?? "",
                 laggingStorefronts.contains(storefront.country) ? "(behind)" : "",
             ]
             lines.append("  " + parts.filter { !$0.isEmpty }.joined(separator: "  "))
@@ -103,7 +103,8 @@ extension CrossStoreReport {
         for storefront in storefronts where !many || laggingStorefronts.contains(storefront.country) {
             let behind = laggingStorefronts.contains(storefront.country) ? "behind" : "live"
             let date = storefront.releaseDate.map { ", released \($0)" } ?? ""
-            lines.append(Self.row(["App Store", storefront.country, storefront.version, "", behind + date]))
+            lines.append(
+                Self.row(["App Store", storefront.country, storefront.version.description, "", behind + date]))
         }
         if let status = appStoreConnect {
             if let live = status.live {
@@ -119,20 +120,24 @@ extension CrossStoreReport {
         }
         if playVersionCode != nil {
             lines.append(
-                Self.row(["Google Play", playTrack, playVersion ?? "unknown", Self.code(playVersionCode), "completed"]))
+                Self.row([
+                    "Google Play", playTrack, playVersion?.description ?? "unknown", Self.code(playVersionCode),
+                    "completed",
+                ]))
         }
         if let rollout = playRollout {
             let status = "in progress" + rolloutReach
             lines.append(
                 Self.row([
-                    "Google Play", playTrack, rollout.version ?? "unknown", Self.code(rollout.versionCode), status,
+                    "Google Play", playTrack, rollout.version?.description ?? "unknown", Self.code(rollout.versionCode),
+                    status,
                 ]))
         }
         for halted in playHalted {
             let share = Self.percent(halted.userFraction).map { " at \($0) of users" } ?? ""
             lines.append(
                 Self.row([
-                    "Google Play", playTrack, halted.version ?? "unknown", Self.code(halted.versionCode),
+                    "Google Play", playTrack, halted.version?.description ?? "unknown", Self.code(halted.versionCode),
                     "halted" + share,
                 ]))
         }
@@ -181,9 +186,9 @@ extension CrossStoreReport {
     }
 
     /// `8.0.2 (versionCode 80)`; a name without a version is shown as written, marked so.
-    private static func label(_ version: String?, _ name: String?, _ versionCode: Int?) -> String {
+    private static func label(_ version: Version?, _ name: String?, _ versionCode: Int?) -> String {
         let code = versionCode.map { " (versionCode \($0))" } ?? ""
-        if let version { return version + code }
+        if let version { return version.description + code }
         if let name { return "\(name.debugDescription), no version in the name" + code }
         return "no version" + code
     }

@@ -16,7 +16,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         /// The storefront's country code (`cn`).
         public let country: String
         /// The version the storefront serves.
-        public let version: String
+        public let version: Version
         /// When that version was released there (ISO 8601), if the lookup said.
         public let releaseDate: String?
 
@@ -33,7 +33,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     /// Play's release in staged rollout.
     public struct Rollout: Sendable, Hashable, Encodable {
         /// The version its name carries; `nil` when the name carries none.
-        public let version: String?
+        public let version: Version?
         /// The release name as written in Play Console.
         public let name: String?
         /// The release's highest `versionCode`.
@@ -60,7 +60,7 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     /// A Play release whose rollout was stopped: users who have it keep it, nobody new gets it.
     public struct Halted: Sendable, Hashable, Encodable {
         /// The version its name carries, if any.
-        public let version: String?
+        public let version: Version?
         /// Its highest `versionCode`.
         public let versionCode: Int?
         /// The fraction of users it had reached.
@@ -107,13 +107,13 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
     /// Each storefront's live release, in the order given.
     public let storefronts: [Storefront]
     /// The newest version any storefront serves.
-    public let appStoreVersion: String?
+    public let appStoreVersion: Version?
     /// The Play track reported on.
     public let playTrack: String
     /// The version of Play's fully rolled-out (`completed`) release.
     ///
     /// `nil` when there is none, or its name carries no version.
-    public let playVersion: String?
+    public let playVersion: Version?
     /// The name of Play's fully rolled-out release, as written in Play Console (`80 (8.0.2)`).
     public let playReleaseName: String?
     /// The `versionCode` of Play's fully rolled-out release.
@@ -193,11 +193,11 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         let live = appStore.compactMap { release in release.version.map { (release, $0) } }
         storefronts = live.map { release, version in
             Storefront(
-                country: Self.country(release), version: version.description,
+                country: Self.country(release), version: version,
                 releaseDate: release.releaseDate.map(ISO8601Timestamp.string(from:)))
         }
         let newestApple = live.map(\.1).max()
-        appStoreVersion = newestApple?.description
+        appStoreVersion = newestApple
         let notSold = Set((availability?.notAvailable ?? []).map(\.code))
         laggingStorefronts = live.filter { entry in
             newestApple.map { entry.1 < $0 } ?? false && !notSold.contains(Self.country(entry.0))
@@ -205,19 +205,19 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         playTrack = play.track
         let playLive = play.liveRelease
         let playVersion = playLive?.version
-        self.playVersion = playVersion?.description
+        self.playVersion = playVersion
         playReleaseName = playLive?.name
         playVersionCode = playLive?.highestVersionCode?.rawValue
         playRollout = play.rollout.map { release in
             Rollout(
-                version: release.version?.description, name: release.name,
+                version: release.version, name: release.name,
                 versionCode: release.highestVersionCode?.rawValue, userFraction: release.userFraction,
                 inAppUpdatePriority: release.inAppUpdatePriority, countries: release.countryTargeting?.countries,
                 includeRestOfWorld: release.countryTargeting?.includeRestOfWorld ?? true)
         }
         playHalted = play.haltedReleases.map {
             Halted(
-                version: $0.version?.description, versionCode: $0.highestVersionCode?.rawValue,
+                version: $0.version, versionCode: $0.highestVersionCode?.rawValue,
                 userFraction: $0.userFraction)
         }
         playReleaseNameWithoutVersion = play.releases.filter { release in

@@ -93,7 +93,7 @@ enum ForceGate {
             ]
         }
         var reasons: [String] = []
-        if let lookup, Version(live.version) != lookup {
+        if let lookup, live.parsedVersion != lookup {
             reasons.append(
                 "the lookup shows \(lookup) but App Store Connect's live version is \(live.version)")
         }

@@ -22,9 +22,9 @@ extension ReleaseWaiter {
 
         /// What `status` shows of `version`.
         init(_ status: AppStoreConnectStatus, version: Version) {
-            guard let live = status.live, let liveVersion = Version(live.version), liveVersion >= version else {
+            guard let live = status.live, let liveVersion = live.parsedVersion, liveVersion >= version else {
                 let pending = status.pending.flatMap { pending in
-                    Version(pending.version).map { $0 >= version } == true ? pending : nil
+                    pending.parsedVersion.map { $0 >= version } == true ? pending : nil
                 }
                 self = .notReady(pending)
                 return
