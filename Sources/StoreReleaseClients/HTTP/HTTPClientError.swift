@@ -59,40 +59,29 @@ public struct HTTPClientError: Error, Sendable, Hashable {
     /// A failure of App Store Connect.
     package static func connect(_ failure: AppStoreConnectFailure) -> HTTPClientError { .init(.connect(failure)) }
 
-    /// What kind of failure this is: what a caller switches on.
-    public var code: Code {
+    /// The failure, whichever API's it is.
+    private var failure: any StoreAPIFailure {
         switch reason {
-        case .lookup(let failure): failure.code
-        case .play(let failure): failure.code
-        case .playReporting(let failure): failure.code
-        case .connect(let failure): failure.code
+        case .lookup(let failure): failure
+        case .play(let failure): failure
+        case .playReporting(let failure): failure
+        case .connect(let failure): failure
         }
     }
+
+    /// What kind of failure this is: what a caller switches on.
+    public var code: Code { failure.code }
 
     /// Whether asking again later cannot help.
     ///
     /// The request, the credential, the account's rights or the app are wrong, or a redirect was
     /// refused. A command that polls stops at once on these.
-    public var isPermanent: Bool {
-        switch reason {
-        case .lookup(let failure): failure.isPermanent
-        case .play(let failure): failure.isPermanent
-        case .playReporting(let failure): failure.isPermanent
-        case .connect(let failure): failure.isPermanent
-        }
-    }
+    public var isPermanent: Bool { failure.isPermanent }
 }
 
 extension HTTPClientError: CustomStringConvertible {
     /// A sentence that names the API, what failed and, where there is one, what to try.
-    public var description: String {
-        switch reason {
-        case .lookup(let failure): failure.description
-        case .play(let failure): failure.description
-        case .playReporting(let failure): failure.description
-        case .connect(let failure): failure.description
-        }
-    }
+    public var description: String { failure.description }
 }
 
 extension HTTPClientError {
