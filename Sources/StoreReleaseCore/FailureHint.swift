@@ -15,6 +15,10 @@ package enum FailureHint: Sendable, Hashable {
     case planWithoutApplying
     /// The plan applied, every app acted on confirmed.
     case applyConfirmed
+    /// A state of its own for each app watched.
+    case stateOfItsOwn
+    /// The package named beside a Play track read from a file, which does not say whose it is.
+    case packageBesideStoredTrack(String)
 
     /// How the running task words hints; `nil`, the library's words.
     @TaskLocal package static var wording: (@Sendable (FailureHint) -> String)?
@@ -29,6 +33,9 @@ package enum FailureHint: Sendable, Hashable {
         case .playTracks: "PlayDeveloperAPIClient.tracks(packageName:) lists the tracks it has"
         case .planWithoutApplying: "plan again without applying"
         case .applyConfirmed: "apply it, every app acted on confirmed"
+        case .stateOfItsOwn: "give each app a state of its own"
+        case .packageBesideStoredTrack(let package):
+            "a stored Play track does not say whose it is: name the package \(package) beside it"
         }
     }
 }

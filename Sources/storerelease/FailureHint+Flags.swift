@@ -8,6 +8,9 @@ extension FailureHint {
         case .playTracks: "storerelease tracks --package … lists the tracks it has"
         case .planWithoutApplying: "run the command without --apply"
         case .applyConfirmed: "run with --apply --confirm to apply"
+        case .stateOfItsOwn: "give each app its own --state"
+        case .packageBesideStoredTrack(let package):
+            "a --play-track file does not say whose it is: give --package \(package) beside it"
         }
     }
 }

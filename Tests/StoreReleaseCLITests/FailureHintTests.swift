@@ -77,9 +77,6 @@ import Testing
         Mention(file: "StoreReleaseTooling/Rollout/RolloutReplay.swift", flag: "--health-file"),
         Mention(file: "StoreReleaseTooling/Rollout/RolloutReplay.swift", flag: "--health"),
         Mention(file: "StoreReleaseTooling/Timeline/TimelineChart.swift", flag: "--history"),
-        Mention(file: "StoreReleaseTooling/Watch/WatchStateFile.swift", flag: "--state"),
-        Mention(file: "StoreReleaseTooling/Watch/ReleaseSnapshot.swift", flag: "--play-track"),
-        Mention(file: "StoreReleaseTooling/Watch/ReleaseSnapshot.swift", flag: "--package"),
     ]
 
     /// The string literals of a Swift source: each `"…"` on a line that is not a comment, and

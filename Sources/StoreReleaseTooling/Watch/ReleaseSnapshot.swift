@@ -331,7 +331,7 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     public func conflict(with other: ReleaseSnapshot) -> String? {
         if googlePlay != nil, app?.packageName == nil, let package = other.app?.packageName, other.googlePlay != nil {
             return "its package is \(package.debugDescription), and the Play track read now names no package "
-                + "(a --play-track file does not say whose it is: give --package \(package) beside it)"
+                + "(\(FailureHint.packageBesideStoredTrack(package).words))"
         }
         let pairs: [(String, String?, String?)] = [
             ("App Store id", app?.appStoreID, other.app?.appStoreID),

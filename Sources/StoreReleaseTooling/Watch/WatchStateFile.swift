@@ -133,7 +133,7 @@ public enum WatchStateFileError: Error, Sendable, Hashable, CustomStringConverti
             "state file \(path.debugDescription) is not a snapshot (\(reason)); it was left as it is"
         case .otherApp(let path, let reason):
             "state file \(path.debugDescription) is a snapshot of another app: \(reason); it was left as it is "
-                + "(give each app its own --state)"
+                + "(\(FailureHint.stateOfItsOwn.words))"
         case .notAFile(let path, let reason):
             "\(path.debugDescription) cannot be used for the state: \(reason)"
         case .locked(let path):
