@@ -2,7 +2,9 @@
 """Writes Docs/Watch/timeline-history.jsonl: a made-up but realistic 8.0.10 release, watched
 hourly (`watch --interval 3600 --history FILE`) from Mon 8 Feb 2021 08:00 UTC for five days.
 Play 5% -> 20%, halted on Tuesday, resumed, 50%; the phased release paused on day 4; the
-storefronts catching up with 8.0.10 over Tuesday; health read every six hours once live."""
+storefronts catching up with 8.0.10 over Tuesday; health read every six hours once live.
+The releases before it are the bundled payloads' (Docs/Examples/payloads): Play's 80 (8.0.2), the
+App Store's 8.0.9 (BundledPayloadsTests checks a versionCode names one version everywhere)."""
 import datetime, json, math, sys
 
 start = datetime.datetime(2021, 2, 8, 8, tzinfo=datetime.timezone.utc)
@@ -23,7 +25,7 @@ def wilson(events, trials, z=1.959964):
 lines = []
 for i in range(0, 5 * 24 + 1):
     t = start + datetime.timedelta(hours=i)
-    play = [{"status": "completed", "userFraction": None, "version": "8.0.9", "versionCode": 79}]
+    play = [{"status": "completed", "userFraction": None, "version": "8.0.2", "versionCode": 80}]
     if t >= at(0, 10):
         if t < at(1, 2): r81 = ("inProgress", 0.05)
         elif t < at(1, 14): r81 = ("inProgress", 0.2)

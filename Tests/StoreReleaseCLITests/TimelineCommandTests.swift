@@ -61,7 +61,7 @@ import Testing
     @Test func aVersionNeverSeenIsExitOneNamingTheVersionsItHas() throws {
         let result = try BuiltProducts.storerelease("timeline", Self.history, "--version", "9.1")
         #expect(result.status == 1)
-        #expect(result.stderr.contains("never saw version 9.1; it has 8.0.9, 8.0.10"), "\(result.stderr)")
+        #expect(result.stderr.contains("never saw version 9.1; it has 8.0.2, 8.0.9, 8.0.10"), "\(result.stderr)")
     }
 
     @Test func theWidthIsTheOneAskedForAndABadOneIsExitTwoNamingTheFlag() throws {
