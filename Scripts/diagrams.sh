@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Draws the watch guide's timeline from its bundled history, and the update flow's diagrams from
+# Draws the watch and rollout guides' timelines from their bundled histories, and the update flow's diagrams from
 # the machine itself: `storerelease graph` writes the DOT
 # sources into the DocC catalog's Resources, Graphviz's `dot` (Debian package graphviz) renders
 # them as SVG, and the transition tables of the simulator guide are printed for pasting. The
@@ -19,6 +19,11 @@ out=Docs/StoreReleaseKit.docc/Resources
 "$tool" timeline Docs/Watch/timeline-history.jsonl --width 480 > Docs/Watch/timeline-8.0.10.svg
 cp Docs/Watch/timeline-8.0.10.svg "$out/timeline-8.0.10.svg"
 echo "wrote Docs/Watch/timeline-8.0.10.svg and $out/timeline-8.0.10.svg"
+# The rollout guide's timeline: a rollout the gate ran (Scripts/make-rollout-history.py wrote the
+# history), its advances and holds marked, drawn for the same column (TimelineGateMarkTests).
+"$tool" timeline Docs/Watch/rollout-history.jsonl --width 480 > Docs/Watch/timeline-8.0.11.svg
+cp Docs/Watch/timeline-8.0.11.svg "$out/timeline-8.0.11.svg"
+echo "wrote Docs/Watch/timeline-8.0.11.svg and $out/timeline-8.0.11.svg"
 command -v dot >/dev/null || { echo "diagrams.sh: Graphviz's dot is not installed (apt-get install graphviz)" >&2; exit 1; }
 # One picture a flow (the idle states above its cluster), narrow enough for the docs' narrowest
 # column (449 px at a 1024 px window).

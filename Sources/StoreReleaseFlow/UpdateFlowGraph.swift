@@ -96,14 +96,14 @@ public struct UpdateFlowGraph: Sendable, Hashable {
         dot(name: store.name, flows: [.flexible, .immediate], idle: states.filter { flowOfState[$0] == nil })
     }
 
-    /// One flow of the graph in Graphviz's DOT language: a panel the documentation's narrowest
-    /// column draws at a readable size.
+    /// One flow of the graph in Graphviz's DOT language, narrow enough for the docs' column.
     ///
     /// The idle states and `flow`'s cluster, drawn as ``dot`` draws them, with the idle state the
     /// flow starts from on the left above the cluster, so the happy path runs straight down and
     /// the way back to the other idle state up the right (under 544 px wide: text 10 pt, 13 px,
-    /// is at least 11 px in the 449 px column of a 1024 px window). A store's two panels draw
-    /// every edge ``dot`` draws but the other flow's.
+    /// is at least 11 px in the 449 px column of a 1024 px window). Together a store's two panels
+    /// draw every edge ``dot`` draws, the one between the idle states with its lines in the
+    /// panel's order.
     public func dot(flow: AppUpdateType) -> String {
         let idle = states.filter { flowOfState[$0] == nil }
         let entries = Set(edges.filter { flowOfState[$0.from] == nil && flowOfState[$0.to] == flow }.map(\.from))
