@@ -3,8 +3,8 @@
 (`watch --rollout --interval 3600 --history FILE`), hourly from Mon 1 Mar 2021 08:00 UTC for six
 days. 8.0.11 (versionCode 82) after the bundled payloads' 8.0.10 (81, completed on Play): Play
 1% -> 2% -> 5% -> 10% -> 20% -> 50%, a step a day (`--step-hours 24`), each round's gate decision
-in its `rollout` key with the gate's own wording; holds while a step is young, while Play's data
-(a day late) do not reach the day the step began, while Play has too few user-days on day 1, while
+in its `rollout` key with the gate's own wording; holds while a step is young, while each store's
+data (a day late) do not reach the day the step began, while Play has too few user-days on day 1, while
 App Store Connect's analytics report is late, and while Play has changes in review. The App
 Store's phased release climbs on Apple's schedule beside it."""
 import datetime, json, os, sys
@@ -79,11 +79,12 @@ for i in range(0, 6 * 24 + 1):
     hours = (t - began).total_seconds() / 3600
     if hours < 24:
         holds.append(f"the step began {number(hours)} hours ago; a step lasts 24 hours")
-    # Play's data reach yesterday from 06:00.
+    # Each store's data reach yesterday from 06:00.
     through = (t - datetime.timedelta(days=1 if t.hour >= 6 else 2)).date()
     if through < began.date():
-        holds.append(f"Google Play: its data reach {through.isoformat()}, not yet {began.date().isoformat()}, "
-                     "the day the step began")
+        for store in ["Google Play", "App Store"]:
+            holds.append(f"{store}: its data reach {through.isoformat()}, not yet {began.date().isoformat()}, "
+                         "the day the step began")
     if in_review[0] <= t < in_review[1]:
         holds.append("Play has changes in review: the rollout waits for them")
     if holds:
