@@ -9,7 +9,9 @@ import StoreReleaseModels
 /// rollout of every release the track held as a step line (the version's own in front), each halt
 /// marked with a square; the phased release on Apple's 1, 2, 5, 10, 20, 50, 100% schedule, each
 /// pause marked with a pause sign; the share of storefronts serving each version; each store's
-/// crash rate with its 95% interval as a band, when the history recorded health. A panel the
+/// crash rate with its 95% interval as a band, when the history recorded health; the rollout
+/// gate's advances (triangles) and new reasons to hold (diamonds) on Play's panel, each with its
+/// reasons as a tooltip, when the history recorded its decisions. A panel the
 /// history has nothing for is left out. Each round's value holds until the next round, the last
 /// round's for the watch's usual interval, ending in a dot: the last value is a stretch of line
 /// with a dot where it ends, not a tick.
