@@ -49,23 +49,9 @@ extension ReleaseTimeline {
         return gate
     }
 
-    /// Reasons with their numbers left out: `the step began # hours ago…`, what a hold's reasons
-    /// are compared by.
+    /// Reasons with their numbers left out, one by one (`the step began # hours ago…`): how the
+    /// watch tells whether a hold's reasons changed (``WatchRound/reasonKey(_:)``), a reason at a time.
     static func shape(_ reasons: [String]) -> [String] {
-        reasons.map { reason in
-            var shaped = ""
-            var inNumber = false
-            for character in reason {
-                let isDigit = character.isASCII && character.isNumber
-                if isDigit || (inNumber && (character == "." || character == ",")) {
-                    if !inNumber { shaped.append("#") }
-                    inNumber = true
-                } else {
-                    shaped.append(character)
-                    inNumber = false
-                }
-            }
-            return shaped
-        }
+        reasons.map { WatchRound.reasonKey([$0]) }
     }
 }
