@@ -2,8 +2,14 @@
 """Writes Docs/Watch/timeline-history.jsonl: a made-up but realistic 8.0.10 release, watched
 hourly (`watch --interval 3600 --history FILE`) from Mon 8 Feb 2021 08:00 UTC for five days.
 Play 5% -> 20%, halted on Tuesday, resumed, 50%; the phased release paused on day 4; the
-storefronts catching up with 8.0.10 over Tuesday; health read every six hours once live."""
-import datetime, json, math, sys
+storefronts catching up with 8.0.10 over Tuesday; health read every six hours once live.
+The releases before it are the bundled payloads' (Docs/Examples/payloads): Play's 80 (8.0.2), the
+App Store's 8.0.9 (BundledPayloadsTests checks a versionCode names one version everywhere)."""
+import datetime, json, os, sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from history_rates import wilson  # noqa: E402
 
 start = datetime.datetime(2021, 2, 8, 8, tzinfo=datetime.timezone.utc)
 countries = ["us", "gb", "de", "fr", "jp", "ca", "au", "br", "in", "it",
@@ -13,17 +19,10 @@ app = {"appStoreID": "414478124", "bundleID": "com.tencent.xin", "packageName": 
 def at(day, hour):
     return start + datetime.timedelta(days=day, hours=hour - 8)
 
-def wilson(events, trials, z=1.959964):
-    p = events / trials
-    d = 1 + z * z / trials
-    c = (p + z * z / (2 * trials)) / d
-    h = z / d * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    return {"lower": round(max(0, c - h), 6), "upper": round(min(1, c + h), 6), "value": round(p, 6)}
-
 lines = []
 for i in range(0, 5 * 24 + 1):
     t = start + datetime.timedelta(hours=i)
-    play = [{"status": "completed", "userFraction": None, "version": "8.0.9", "versionCode": 79}]
+    play = [{"status": "completed", "userFraction": None, "version": "8.0.2", "versionCode": 80}]
     if t >= at(0, 10):
         if t < at(1, 2): r81 = ("inProgress", 0.05)
         elif t < at(1, 14): r81 = ("inProgress", 0.2)

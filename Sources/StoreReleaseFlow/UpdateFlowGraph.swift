@@ -84,17 +84,42 @@ public struct UpdateFlowGraph: Sendable, Hashable {
 
     /// The graph in Graphviz's DOT language, drawn to be read at a glance.
     ///
-    /// The flexible and the immediate flow are clusters, one above the other, so the picture fits
-    /// the documentation page's column at its natural size (under 705 px at a 1280 px window,
-    /// text 10 pt, 13 px); inside a cluster a state is named without its flow. The happy path (start, accept, download, complete,
+    /// The flexible and the immediate flow are clusters, one above the other (the documentation
+    /// draws each in a picture of its own: ``dot(flow:)``); inside a cluster a state is named
+    /// without its flow. The happy path (start, accept, download, complete,
     /// install) is drawn bold and kept straight; the edges from a cluster back to an idle state
     /// (reject, fail, cancel, leave the screen) are folded into one dashed way back per cluster,
     /// through a text naming the events; the events that keep a state (progress) are written
     /// in its box; the two directions between the idle states are one edge with an arrow on each
     /// line of its label. ``table`` lists every edge unfolded.
     public var dot: String {
+        dot(name: store.name, flows: [.flexible, .immediate], idle: states.filter { flowOfState[$0] == nil })
+    }
+
+    /// One flow of the graph in Graphviz's DOT language, narrow enough for the docs' column.
+    ///
+    /// The idle states and `flow`'s cluster, drawn as ``dot`` draws them, with the idle state the
+    /// flow starts from on the left above the cluster, so the happy path runs straight down and
+    /// the way back to the other idle state up the right (under 544 px wide: text 10 pt, 13 px,
+    /// is at least 11 px in the 449 px column of a 1024 px window). Together a store's two panels
+    /// draw every edge ``dot`` draws, the one between the idle states with its lines in the
+    /// panel's order.
+    public func dot(flow: AppUpdateType) -> String {
+        let idle = states.filter { flowOfState[$0] == nil }
+        let entries = Set(edges.filter { flowOfState[$0.from] == nil && flowOfState[$0.to] == flow }.map(\.from))
+        return dot(
+            name: "\(store.name)_\(flow.jsonName)", flows: [flow],
+            idle: idle.filter(entries.contains) + idle.filter { !entries.contains($0) })
+    }
+
+    /// The DOT of the idle states, drawn left to right in the order of `idle`, and the clusters
+    /// of `flows`, one above the other.
+    private func dot(name: String, flows: [AppUpdateType], idle: [String]) -> String {
+        let edges = edges.filter { edge in
+            [edge.from, edge.to].allSatisfy { state in flowOfState[state].map(flows.contains) ?? true }
+        }
         var lines = [
-            "digraph \(store.name) {", "    rankdir=TB;", "    compound=true;", "    newrank=true;", "    nodesep=0.1;",
+            "digraph \(name) {", "    rankdir=TB;", "    compound=true;", "    newrank=true;", "    nodesep=0.1;",
             "    ranksep=0.4;",
             "    node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10, margin=\"0.06,0.03\", height=0.3];",
             "    edge [fontname=\"Helvetica\", fontsize=10];", "    start [shape=point];",
@@ -115,13 +140,12 @@ public struct UpdateFlowGraph: Sendable, Hashable {
             let note = "(" + verbs + (heard.isEmpty ? "" : "\n/ " + heard.joined(separator: ", ")) + ")"
             return " [label=\(Self.quoted(name + "\n" + note))]"
         }
-        let idle = states.filter { flowOfState[$0] == nil }
         lines.append("    { rank=same; \(idle.map(Self.quoted).joined(separator: "; ")); }")
         lines += idle.compactMap { state in
             kept[state] == nil ? nil : "    \(Self.quoted(state))\(box(state, in: nil));"
         }
         var clusters: [[String]] = []
-        for type in [AppUpdateType.flexible, .immediate] {
+        for type in flows {
             let members = states.filter { flowOfState[$0] == type }
             guard !members.isEmpty else { continue }
             clusters.append(members)
@@ -161,7 +185,7 @@ public struct UpdateFlowGraph: Sendable, Hashable {
                 "    \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to)) [label=\(Self.quoted(Self.padded(Self.wrapped(edge.label))))\(style)];"
             )
         }
-        // The idle states are drawn in the order `states` lists them, left to right: an edge and
+        // The idle states are drawn in the order `idle` lists them, left to right: an edge and
         // its way back are one edge, its label's lines marked → (left to right) and ← (back).
         var drawn: Set<Int> = []
         for index in idleEdges.indices where !drawn.contains(index) {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The bundled payloads (`Docs/Examples/payloads`) are one app's one release history, as the
-/// guides quote them side by side: a versionCode names one version in every file, and each Play
+/// The bundled payloads (`Docs/Examples/payloads`) and watch histories (`Docs/Watch/*.jsonl`) are
+/// one app's one release history, as the guides quote them side by side: a versionCode names one version in every file, and each Play
 /// track is one Play allows (at most one `completed` release and at most one `inProgress` or
 /// `halted` one, drafts aside: Play answers "Too many completed releases specified" otherwise,
 /// fastlane #15772; Tests/Support/play_api.py plays the same rule).
@@ -65,19 +65,36 @@ import Testing
         return found
     }
 
+    /// The bundled watch histories (`Docs/Watch/*.jsonl`), which the guides draw beside the payloads.
+    static let histories = BuiltProducts.packageRoot.appendingPathComponent("Docs/Watch")
+
     static func allReleases() throws -> [PlayRelease] {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
         #expect(names.count >= 8, "the payloads are there: \(names)")
-        return try names.sorted().flatMap { name in
+        let payloads = try names.sorted().flatMap { name in
             releases(
                 in: name,
                 try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))))
         }
+        // Each line of a history is a round, its track one Play allowed then.
+        let lines = try FileManager.default.contentsOfDirectory(atPath: histories.path)
+            .filter { $0.hasSuffix(".jsonl") }.sorted()
+            .flatMap { name in
+                try String(contentsOf: histories.appendingPathComponent(name), encoding: .utf8)
+                    .split(separator: "\n").enumerated().map { (file: "\(name):\($0.offset + 1)", line: $0.element) }
+            }
+        #expect(lines.count > 100, "the histories are there")
+        return try payloads
+            + lines.flatMap { file, line in
+                releases(in: file, try JSONSerialization.jsonObject(with: Data(line.utf8)))
+            }
     }
 
     @Test func aVersionCodeNamesOneVersionInEveryPayload() throws {
         let releases = try Self.allReleases()
-        #expect(Set(releases.map(\.file)).count >= 5, "the Play track, both snapshots, the watch state, Play's health")
+        #expect(
+            Set(releases.map { $0.file.prefix { $0 != ":" } }).count >= 6,
+            "the Play track, both snapshots, the watch state, Play's health, a history")
         for (code, stated) in Dictionary(grouping: releases, by: \.versionCode) {
             #expect(
                 Set(stated.map(\.version)).count == 1,

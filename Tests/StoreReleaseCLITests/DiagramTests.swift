@@ -12,14 +12,24 @@ import Testing
         return result.stdout
     }
 
-    @Test(arguments: ["googlePlay", "appStore"])
-    func theDocsSitesDiagramSourcesAreTheMachines(_ store: String) throws {
+    /// The docs site's pictures: each store's flexible and immediate flow, a picture each.
+    static let pictures = ["googlePlay", "appStore"].flatMap { store in
+        ["flexible", "immediate"].map { (store: store, flow: $0) }
+    }
+
+    /// The picture of a store's flow: `update-flow-googlePlay-flexible`.
+    static func picture(_ store: String, _ flow: String) -> String { "update-flow-\(store)-\(flow)" }
+
+    @Test(arguments: pictures)
+    func theDocsSitesDiagramSourcesAreTheMachines(_ store: String, _ flow: String) throws {
         let dot = try String(
-            contentsOf: Self.resources.appendingPathComponent("update-flow-\(store).dot"), encoding: .utf8)
-        #expect(dot == (try Self.graph(store, "dot")), "run Scripts/diagrams.sh")
+            contentsOf: Self.resources.appendingPathComponent(Self.picture(store, flow) + ".dot"), encoding: .utf8)
+        let result = try BuiltProducts.storerelease("graph", "--store", store, "--format", "dot", "--flow", flow)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(dot == result.stdout, "run Scripts/diagrams.sh")
         // The SVG is Graphviz's rendering of that source: every transition's label is in it.
         let svg = try String(
-            contentsOf: Self.resources.appendingPathComponent("update-flow-\(store).svg"), encoding: .utf8)
+            contentsOf: Self.resources.appendingPathComponent(Self.picture(store, flow) + ".svg"), encoding: .utf8)
         for line in dot.split(separator: "\n") where line.contains("label=\"") {
             let label = line.components(separatedBy: "label=\"").last?.components(separatedBy: "\"").first ?? ""
             for part in label.components(separatedBy: "\\n") {
@@ -33,8 +43,10 @@ import Testing
             contentsOf: BuiltProducts.packageRoot.appendingPathComponent(
                 "Docs/StoreReleaseKit.docc/TestingWithTheSimulator.md"),
             encoding: .utf8)
+        for (store, flow) in Self.pictures {
+            #expect(guide.contains("](\(Self.picture(store, flow)).svg)"), "the picture of \(store)'s \(flow) flow")
+        }
         for store in ["googlePlay", "appStore"] {
-            #expect(guide.contains("](update-flow-\(store).svg)"), "the picture of \(store)'s flow")
             #expect(
                 guide.contains(try Self.graph(store, "table")), "run storerelease graph --store \(store) --format table"
             )
@@ -60,9 +72,45 @@ import Testing
         }
     }
 
-    /// The width of the docs page's column at a 1280 px window: what Chromium lays out for the
-    /// simulator guide (DocC's article column, 705 px), where wider pictures are scaled down.
-    static let pageColumn = 705.0
+    @Test func theTwoPanelsOfAStoreDrawWhatTheWholePictureDraws() throws {
+        for store in ["googlePlay", "appStore"] {
+            let whole = try Self.graph(store, "dot").split(separator: "\n")
+            var panels: [String: [Substring]] = [:]
+            for flow in ["flexible", "immediate"] {
+                let result = try BuiltProducts.storerelease(
+                    "graph", "--store", store, "--format", "dot", "--flow", flow)
+                #expect(result.status == 0, "\(result.stderr)")
+                let other = flow == "flexible" ? "immediate" : "flexible"
+                #expect(result.stdout.hasPrefix("digraph \(store)_\(flow) {\n"))
+                #expect(result.stdout.contains("subgraph cluster_\(flow) {"))
+                #expect(!result.stdout.contains("cluster_\(other)"), "\(store) \(flow): one flow a panel")
+                panels[flow] = result.stdout.split(separator: "\n")
+            }
+            // Every edge of the whole picture is in a panel, word for word, but the one between the
+            // idle states (each panel draws it with the state its flow starts from on the left) and
+            // the invisible one that stacks the clusters.
+            let drawn = Set(panels.values.joined())
+            for line in whole where line.contains(" -> ") && !line.contains("dir=both") && !line.contains("style=invis")
+            {
+                #expect(drawn.contains(line), "\(store): no panel draws \(line)")
+            }
+            // The flow starts from the offer: it is the left idle state, and the arrows say so.
+            for lines in panels.values {
+                let idle = lines.first { $0.contains("rank=same") } ?? ""
+                #expect(idle.contains("{ rank=same; \"update available\";"), "\(store): \(idle)")
+            }
+        }
+        let mermaid = try BuiltProducts.storerelease("graph", "--flow", "flexible")
+        #expect(mermaid.status == 2 && mermaid.stderr.contains("graph: --flow draws one flow in DOT: add --format dot"))
+        let bad = try BuiltProducts.storerelease("graph", "--format", "dot", "--flow", "sideways")
+        #expect(bad.status == 2 && bad.stderr.contains(#"--flow "sideways" is not flexible or immediate"#))
+    }
+
+    /// The width of the docs page's narrowest column: DocC's article column at a 1024 px window,
+    /// where the navigator opens (449 px, measured in headless Chromium; 705 px at 1280), and a
+    /// wider picture is scaled down to it. Every other window's column is wider, so a picture
+    /// that reads here reads at every width.
+    static let pageColumn = 449.0
 
     /// What Graphviz drew: the picture's size, and each text and edge with where it is.
     struct Drawing {
@@ -153,20 +201,23 @@ import Testing
         }
     }
 
-    @Test(arguments: ["googlePlay", "appStore"])
-    func thePictureReadsInTheDocsPageAt1280Pixels(_ store: String) throws {
+    @Test(arguments: pictures)
+    func thePictureReadsInTheDocsPagesNarrowestColumn(_ store: String, _ flow: String) throws {
         let svg = try String(
-            contentsOf: Self.resources.appendingPathComponent("update-flow-\(store).svg"), encoding: .utf8)
+            contentsOf: Self.resources.appendingPathComponent(Self.picture(store, flow) + ".svg"), encoding: .utf8)
         let drawing = Drawing(svg: svg)
         // Graphviz's units are points: a user unit is 4/3 px, and the page shows the picture at its
         // natural size when it fits the column, scaled down to the column when it does not.
         #expect(drawing.width > 0 && abs(drawing.viewBoxWidth - drawing.width) < 1, "width and viewBox agree")
         let natural = drawing.width * 4 / 3
-        #expect(natural <= Self.pageColumn, "\(store): \(natural) px wide, the column is \(Self.pageColumn)")
         let scale = min(1, Self.pageColumn / natural)
         #expect(drawing.texts.count > 10)
         for text in drawing.texts {
-            #expect(text.fontSize * 4 / 3 * scale >= 11, "\(text.string) is \(text.fontSize * 4 / 3 * scale) px")
+            let drawn = text.fontSize * 4 / 3 * scale
+            #expect(
+                drawn >= 11,
+                "\(store) \(flow): \(text.string) is \(drawn) px in the \(Self.pageColumn)-px column (\(natural) px wide)"
+            )
         }
         // No edge is drawn through a text: a text's box is as wide as Helvetica sets it (the thin
         // spaces around a label's lines left out) around its anchor (the middle), from 0.75 em
@@ -181,7 +232,8 @@ import Testing
                         && $0.y > text.y - 0.75 * text.fontSize && $0.y < text.y + 0.2 * text.fontSize
                 }
                 if through {
-                    Issue.record("\(store): the edge \(edge.title) is drawn through \(text.string.debugDescription)")
+                    Issue.record(
+                        "\(store) \(flow): the edge \(edge.title) is drawn through \(text.string.debugDescription)")
                 }
             }
         }

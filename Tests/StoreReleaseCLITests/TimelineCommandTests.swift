@@ -24,6 +24,31 @@ import Testing
         #expect(html.status == 0 && html.stdout.hasPrefix("<!doctype html>") && html.stdout.contains("<table>"))
     }
 
+    @Test func aHistoryWithoutGateDecisionsDrawsByteForByteAsBefore() throws {
+        // Tests/Fixtures/timeline/timeline-8.0.*: what the tool drew before histories carried the
+        // rollout gate's decisions (drawn by the commit before them from the same history).
+        let fixtures = BuiltProducts.packageRoot.appendingPathComponent("Tests/Fixtures/timeline")
+        for (arguments, name) in [
+            ([Self.history], "timeline-8.0.10.svg"), ([Self.history, "--format", "html"], "timeline-8.0.10.html"),
+            ([Self.history, "--version", "8.0.2", "--format", "html"], "timeline-8.0.2.html"),
+        ] {
+            let result = try BuiltProducts.run("storerelease", ["timeline"] + arguments, stdin: "")
+            let before = try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
+            #expect(result.status == 0 && result.stdout == before, "\(name) differs from what was drawn before")
+        }
+    }
+
+    @Test func theBundledRolloutDrawsTheGatesMarks() throws {
+        let history = BuiltProducts.packageRoot.appendingPathComponent("Docs/Watch/rollout-history.jsonl").path
+        let svg = try BuiltProducts.storerelease("timeline", history, "--width", "480")
+        #expect(svg.status == 0 && svg.stderr.isEmpty)
+        #expect(svg.stdout.components(separatedBy: #"<g data-mark="advance""#).count - 1 == 5, "1→2→5→10→20→50%")
+        #expect(svg.stdout.contains("advance 10% → 20%: Google Play: healthy; App Store: healthy</title>"))
+        #expect(svg.stdout.contains("hold at 10%: Play has changes in review: the rollout waits for them</title>"))
+        let html = try BuiltProducts.storerelease("timeline", history, "--format", "html")
+        #expect(html.stdout.contains("<td>hold at 10%: Play has changes in review: the rollout waits for them</td>"))
+    }
+
     @Test func aHistoryCutMidLineStillDrawsAndNamesTheTornLine() throws {
         let text = try String(contentsOfFile: Self.history, encoding: .utf8)
         let path = try file("torn.jsonl", String(text.dropLast(200)))
@@ -61,7 +86,7 @@ import Testing
     @Test func aVersionNeverSeenIsExitOneNamingTheVersionsItHas() throws {
         let result = try BuiltProducts.storerelease("timeline", Self.history, "--version", "9.1")
         #expect(result.status == 1)
-        #expect(result.stderr.contains("never saw version 9.1; it has 8.0.9, 8.0.10"), "\(result.stderr)")
+        #expect(result.stderr.contains("never saw version 9.1; it has 8.0.2, 8.0.9, 8.0.10"), "\(result.stderr)")
     }
 
     @Test func theWidthIsTheOneAskedForAndABadOneIsExitTwoNamingTheFlag() throws {

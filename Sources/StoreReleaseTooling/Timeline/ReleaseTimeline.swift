@@ -6,8 +6,8 @@ import StoreReleaseModels
 ///
 /// What `storerelease timeline` draws: Play's rollout of every release the track held during the
 /// history, the version's own first (with the rounds that first showed each halted), the phased
-/// release's percentage (with the rounds that first showed it paused), the share of storefronts serving each version, and each store's crash rate with its
-/// interval when the rounds read health.
+/// release's percentage (with the rounds that first showed it paused), the share of storefronts serving each version, each store's crash rate with its
+/// interval when the rounds read health, and the rollout gate's decisions when the rounds recorded them.
 public struct ReleaseTimeline: Sendable, Hashable {
     /// A value at a round.
     public struct Point: Sendable, Hashable {
@@ -86,6 +86,10 @@ public struct ReleaseTimeline: Sendable, Hashable {
     public var storefronts: [StorefrontShare]
     /// The crash rates of ``version``, Google Play first, for the stores whose rounds read health.
     public var crashRates: [CrashRate]
+    /// The rollout gate's decision in each round that recorded one (`watch --rollout`).
+    ///
+    /// In time order; empty for a history without them.
+    public var gate: [GateRound]
     /// The most storefronts shares drawn.
     public static let storefrontVersionsDrawn = 4
     /// The longest span of rounds drawn: five years (1,826 days).
@@ -122,6 +126,7 @@ public struct ReleaseTimeline: Sendable, Hashable {
         phased = Self.phased(rounds, version: version)
         storefronts = Self.storefronts(rounds, version: version)
         crashRates = Self.crashRates(rounds, version: version)
+        gate = Self.gate(rounds, version: version)
     }
 
     /// Each release's share of users per round, and where it was first seen halted: `version`'s

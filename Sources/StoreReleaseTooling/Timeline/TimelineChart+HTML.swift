@@ -8,7 +8,8 @@ extension TimelineChart {
     /// The page's heading is the picture's title and subtitle, shown once: the picture in it is
     /// drawn without its own (``pagePicture``). The table has one row a round that changed
     /// something drawn: a value, a halt or pause, a day of the phased release, a series that
-    /// starts or ends (`–` where a series is not drawn). Nothing is fetched and nothing runs.
+    /// starts or ends (`–` where a series is not drawn), the rollout gate's decision and its
+    /// reasons (a run of holds for the same reasons one row). Nothing is fetched and nothing runs.
     public var html: String {
         let t = timeline
         var columns = ["Time (UTC)"]
@@ -18,6 +19,8 @@ extension TimelineChart {
         columns += t.crashRates.map {
             "\($0.store.displayName) crash rate (95% interval)"
         }
+        let gate = gateCells
+        if !t.gate.isEmpty { columns.append("Rollout gate") }
         var rows: [[String]] = []
         for date in t.rounds {
             var row = [Self.stamp(date)]
@@ -48,6 +51,7 @@ extension TimelineChart {
                         return String(format: "%.2f%% [%.2f–%.2f]", r.value * 100, r.lower * 100, r.upper * 100)
                     } ?? "–")
             }
+            if !t.gate.isEmpty { row.append(gate[date] ?? "–") }
             if let last = rows.last, last.dropFirst() == row.dropFirst() { continue }
             rows.append(row)
         }

@@ -9,7 +9,9 @@ import StoreReleaseModels
 /// rollout of every release the track held as a step line (the version's own in front), each halt
 /// marked with a square; the phased release on Apple's 1, 2, 5, 10, 20, 50, 100% schedule, each
 /// pause marked with a pause sign; the share of storefronts serving each version; each store's
-/// crash rate with its 95% interval as a band, when the history recorded health. A panel the
+/// crash rate with its 95% interval as a band, when the history recorded health; the rollout
+/// gate's advances (triangles) and new reasons to hold (diamonds) on Play's panel, each with its
+/// reasons as a tooltip, when the history recorded its decisions. A panel the
 /// history has nothing for is left out. Each round's value holds until the next round, the last
 /// round's for the watch's usual interval, ending in a dot: the last value is a stretch of line
 /// with a dot where it ends, not a tick.
@@ -156,7 +158,7 @@ public struct TimelineChart: Sendable {
 
     /// A key of the legend: what each style and mark means.
     enum LegendKey: CaseIterable, Sendable {
-        case googlePlay, appStore, stopped, halt, pause, interval
+        case googlePlay, appStore, stopped, halt, pause, advance, hold, interval
 
         /// Its words.
         var label: String {
@@ -166,6 +168,8 @@ public struct TimelineChart: Sendable {
             case .stopped: "halted or paused stretch"
             case .halt: "Play halt"
             case .pause: "App Store pause"
+            case .advance: "gate advanced Play"
+            case .hold: "gate held (why: its tooltip)"
             case .interval: "95% interval"
             }
         }
@@ -174,14 +178,27 @@ public struct TimelineChart: Sendable {
         var markWidth: Double {
             switch self {
             case .googlePlay, .appStore, .stopped, .interval: 34
-            case .halt, .pause: 12
+            case .halt, .pause, .advance, .hold: 12
             }
         }
     }
 
-    /// The legend's keys: the interval's only when a crash rate is drawn.
+    /// The legend's keys: the interval's only when a crash rate is drawn, the gate's only when
+    /// the picture marks one of its decisions.
     var legendKeys: [LegendKey] {
-        LegendKey.allCases.filter { $0 != .interval || !timeline.crashRates.isEmpty }
+        let marked = Set(gateMarks.map { $0.decision.kind == .hold ? LegendKey.hold : .advance })
+        return LegendKey.allCases.filter { key in
+            switch key {
+            case .interval: !timeline.crashRates.isEmpty
+            case .advance, .hold: marked.contains(key)
+            case .googlePlay, .appStore, .stopped, .halt, .pause: true
+            }
+        }
+    }
+
+    /// The gate's decisions the Play panel marks: the marked ones with a percentage to sit at.
+    var gateMarks: [ReleaseTimeline.GateRound] {
+        timeline.play.isEmpty ? [] : timeline.gate.filter { $0.isMarked && $0.percent != nil }
     }
 
     /// The layout at this width.
@@ -296,6 +313,7 @@ public struct TimelineChart: Sendable {
         if let share = timeline.storefronts.first, let last = share.serving.last, let read = share.read.last {
             parts.append("\(last) of \(read) storefronts serve \(share.version)")
         }
+        if let gate = gateSummary { parts.append(gate) }
         return parts.isEmpty ? "No store showed \(timeline.version) live." : parts.joined(separator: "; ") + "."
     }
 
@@ -315,6 +333,8 @@ public struct TimelineChart: Sendable {
             case .stopped: svg.line(x, y, x + 34, y, color: Self.ink, width: 3, dash: Self.stoppedDash, cap: "round")
             case .halt: Self.haltMark(&svg, x: x + 6, y: y)
             case .pause: Self.pauseMark(&svg, x: x + 6, y: y)
+            case .advance: Self.advanceMark(&svg, x: x + 6, y: y)
+            case .hold: Self.holdMark(&svg, x: x + 6, y: y)
             case .interval:
                 svg.element(
                     "rect",
@@ -390,8 +410,10 @@ public struct TimelineChart: Sendable {
     }
 
     func playPanel(_ svg: inout SVGWriter, plotTop: Double) {
-        let y = linear(plotTop: plotTop, max: 100)
-        frame(&svg, plotTop: plotTop, ticks: [0, 25, 50, 75, 100].map { ($0, "\(Int($0))%") }, y: y)
+        // A rollout the gate ran climbs 1, 2, 5, 10…: its steps are drawn apart on the schedule's scale.
+        let y = timeline.gate.isEmpty ? linear(plotTop: plotTop, max: 100) : scheduleScale(plotTop: plotTop)
+        let ticks = timeline.gate.isEmpty ? [0, 25, 50, 75, 100] : Self.phasedSchedule
+        frame(&svg, plotTop: plotTop, ticks: ticks.map { ($0, "\(Int($0))%") }, y: y)
         // The version's own releases are drawn last, in front.
         for (index, rollout) in timeline.play.enumerated().reversed() {
             let style = playStyle(index)
@@ -406,21 +428,13 @@ public struct TimelineChart: Sendable {
                     y: y(halt.value) - 12, size: 12)
             }
         }
+        gateMarks(&svg, y: y)
     }
 
     func phasedPanel(_ svg: inout SVGWriter, plotTop: Double) {
         guard let phased = timeline.phased else { return }
-        let schedule = Self.phasedSchedule
-        let step = Self.plotHeight / Double(schedule.count - 1)
-        let bottom = plotTop + Self.plotHeight
-        let y: (Double) -> Double = { value in
-            guard let upper = schedule.firstIndex(where: { $0 >= value }) else { return bottom - Self.plotHeight }
-            guard upper > 0 else { return bottom }
-            let (low, high) = (schedule[upper - 1], schedule[upper])
-            let fraction = (value - low) / (high - low)
-            return bottom - (Double(upper - 1) + fraction) * step
-        }
-        frame(&svg, plotTop: plotTop, ticks: schedule.map { ($0, "\(Int($0))%") }, y: y)
+        let y = scheduleScale(plotTop: plotTop)
+        frame(&svg, plotTop: plotTop, ticks: Self.phasedSchedule.map { ($0, "\(Int($0))%") }, y: y)
         steps(
             &svg, phased.points, stopped: phased.paused, y: y, color: Self.appStoreColor, dash: Self.appStoreDash,
             id: "phased")
@@ -491,6 +505,20 @@ public struct TimelineChart: Sendable {
     /// Where `date` falls across the plot.
     func x(_ date: Date) -> Double {
         Self.plotLeft + axis.position(date) * (plotRight - Self.plotLeft)
+    }
+
+    /// Apple's schedule (0, 1, 2, 5, 10, 20, 50, 100%) evenly up the plot, linear between its steps.
+    func scheduleScale(plotTop: Double) -> (Double) -> Double {
+        let schedule = Self.phasedSchedule
+        let step = Self.plotHeight / Double(schedule.count - 1)
+        let bottom = plotTop + Self.plotHeight
+        return { value in
+            guard let upper = schedule.firstIndex(where: { $0 >= value }) else { return bottom - Self.plotHeight }
+            guard upper > 0 else { return bottom }
+            let (low, high) = (schedule[upper - 1], schedule[upper])
+            let fraction = (value - low) / (high - low)
+            return bottom - (Double(upper - 1) + fraction) * step
+        }
     }
 
     /// A linear scale from 0 at the plot's bottom to `max` at its top.
@@ -626,6 +654,28 @@ public struct TimelineChart: Sendable {
                     ("fill", ink),
                 ])
         }
+    }
+
+    /// An advance or complete of the gate: a dark triangle pointing up, ringed in white.
+    static func advanceMark(_ svg: inout SVGWriter, x: Double, y: Double) {
+        let corners = [(x, y - 8), (x + 7, y + 5), (x - 7, y + 5)]
+        svg.element(
+            "polygon",
+            [
+                ("points", corners.map { "\(SVGWriter.n($0.0)),\(SVGWriter.n($0.1))" }.joined(separator: " ")),
+                ("fill", ink), ("stroke", "#ffffff"), ("stroke-width", "1.5"),
+            ])
+    }
+
+    /// A hold of the gate: a white diamond outlined dark.
+    static func holdMark(_ svg: inout SVGWriter, x: Double, y: Double) {
+        let corners = [(x, y - 7), (x + 7, y), (x, y + 7), (x - 7, y)]
+        svg.element(
+            "polygon",
+            [
+                ("points", corners.map { "\(SVGWriter.n($0.0)),\(SVGWriter.n($0.1))" }.joined(separator: " ")),
+                ("fill", "#ffffff"), ("stroke", ink), ("stroke-width", "2"),
+            ])
     }
 
     /// 1, 2 or 5 times a power of ten, at least `raw`.
