@@ -69,6 +69,8 @@ struct RolloutSummary: Sendable {
     var halted: Int { outcomes.count(where: { $0.haltRound != nil }) }
     /// Not halted before reaching 100%.
     var missed: Int { outcomes.count(where: { !$0.haltedBeforeComplete }) }
+    /// Neither halted nor at 100% when the run ended: held all the while.
+    var undecided: Int { outcomes.count(where: { $0.haltRound == nil && $0.completeRound == nil }) }
 
     /// The user-days exposed before the halt at quantile `q` (nearest rank); `nil`: that rank
     /// was not halted within the run.
@@ -153,20 +155,21 @@ struct RolloutReport: Sendable {
         lines += Self.table(
             "A small app (2,000 daily users): the gate's --min-users",
             columns: ["--min-users", "good halted", "days to 100%, median / p90"]
-                + regressions.map { "\(Self.multiple($0)): missed; exposure median" })
+                + regressions.map { "\(Self.multiple($0)): missed (still held at the end); exposure median" })
         for minimum in RolloutBenchmarks.smallAppMinimums {
             let rule = RolloutRule.gate(minimumUserDays: minimum)
             let good = summary(RolloutBenchmarks.smallApp, 1, rule)
             let cells = regressions.map { multiplier in
                 let bad = summary(RolloutBenchmarks.smallApp, multiplier, rule)
-                return "\(bad.missed) of \(bad.outcomes.count); \(Self.users(bad.exposure(0.5)))"
+                return "\(bad.missed) of \(bad.outcomes.count) (\(bad.undecided)); \(Self.users(bad.exposure(0.5)))"
             }
             lines.append(
                 "| \(minimum) | \(good.halted) of \(good.outcomes.count) | \(Self.days(good.daysToComplete(0.5))) / "
                     + "\(Self.days(good.daysToComplete(0.9))) | " + cells.joined(separator: " | ") + " |")
         }
         lines += Self.table(
-            "The gate before: the same gate, its health judged one look a round (health's rule, N's interval against N−1's)",
+            "The gate before: the same gate, its health judged one look a round (health's rule, N's interval "
+                + "against N−1's; the 1.5x margin before 100% kept)",
             columns: ["daily users", "good halted", "days to 100%, median"]
                 + regressions.map { "\(Self.multiple($0)): median / p90; missed" })
         for band in RolloutBenchmarks.bands {

@@ -41,8 +41,9 @@ import Foundation
 public enum SequentialHealthRule {
     /// The chance, per store, that a release no worse than N−1 and under the ceilings is ever halted.
     public static let falseHaltsPerStore = 0.001
-    /// The likelihood ratio a test needs to halt: 4 tests (crash and ANR, against N−1 and the
-    /// ceiling) share ``falseHaltsPerStore``, so 4 ÷ 0.001.
+    /// The likelihood ratio a test needs to halt: 4 ÷ 0.001.
+    ///
+    /// Four tests (crash and ANR, against N−1 and the ceiling) share ``falseHaltsPerStore``.
     public static let haltEvidence = 4 / falseHaltsPerStore
     /// The likelihood ratio against N−1 at which the gate holds the step instead of advancing.
     public static let leaningEvidence = 10.0

@@ -58,8 +58,9 @@ public struct RolloutGate: Sendable, Hashable {
             self.clearsMargin = clearsMargin
         }
 
-        /// A store's health as judged, its data through the candidate window's last day, and
-        /// whether its windows rule out a regression of ``SequentialHealthRule/margin``.
+        /// A store's health as judged, its data through the candidate window's last day.
+        ///
+        /// ``clearsMargin`` says whether its windows rule out a regression of ``SequentialHealthRule/margin``.
         public init(_ health: StoreHealth) {
             verdict = health.verdict
             reasons = health.reasons
