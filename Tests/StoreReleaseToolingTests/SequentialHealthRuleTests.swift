@@ -224,6 +224,7 @@ import Testing
         let health = StoreHealth.judge(
             new, store: .googlePlay, source: .healthFile, days: days, criteria: criteria)
         #expect(health.verdict.kind == .insufficientData)
+        #expect("\(health.verdict)" == "insufficientData (the data lean towards a regression)")
         #expect(health.reasons.contains { $0.contains("leans above 8.0.9's") && $0.contains("4,000 halts") })
         let gate = RolloutGate.Health(health)
         #expect(!gate.clearsMargin)
