@@ -81,10 +81,8 @@ enum AdvanceCommand {
         }
         let sources = try SourceOptions(arguments)
         let now = try arguments.value(HealthOptions.now) ?? Date()
-        // A rollout's health is judged every round: by the sequential rule, its false halts bounded over them all.
-        var health = try HealthSourceOptions.sources(
-            arguments, play: sources.play, connect: sources.connect, through: now)
-        if let criteria = health?.criteria { health?.criteria = criteria.sequentially() }
+        let health = try HealthSourceOptions.sources(
+            arguments, play: sources.play, connect: sources.connect, through: now, rollout: true)
         let actor = try sources.releaseActor(timeout: options.timeout, command: command)
         guard actor.play != nil else {
             throw .usage("\(command): advance rolls out Google Play: give \(PlayOptions.package)")
