@@ -23,7 +23,8 @@ func watchARollout(play: PlayDeveloperAPIClient, healthFile: HealthFile, statePa
     var watcher = ReleaseWatcher(
         state: WatchStateFile(path: statePath), appStore: nil,
         play: .live(packageName: "com.example.app", track: "production", client: play), appStoreConnect: nil,
-        health: HealthSources(files: [healthFile], criteria: try HealthCriteria()), interval: .seconds(600))
+        health: HealthSources(files: [healthFile], criteria: try HealthCriteria().sequentially()),
+        interval: .seconds(600))
     watcher.halting = ReleaseActor(play: .init(client: play, packageName: "com.example.app"))
     watcher.rollout = RolloutGate(schedule: .apple)
     let outcome = try await watcher.run(rounds: 1) { progress in

@@ -25,9 +25,9 @@ enum RolloutBenchmarks {
     static let ceiling = RolloutRule.ceiling(HealthCriteria.defaultMaximumCrashRate)
     static let delta = RolloutRule.delta(0.2)
     static let rules = [gate, ceiling, delta]
-    /// A what-if beside the gate as written: its health against N−1's mature days.
-    static let matureGate = RolloutRule.gate(
-        minimumUserDays: HealthCriteria.defaultMinimumUserDays, baseline: .mature)
+    /// The gate before the sequential rule, beside it: its health judged one look a round (`health`'s rule).
+    static let singleLookGate = RolloutRule.gate(
+        minimumUserDays: HealthCriteria.defaultMinimumUserDays, looks: .single)
     /// The small app, and the gate's `--min-users` tried on it.
     static let smallApp = Band(name: "2,000", users: 2_000...2_000)
     static let smallAppMinimums = [100, 300, 1_000, 3_000]
@@ -39,7 +39,7 @@ enum RolloutBenchmarks {
         let simulation = try RolloutSimulation(maximumRounds: maximumRounds)
         var results: [RolloutReport.Key: RolloutSummary] = [:]
         let runs: [(Int, Band, [RolloutRule])] =
-            bands.enumerated().map { ($0.offset, $0.element, rules + [matureGate]) }
+            bands.enumerated().map { ($0.offset, $0.element, rules + [singleLookGate]) }
             + [(bands.count, smallApp, smallAppMinimums.map { RolloutRule.gate(minimumUserDays: $0) })]
         for (bandIndex, band, bandRules) in runs {
             for index in 0..<rollouts {
@@ -69,6 +69,8 @@ struct RolloutSummary: Sendable {
     var halted: Int { outcomes.count(where: { $0.haltRound != nil }) }
     /// Not halted before reaching 100%.
     var missed: Int { outcomes.count(where: { !$0.haltedBeforeComplete }) }
+    /// Neither halted nor at 100% when the run ended: held all the while.
+    var undecided: Int { outcomes.count(where: { $0.haltRound == nil && $0.completeRound == nil }) }
 
     /// The user-days exposed before the halt at quantile `q` (nearest rank); `nil`: that rank
     /// was not halted within the run.
@@ -153,24 +155,25 @@ struct RolloutReport: Sendable {
         lines += Self.table(
             "A small app (2,000 daily users): the gate's --min-users",
             columns: ["--min-users", "good halted", "days to 100%, median / p90"]
-                + regressions.map { "\(Self.multiple($0)): missed; exposure median" })
+                + regressions.map { "\(Self.multiple($0)): missed (still held at the end); exposure median" })
         for minimum in RolloutBenchmarks.smallAppMinimums {
             let rule = RolloutRule.gate(minimumUserDays: minimum)
             let good = summary(RolloutBenchmarks.smallApp, 1, rule)
             let cells = regressions.map { multiplier in
                 let bad = summary(RolloutBenchmarks.smallApp, multiplier, rule)
-                return "\(bad.missed) of \(bad.outcomes.count); \(Self.users(bad.exposure(0.5)))"
+                return "\(bad.missed) of \(bad.outcomes.count) (\(bad.undecided)); \(Self.users(bad.exposure(0.5)))"
             }
             lines.append(
                 "| \(minimum) | \(good.halted) of \(good.outcomes.count) | \(Self.days(good.daysToComplete(0.5))) / "
                     + "\(Self.days(good.daysToComplete(0.9))) | " + cells.joined(separator: " | ") + " |")
         }
         lines += Self.table(
-            "What-if, not the gate as written: the same gate, its baseline N−1's mature days",
+            "The gate before: the same gate, its health judged one look a round (health's rule, N's interval "
+                + "against N−1's; the 1.5x margin before 100% kept)",
             columns: ["daily users", "good halted", "days to 100%, median"]
                 + regressions.map { "\(Self.multiple($0)): median / p90; missed" })
         for band in RolloutBenchmarks.bands {
-            let rule = RolloutBenchmarks.matureGate
+            let rule = RolloutBenchmarks.singleLookGate
             let good = summary(band, 1, rule)
             let cells = regressions.map { multiplier in
                 let bad = summary(band, multiplier, rule)
@@ -205,9 +208,10 @@ struct RolloutReport: Sendable {
         return lines
     }
 
-    /// The gate's rules and bands: the gate as written on every band, each `--min-users` on the small app.
+    /// The gate's rules and bands: the gate as written and as it was (one look a round) on every
+    /// band, each `--min-users` on the small app.
     var gateRules: [(RolloutBenchmarks.Band, RolloutRule)] {
-        RolloutBenchmarks.bands.map { ($0, RolloutBenchmarks.gate) }
+        RolloutBenchmarks.bands.flatMap { [($0, RolloutBenchmarks.gate), ($0, RolloutBenchmarks.singleLookGate)] }
             + RolloutBenchmarks.smallAppMinimums.map {
                 (RolloutBenchmarks.smallApp, RolloutRule.gate(minimumUserDays: $0))
             }

@@ -39,18 +39,16 @@ struct RolloutApp: Sendable {
 
 /// A rule that runs a rollout: the gate, or a fixed rule that advances on the same schedule.
 enum RolloutRule: Sendable, Hashable {
-    /// Which of N−1's days the gate's health reads as the baseline.
-    enum Baseline: Sendable, Hashable {
-        /// N−1's first days, as many as N's: ``StoreHealth``'s rule, the gate as written.
-        case sameAge
-        /// N−1's days from its 31st on (``RolloutSimulation/matureDay``), at 100% (a what-if, not the gate as written): a baseline
-        /// as large as the app, whose interval is narrow from N's first day.
-        case mature
+    /// How the gate's health judges each round's windows.
+    enum Looks: Sendable, Hashable {
+        /// ``SequentialHealthRule``: the rollout's rule, as `advance` and `replay` judge.
+        case sequential
+        /// ``HealthRule``'s one look at a time (`health`'s rule), each round on its own: the gate before.
+        case single
     }
 
-    /// ``RolloutGate`` over `StoreHealth.judge`,
-    /// with the criteria's minimum user-days.
-    case gate(minimumUserDays: Int, baseline: Baseline = .sameAge)
+    /// ``RolloutGate`` over `StoreHealth.judge`, with the criteria's minimum user-days.
+    case gate(minimumUserDays: Int, looks: Looks = .sequential)
     /// gpc's: halt when a day's crash rate is above the ceiling (Play's 1.09%).
     case ceiling(Double)
     /// Halt when a day's crash rate is more than this fraction above N−1's (no interval).
@@ -58,8 +56,8 @@ enum RolloutRule: Sendable, Hashable {
 
     var name: String {
         switch self {
-        case .gate(let minimum, .sameAge): "gate (--min-users \(minimum))"
-        case .gate(let minimum, .mature): "gate, N−1's mature days as baseline (--min-users \(minimum))"
+        case .gate(let minimum, .sequential): "gate (--min-users \(minimum))"
+        case .gate(let minimum, .single): "one look a round, health's rule (--min-users \(minimum))"
         case .ceiling(let ceiling): "ceiling \(RolloutReport.percent(ceiling))"
         case .delta(let delta): "delta +\(Int((delta * 100).rounded()))%"
         }
@@ -121,7 +119,7 @@ struct RolloutSimulation: Sendable {
     /// How long a rule keeps judging N after it reached 100%.
     static let roundsAfterComplete = 14
     /// N−1's days from this one (0 the first) on are its mature days, at 100% for weeks: the
-    /// delta rule's rate of N−1 is read over 30 of them, the what-if baseline starts there.
+    /// delta rule's rate of N−1 is read over 30 of them.
     static let matureDay = 30
 
     let previous: Version
@@ -167,8 +165,8 @@ struct RolloutSimulation: Sendable {
     func run(_ app: RolloutApp, rule: RolloutRule, previousDays: [HealthDay]) throws -> RolloutOutcome {
         let gate = RolloutGate(schedule: Self.schedule)
         var criteria: HealthCriteria?
-        if case .gate(let minimum, _) = rule {
-            do { criteria = try HealthCriteria(minimumUserDays: minimum) } catch {
+        if case .gate(let minimum, let looks) = rule {
+            do { criteria = try HealthCriteria(minimumUserDays: minimum, sequential: looks == .sequential) } catch {
                 throw RolloutBenchmarkError("--min-users \(minimum): \(error)")
             }
         }
@@ -194,13 +192,9 @@ struct RolloutSimulation: Sendable {
             var note: String?
             var cause: RolloutOutcome.HaltCause?
             switch rule {
-            case .gate(_, let baseline):
+            case .gate:
                 guard let criteria else { throw RolloutBenchmarkError("the gate has no criteria") }
-                let previous =
-                    switch baseline {
-                    case .sameAge: previousDays.prefix(days.count)
-                    case .mature: previousDays.dropFirst(Self.matureDay).prefix(days.count)
-                    }
+                let previous = previousDays.prefix(days.count)
                 let health = StoreHealth.judge(
                     candidate, store: .googlePlay, source: .playDeveloperReporting, days: Array(previous) + days,
                     criteria: criteria)

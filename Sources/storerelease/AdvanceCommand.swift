@@ -16,8 +16,9 @@ extension Command {
             insufficientData or unknown (or no health was read), the step began less than
             --step-hours ago (default 24), a store's data do not yet include the day the step began,
             Play's release is halted or the phased release PAUSED by a person (never overruled:
-            resume lifts it), Play has changes in review, or, with --lockstep, Play would go more
-            than one step above the phased release; complete when the next step is 100; else
+            resume lifts it), Play has changes in review, with --lockstep Play would go more than
+            one step above the phased release, or the next step is 100 and Play's data do not yet
+            rule out a 1.5x regression; complete when the next step is 100; else
             advance: Play's userFraction to the next step of --schedule (default 1,2,5,10,20,50,100,
             Apple's phased steps; increasing percentages ending at 100). With --lockstep the phased
             release is paused while it is more than a step above Play's, and resumed when it no
@@ -25,7 +26,11 @@ extension Command {
             SOURCES: Google Play --package PKG [--track NAME] with the Play token; App Store Connect
             --id ID (or --bundle-id) with its credentials (\(AppStoreConnectOptions.help)). Health:
             --health-file FILE (once a store) or --health, as snapshot reads it (--baseline,
-            --min-users, --max-crash-rate, --max-anr-rate), counting no day after --now.
+            --min-users, --max-crash-rate, --max-anr-rate), counting no day after --now, judged by
+            the rollout's sequential rule: regressed only on evidence a good release shows at most
+            once in 1,000 rollouts however many rounds look (a mixture SPRT of N's events against
+            N−1's at the same age and against the ceilings); insufficientData also while the data
+            lean towards a regression.
             --state FILE keeps when the current step began and which pause the gate made (the
             "rollout" key of a JSON object; a watch state's other keys are kept): a step first seen
             began then, so the first decision of it holds. Without --state neither the step's age nor
@@ -77,7 +82,7 @@ enum AdvanceCommand {
         let sources = try SourceOptions(arguments)
         let now = try arguments.value(HealthOptions.now) ?? Date()
         let health = try HealthSourceOptions.sources(
-            arguments, play: sources.play, connect: sources.connect, through: now)
+            arguments, play: sources.play, connect: sources.connect, through: now, rollout: true)
         let actor = try sources.releaseActor(timeout: options.timeout, command: command)
         guard actor.play != nil else {
             throw .usage("\(command): advance rolls out Google Play: give \(PlayOptions.package)")

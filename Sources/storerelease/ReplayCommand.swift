@@ -12,8 +12,9 @@ extension Command {
         discussion: """
             Judges every round of HISTORY (a watch --history file recorded with health sources, round
             5 on: each store's candidate and baseline windows with their counts) again: each store's
-            verdict from the counts by the health rule with --min-users, --max-crash-rate and
-            --max-anr-rate (defaults as health's), then the rollout gate with --schedule,
+            verdict from the counts by the rollout's sequential health rule, as advance judges it,
+            with --min-users, --max-crash-rate and --max-anr-rate (defaults as health's), then the
+            rollout gate with --schedule,
             --step-hours and --lockstep (as advance's). Prints {"version", "rounds", "decisions":
             [{"at", "decision", "reasons"}], "wouldHaltAt", "haltedAt",
             "exposedUserDaysBeforeHalt"}: the version the history judged last, what the gate would
@@ -47,7 +48,7 @@ enum ReplayCommand {
         let format = try arguments.value(format) ?? .json
         let gate = RolloutGate(
             schedule: try AdvanceCommand.rolloutSchedule(arguments), lockstep: arguments.has(AdvanceCommand.lockstep))
-        let criteria = try HealthOptions.criteria(arguments)
+        let criteria = try HealthOptions.criteria(arguments).sequentially()
         let (path, history) = try HistoryInput.read(arguments)
         let replay: RolloutReplay
         do throws(RolloutReplayError) {

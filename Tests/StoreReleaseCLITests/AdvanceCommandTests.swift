@@ -127,6 +127,26 @@ import Testing
         #expect(try fraction(token) == 0.2)
     }
 
+    /// 0.7% over 8.0.10's 24,000 user-days against 8.0.2's 0.5% over 32,000: `health`, one look,
+    /// calls it regressed (0.60% above 0.58%); `advance` judges a rollout's rounds by the
+    /// sequential rule, where that is evidence of about 20 to 1 (4,000 halts): it holds, the
+    /// data leaning towards a regression, and plans no halt.
+    @Test func whatOneLookCallsRegressedTheRolloutHoldsWhileTheDataLean() throws {
+        let file = try healthFile(rate: 0.007)
+        let health = try BuiltProducts.run(
+            executable: BuiltProducts.directory.appendingPathComponent("storerelease"),
+            ["health", "--health-file", file, "--version", "8.0.10", "--now", "2026-12-02T21:00:00Z"],
+            environment: ["STORERELEASE_PLAY_TOKEN": "", "STORERELEASE_ASC_TOKEN": ""])
+        #expect(health.status == 1 && health.stdout.contains("\"regressed\""), "\(health.stdout)")
+        let token = UUID().uuidString
+        let result = try run(token, ["--health-file", file, "--now", "2026-12-02T21:00:00Z"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let gate = try gate(result)
+        #expect(gate["decision"] as? String == "hold", "\(result.stdout)")
+        let reasons = gate["reasons"] as? [String] ?? []
+        #expect(reasons.contains { $0.contains("lean towards a regression") }, "\(reasons)")
+    }
+
     @Test(arguments: [
         (["--schedule", "1,5,50"], "--schedule: the schedule 1,5,50 does not end at 100"),
         (["--schedule", "5,2,100"], "does not increase"),
@@ -153,19 +173,21 @@ import Testing
 
     /// A healthy release walks 1 → 100% on Play on the schedule, against the Play fake: each step
     /// after its hours and a day of fresh data, holding while its window has too few user-days and
-    /// while a person's halt stands, going on from the same step once resumed.
+    /// while a person's halt stands, going on from the same step once resumed. Its crash and ANR
+    /// rates (0.5% and 0.4%, as 8.0.2's) are counted often enough that by 50% its window rules
+    /// out a 1.5x regression of either, which 100% waits for.
     @Test func aHealthyReleaseWalksFromOnePercentToEveryoneOnTheSchedule() throws {
         let token = UUID().uuidString
         var days: [String] = []
         for day in 1...30 {
             days.append(
-                #"{"date": "2026-11-\#(String(format: "%02d", day))", "version": "8.0.2", "versionCode": 80, "users": 8000, "crashedUsers": 40, "anrUsers": 8}"#
+                #"{"date": "2026-11-\#(String(format: "%02d", day))", "version": "8.0.2", "versionCode": 80, "users": 8000, "crashedUsers": 40, "anrUsers": 32}"#
             )
         }
         for day in 1...20 {
             let users = day == 1 ? 300 : 6000
             days.append(
-                #"{"date": "2026-12-\#(String(format: "%02d", day))", "version": "8.0.10", "versionCode": 81, "users": \#(users), "crashedUsers": \#(users / 200), "anrUsers": \#(users / 1000)}"#
+                #"{"date": "2026-12-\#(String(format: "%02d", day))", "version": "8.0.10", "versionCode": 81, "users": \#(users), "crashedUsers": \#(users / 200), "anrUsers": \#(users / 250)}"#
             )
         }
         let health = folder.appendingPathComponent("walk.json")

@@ -64,7 +64,7 @@ import Testing
         for heading in [
             "### Good releases (N at N−1's rate)", "### Regressions: user-days on N before the halt",
             "### A small app (2,000 daily users): the gate's --min-users",
-            "### What-if, not the gate as written: the same gate, its baseline N−1's mature days",
+            "### The gate before: the same gate, its health judged one look a round",
             "### Good releases the gate halted, and why", "### Checks (issue 43, done when)",
         ] {
             #expect(lines.contains { $0.hasPrefix(heading) }, "no \(heading) in:\n\(result.stdout)")

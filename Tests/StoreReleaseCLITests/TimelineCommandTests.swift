@@ -118,4 +118,22 @@ import Testing
         let bad = try BuiltProducts.storerelease("replay", Self.history, "--schedule", "1,2")
         #expect(bad.status == 2 && bad.stderr.contains("--schedule"), "\(bad.stderr)")
     }
+
+    /// `replay` judges by the rollout's sequential rule, as `advance` does: a round whose window
+    /// one look calls regressed (0.8% over 10,000 user-days against 0.5% over 50,000) is a hold,
+    /// the data leaning towards a regression, and the rule would not have halted.
+    @Test func replayJudgesByTheRolloutsSequentialRule() throws {
+        let line =
+            #"{"app":{"appStoreID":null,"bundleID":null,"packageName":"com.example.app"},"appStoreConnect":null,"googlePlay":{"releases":[{"status":"inProgress","userFraction":0.01,"version":"8.0.10","versionCode":81}],"track":"production"},"health":{"appStore":null,"googlePlay":{"version":"8.0.10","verdict":"unknown","crashRate":null,"anrRate":null,"candidate":{"version":"8.0.10","versionCode":81,"ageDays":1,"users":10000,"crashedUsers":80,"anrUsers":10},"baseline":{"version":"8.0.2","versionCode":80,"ageDays":1,"users":50000,"crashedUsers":250,"anrUsers":50}}},"storefronts":null,"storefrontsWithoutRelease":null,"takenAt":"2025-12-02T20:00:00Z"}"#
+        let file = folder.appendingPathComponent("leaning.jsonl")
+        try Data((line + "\n").utf8).write(to: file)
+        let result = try BuiltProducts.storerelease("replay", file.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let replay = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let decisions = replay?["decisions"] as? [[String: Any]] ?? []
+        #expect(decisions.map { $0["decision"] as? String } == ["hold"], "\(result.stdout)")
+        let reasons = decisions.first?["reasons"] as? [String] ?? []
+        #expect(reasons.contains { $0.contains("lean towards a regression") }, "\(reasons)")
+        #expect(replay?["wouldHaltAt"] is NSNull, "\(result.stdout)")
+    }
 }

@@ -19,8 +19,9 @@ import Testing
         try Data((Self.secret + "\n").utf8).write(to: folder.appendingPathComponent("token"))
     }
 
-    /// com.example.walk's Play health: 8.0.2 (80) through November, 8.0.10 (81) healthy from 1 December.
-    func healthFile() throws -> String {
+    /// com.example.walk's Play health: 8.0.2 (80) through November, 8.0.10 (81) from 1 December,
+    /// `crashed` of its 6,000 users a day (30: 0.5%, as 8.0.2's).
+    func healthFile(crashed: Int = 30) throws -> String {
         var days: [String] = []
         for day in 1...30 {
             days.append(
@@ -29,7 +30,7 @@ import Testing
         }
         for day in 1...5 {
             days.append(
-                #"{"date": "2026-12-0\#(day)", "version": "8.0.10", "versionCode": 81, "users": 6000, "crashedUsers": 30, "anrUsers": 6}"#
+                #"{"date": "2026-12-0\#(day)", "version": "8.0.10", "versionCode": 81, "users": 6000, "crashedUsers": \#(crashed), "anrUsers": 6}"#
             )
         }
         let file = folder.appendingPathComponent("health.json")
@@ -54,6 +55,24 @@ import Testing
             "--package", "com.example.walk", "--play-token-file", folder.appendingPathComponent("token").path,
             "--play-base-url", server.baseURL("ok", token: token).absoluteString,
         ]
+    }
+
+    /// 0.7% over 8.0.10's 30,000 user-days against 8.0.2's 0.5% over 40,000: one look calls it
+    /// regressed; `watch --rollout` (which implies `--halt-on regressed`) judges by the rollout's
+    /// sequential rule, where that is evidence of about 70 to 1 (4,000 halts): it holds, saying the
+    /// data lean towards a regression, and halts nothing.
+    @Test func whatOneLookCallsRegressedTheRolloutHoldsWhileTheDataLean() throws {
+        let token = UUID().uuidString
+        let watch = [
+            "watch", "--state", folder.appendingPathComponent("leaning.json").path, "--rounds", "1", "--interval",
+            "0", "--health-file", try healthFile(crashed: 42), "--rollout", "--confirm", "com.example.walk",
+        ]
+        let result = try storerelease(watch + play(token))
+        #expect(result.status == 0, "\(result.stderr)")
+        let held = result.stdout.split(separator: "\n").filter { $0.contains(#""type":"rolloutHeld""#) }
+        #expect(held.first?.contains("lean towards a regression") == true, "\(result.stdout)")
+        #expect(!result.stdout.contains(#""type":"halted""#), "\(result.stdout)")
+        #expect(try server.playStats(token: token)["writes"] as? Int ?? -1 == 0, "nothing halted")
     }
 
     @Test func aRoundHoldsAStepFirstSeenRecordsItAndKeepsItForAdvance() throws {

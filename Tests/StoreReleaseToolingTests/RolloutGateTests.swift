@@ -92,6 +92,19 @@ import Testing
             name: "changes in review: hold", change: { $0.playChangesInReview = true }, decision: .hold,
             reason: "changes in review"),
         Row(name: "50%: complete", change: { $0.play = release(.inProgress, 0.5) }, decision: .complete, to: 1),
+        Row(
+            name: "50%, Play's data not ruling out a 1.5x regression: hold",
+            change: {
+                $0.play = release(.inProgress, 0.5)
+                $0.health[.googlePlay]?.clearsMargin = false
+            }, decision: .hold, reason: "Google Play: its data do not yet rule out a regression of 1.5x"),
+        Row(
+            name: "5%, the margin not ruled out yet: the steps below 100% do not wait for it",
+            change: { $0.health[.googlePlay]?.clearsMargin = false }, decision: .advance, to: 0.1),
+        Row(
+            name: "insufficientData while the data lean towards a regression: hold, saying so",
+            change: { $0.health[.googlePlay] = health(.insufficientData(userDays: 12_000, minimum: 1000)) },
+            decision: .hold, reason: "Google Play: insufficientData (its data lean towards a regression"),
         Row(name: "completed: done", change: { $0.play = release(.completed, nil) }, decision: .done),
         Row(
             name: "no state: advance, saying the step's age was not judged", change: { $0.stepBegan = nil },

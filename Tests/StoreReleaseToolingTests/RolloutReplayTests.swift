@@ -53,6 +53,19 @@ import Testing
         #expect(replay.haltedAt == history[2].takenAt, "a person halted it a day later")
     }
 
+    /// 0.8% over 10,000 user-days against 0.5% over 50,000: one look calls it regressed; the
+    /// rollout's sequential rule (as `storerelease replay` and `advance` judge) holds it, the
+    /// data leaning towards a regression (evidence about 100 to 1; 4,000 halts).
+    @Test func theRolloutsRuleHoldsWhereOneLookWouldHalt() throws {
+        let history = [try Self.round(1, fraction: 0.01, users: 10_000, rate: 0.008)]
+        let oneLook = try RolloutReplay(history, gate: RolloutGate(), criteria: try HealthCriteria())
+        #expect(oneLook.decisions.map(\.decision) == [.halt], "\(oneLook.decisions)")
+        let rollout = try RolloutReplay(history, gate: RolloutGate(), criteria: try HealthCriteria().sequentially())
+        #expect(rollout.decisions.map(\.decision) == [.hold], "\(rollout.decisions)")
+        #expect(rollout.decisions.first?.reasons.contains { $0.contains("lean towards a regression") } == true)
+        #expect(rollout.wouldHaltAt == nil)
+    }
+
     @Test func aHigherMinimumOfUserDaysHoldsLonger() throws {
         let history = [
             try Self.round(1, fraction: 0.01, users: 3_000, rate: 0.005),

@@ -21,18 +21,20 @@ import Testing
     }
 
     /// com.example.walk's Play health: 8.0.2 (80) through November at 0.5%, 8.0.10 (81) from
-    /// 1 December, 300 users its first day and 6,000 a day after, at `rate`.
+    /// 1 December, 300 users its first day and 6,000 a day after, at `rate`; both with 0.4% ANR
+    /// users, counted often enough that by 50% the window rules out a 1.5x regression of either
+    /// rate, which 100% waits for.
     static func health(rate: Double) throws -> HealthFile {
         var days: [String] = []
         for day in 1...30 {
             days.append(
-                #"{"date": "2026-11-\#(String(format: "%02d", day))", "version": "8.0.2", "versionCode": 80, "users": 8000, "crashedUsers": 40, "anrUsers": 8}"#
+                #"{"date": "2026-11-\#(String(format: "%02d", day))", "version": "8.0.2", "versionCode": 80, "users": 8000, "crashedUsers": 40, "anrUsers": 32}"#
             )
         }
         for day in 1...25 {
             let users = day == 1 ? 300 : 6000
             days.append(
-                #"{"date": "2026-12-\#(String(format: "%02d", day))", "version": "8.0.10", "versionCode": 81, "users": \#(users), "crashedUsers": \#(Double(users) * rate), "anrUsers": \#(users / 1000)}"#
+                #"{"date": "2026-12-\#(String(format: "%02d", day))", "version": "8.0.10", "versionCode": 81, "users": \#(users), "crashedUsers": \#(Double(users) * rate), "anrUsers": \#(users / 250)}"#
             )
         }
         let json = #"{"store": "googlePlay", "app": "com.example.walk", "days": ["# + days.joined(separator: ",") + "]}"
@@ -46,7 +48,9 @@ import Testing
         let client = try PlayDeveloperAPIClient(
             token: try BearerToken("ya29.watch-rollout"),
             configuration: .init(baseURL: server.baseURL("ok", token: token)))
-        let health = HealthSources(files: [try Self.health(rate: rate)], criteria: try HealthCriteria())
+        // As watch --rollout judges: the rollout's sequential rule.
+        let health = HealthSources(
+            files: [try Self.health(rate: rate)], criteria: try HealthCriteria().sequentially())
         let clock = VirtualClock()
         var watcher = ReleaseWatcher(
             state: WatchStateFile(path: folder.appendingPathComponent("state.json").path), appStore: nil,

@@ -1,7 +1,8 @@
 /// The numbers the rule judges with.
 ///
-/// The fewest user-days a window needs before its rate is held against the ceilings, and the
-/// ceilings themselves.
+/// The fewest user-days a window needs before its rate is held against the ceilings, the
+/// ceilings themselves, and whether the windows are judged as a rollout's repeated looks
+/// (``sequential``: ``SequentialHealthRule``) or each on its own (``HealthRule``'s intervals).
 public struct HealthCriteria: Sendable, Hashable {
     /// Play's bad-behaviour threshold for the user-perceived crash rate: 1.09%.
     public static let defaultMaximumCrashRate = 0.0109
@@ -16,14 +17,19 @@ public struct HealthCriteria: Sendable, Hashable {
     public let maximumCrashRate: Double
     /// The ANR-rate ceiling, a fraction 0–1.
     public let maximumANRRate: Double
+    /// Whether the windows are judged by ``SequentialHealthRule`` (a rollout's rounds), not one look at a time.
+    ///
+    /// `advance`, `replay` and `watch --rollout` judge so; `health`, `parity`, `snapshot` and
+    /// `watch` judge one look (``HealthRule``).
+    public let sequential: Bool
 
-    /// Criteria; the defaults are Play's thresholds and 1,000 user-days.
+    /// Criteria; the defaults are Play's thresholds, 1,000 user-days and one look at a time.
     ///
     /// - Throws: ``HealthCriteriaError`` when `minimumUserDays` is below 1 or a ceiling is not a
     ///   fraction 0–1.
     public init(
         minimumUserDays: Int = defaultMinimumUserDays, maximumCrashRate: Double = defaultMaximumCrashRate,
-        maximumANRRate: Double = defaultMaximumANRRate
+        maximumANRRate: Double = defaultMaximumANRRate, sequential: Bool = false
     ) throws(HealthCriteriaError) {
         guard minimumUserDays >= 1 else { throw .minimumUserDays(minimumUserDays) }
         guard maximumCrashRate.isFinite, (0...1).contains(maximumCrashRate) else {
@@ -32,6 +38,18 @@ public struct HealthCriteria: Sendable, Hashable {
         guard maximumANRRate.isFinite, (0...1).contains(maximumANRRate) else { throw .ceiling(.anr, maximumANRRate) }
         (self.minimumUserDays, self.maximumCrashRate, self.maximumANRRate) =
             (minimumUserDays, maximumCrashRate, maximumANRRate)
+        self.sequential = sequential
+    }
+
+    private init(_ criteria: HealthCriteria, sequential: Bool) {
+        (minimumUserDays, maximumCrashRate, maximumANRRate) =
+            (criteria.minimumUserDays, criteria.maximumCrashRate, criteria.maximumANRRate)
+        self.sequential = sequential
+    }
+
+    /// The same numbers, judged as a rollout's rounds (``SequentialHealthRule``).
+    public func sequentially() -> HealthCriteria {
+        HealthCriteria(self, sequential: true)
     }
 
     /// The ceiling for `metric`.

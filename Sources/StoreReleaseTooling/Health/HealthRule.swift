@@ -7,6 +7,9 @@
 /// `insufficientData` when the window holds fewer user-days and nothing regressed; `unknown` when
 /// a rate the store reports was not read for every day of the window (an unread rate is never a
 /// passed one: Google Play's ANR rate missing, or older than its crash rate); else `healthy`.
+///
+/// With ``HealthCriteria/sequential`` criteria (a rollout's rounds) the windows are judged by
+/// ``SequentialHealthRule`` instead.
 public enum HealthRule {
     /// The verdict on `candidate` against `baseline` (read over the same age), if any.
     ///
@@ -21,6 +24,10 @@ public enum HealthRule {
     public static func verdict(
         candidate: HealthWindow, baseline: HealthWindow?, criteria: HealthCriteria, metrics: [HealthMetric]
     ) -> HealthVerdict {
+        if criteria.sequential {
+            return SequentialHealthRule.verdict(
+                candidate: candidate, baseline: baseline, criteria: criteria, metrics: metrics)
+        }
         var regressions: [HealthRegression] = []
         for metric in HealthMetric.allCases {
             guard let rate = candidate.rate(metric) else { continue }

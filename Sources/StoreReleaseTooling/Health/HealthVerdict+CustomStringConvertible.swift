@@ -2,7 +2,8 @@ extension HealthVerdict: CustomStringConvertible {
     /// The verdict's name and what it rests on, for people.
     ///
     /// `healthy`, `regressed (crash rate above the baseline)`, `insufficientData (130 of the 1000
-    /// needed)`, `unknown (the reason)`.
+    /// needed)` (or, judged as a rollout's rounds, `insufficientData (the data lean towards a
+    /// regression)`), `unknown (the reason)`.
     ///
     /// `print(health.verdict)` prints this, not the enum's cases and payloads.
     public var description: String {
@@ -16,6 +17,8 @@ extension HealthVerdict: CustomStringConvertible {
                 }
             }
             return why.isEmpty ? name : "\(name) (\(why.joined(separator: ", ")))"
+        case .insufficientData(let userDays, let minimum) where userDays >= minimum:
+            return "\(name) (the data lean towards a regression)"
         case .insufficientData(let userDays, let minimum): return "\(name) (\(userDays) of the \(minimum) needed)"
         case .unknown(let reason): return "\(name) (\(reason))"
         }

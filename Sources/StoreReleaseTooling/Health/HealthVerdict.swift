@@ -9,7 +9,9 @@ public enum HealthVerdict: Sendable, Hashable {
     case regressed([HealthRegression])
     /// Fewer user-days than the minimum in the candidate's window, and nothing regressed.
     ///
-    /// A first day's spike is not a verdict.
+    /// A first day's spike is not a verdict. Judged as a rollout's rounds
+    /// (``SequentialHealthRule``), also a window of enough user-days whose data lean towards a
+    /// regression without yet showing one beyond doubt (`userDays` at least `minimum` then).
     case insufficientData(userDays: Int, minimum: Int)
     /// The source could not be read (or lacks what was asked for); the reason says which.
     case unknown(reason: String)

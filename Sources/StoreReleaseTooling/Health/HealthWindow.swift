@@ -86,6 +86,14 @@ public struct HealthWindow: Sendable, Hashable {
         }
     }
 
+    /// The users counted for `metric` (crashed, or who saw an ANR), if counted.
+    func events(_ metric: HealthMetric) -> Double? {
+        switch metric {
+        case .crash: crashedUsers
+        case .anr: anrUsers
+        }
+    }
+
     enum CodingKeys: String, CodingKey, CaseIterable {
         case version, versionCode, ageDays, users, crashRate, anrRate
     }

@@ -74,7 +74,8 @@ public struct StoreHealth: Sendable, Hashable {
         }
         let window = baselineVersion.map { HealthWindow(version: $0, days: days, age: age) }
         let verdict = HealthRule.verdict(candidate: candidate, baseline: window, criteria: criteria, metrics: metrics)
-        reasons += explanation(of: verdict, candidate: candidate, baseline: window, metrics: metrics)
+        reasons += explanation(
+            of: verdict, candidate: candidate, baseline: window, metrics: metrics, sequential: criteria.sequential)
         // A rate not read on the latest days is not a passed one, but the days before, where every
         // rate is read, may already show a regression: that verdict is not held back by the lag.
         if case .unknown = verdict, let firstDay = candidate.firstDay,
@@ -121,9 +122,10 @@ public struct StoreHealth: Sendable, Hashable {
         return day.version
     }
 
-    /// The sentences behind a verdict.
+    /// The sentences behind a verdict; `sequential`: judged by ``SequentialHealthRule``, whose evidence is said.
     private static func explanation(
-        of verdict: HealthVerdict, candidate: HealthWindow, baseline: HealthWindow?, metrics: [HealthMetric]
+        of verdict: HealthVerdict, candidate: HealthWindow, baseline: HealthWindow?, metrics: [HealthMetric],
+        sequential: Bool
     ) -> [String] {
         var reasons: [String] = []
         let days = "\(candidate.ageDays) day\(candidate.ageDays == 1 ? "" : "s")"
@@ -151,13 +153,27 @@ public struct StoreHealth: Sendable, Hashable {
                     reasons.append(
                         "\(metric) \(rate.text(digits: 2)) over \(candidate.version)'s first \(days) "
                             + "(\(grouped(candidate.users)) user-days) is above \(baseline?.version.description ?? "the baseline")'s "
-                            + "\(other.text(digits: 2)) at the same age (\(grouped(baseline?.users ?? 0)) user-days)")
+                            + "\(other.text(digits: 2)) at the same age (\(grouped(baseline?.users ?? 0)) user-days)"
+                            + (sequential ? evidence(metric, candidate: candidate, baseline: baseline) : ""))
                 case .aboveCeiling(let metric, let rate, let ceiling):
                     reasons.append(
                         "\(metric) \(rate.text(digits: 2)) over \(candidate.version)'s first \(days) "
                             + "(\(grouped(candidate.users)) user-days) is above the ceiling "
-                            + HealthRate.percent(ceiling, digits: 2))
+                            + HealthRate.percent(ceiling, digits: 2)
+                            + (sequential ? evidence(metric, candidate: candidate, ceiling: ceiling) : ""))
                 }
+            }
+        case .insufficientData(let userDays, let minimum) where userDays >= minimum:
+            for metric in HealthMetric.allCases {
+                guard let baseline, let rate = candidate.rate(metric), let other = baseline.rate(metric) else {
+                    continue
+                }
+                let said = evidence(metric, candidate: candidate, baseline: baseline)
+                guard !said.isEmpty else { continue }
+                reasons.append(
+                    "\(metric) \(rate.text(digits: 2)) over \(candidate.version)'s first \(days) "
+                        + "(\(grouped(userDays)) user-days) leans above \(baseline.version)'s \(other.text(digits: 2)) "
+                        + "at the same age\(said): held until more data decide")
             }
         case .insufficientData(let userDays, let minimum):
             reasons.append(
@@ -172,6 +188,30 @@ public struct StoreHealth: Sendable, Hashable {
             reasons.append(reason)
         }
         return reasons
+    }
+
+    /// ` (evidence 5,210 to 1 of a higher rate, 4,000 halts)`: the sequential rule's likelihood
+    /// ratio against the baseline, when at least ``SequentialHealthRule/leaningEvidence``; else empty.
+    private static func evidence(_ metric: HealthMetric, candidate: HealthWindow, baseline: HealthWindow?) -> String {
+        guard let baseline, let events = candidate.events(metric), let other = baseline.events(metric) else {
+            return ""
+        }
+        let ratio = SequentialHealthRule.evidenceAboveBaseline(
+            candidate: events, of: candidate.users, baseline: other, of: baseline.users)
+        guard ratio >= SequentialHealthRule.leaningEvidence else { return "" }
+        return " (evidence \(odds(ratio)) to 1 of a higher rate, \(odds(SequentialHealthRule.haltEvidence)) halts)"
+    }
+
+    /// ` (evidence 5,210 to 1 of a rate above it, 4,000 halts)`: against the ceiling.
+    private static func evidence(_ metric: HealthMetric, candidate: HealthWindow, ceiling: Double) -> String {
+        guard let events = candidate.events(metric) else { return "" }
+        let ratio = SequentialHealthRule.evidenceAboveCeiling(candidate: events, of: candidate.users, ceiling: ceiling)
+        return " (evidence \(odds(ratio)) to 1 of a rate above it, \(odds(SequentialHealthRule.haltEvidence)) halts)"
+    }
+
+    /// `5,210`, or `more than 10^12`: a likelihood ratio, rounded.
+    static func odds(_ ratio: Double) -> String {
+        ratio < 1e12 ? grouped(Int(ratio.rounded())) : "more than 10^12"
     }
 
     /// `21,000`.

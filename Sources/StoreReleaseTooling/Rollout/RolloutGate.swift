@@ -17,7 +17,8 @@ import StoreReleaseModels
 ///    `halted` or the phased release `PAUSED` by someone other than the gate (a person's halt is
 ///    never overruled: `resume` lifts it), or Play has changes not yet reviewed; with
 ///    ``lockstep``, when the next step would put Play more than one step above the phased
-///    release;
+///    release; when the next step is 100% and Google Play's data do not yet rule out a
+///    regression of ``SequentialHealthRule/margin`` (``Health/clearsMargin``);
 /// 4. `complete` when the next step is 100%;
 /// 5. else `advance`: Play's `userFraction` to the next step above the current one.
 ///
@@ -43,18 +44,27 @@ public struct RolloutGate: Sendable, Hashable {
         public var through: HealthDate?
         /// What the verdict rests on, one sentence each.
         public var reasons: [String]
+        /// Whether the data rule out a regression of ``SequentialHealthRule/margin`` beyond doubt.
+        ///
+        /// Google Play's must, before the gate completes the rollout
+        /// (``SequentialHealthRule/clearsMargin(candidate:baseline:)``).
+        public var clearsMargin: Bool
 
-        /// Makes a store's health.
-        public init(verdict: HealthVerdict, through: HealthDate?, reasons: [String] = []) {
+        /// Makes a store's health; `clearsMargin` says whether its data rule out a 1.5x regression.
+        public init(verdict: HealthVerdict, through: HealthDate?, reasons: [String] = [], clearsMargin: Bool = true) {
             self.verdict = verdict
             self.through = through
             self.reasons = reasons
+            self.clearsMargin = clearsMargin
         }
 
         /// A store's health as judged, its data through the candidate window's last day.
+        ///
+        /// ``clearsMargin`` says whether its windows rule out a regression of ``SequentialHealthRule/margin``.
         public init(_ health: StoreHealth) {
             verdict = health.verdict
             reasons = health.reasons
+            clearsMargin = SequentialHealthRule.clearsMargin(candidate: health.candidate, baseline: health.baseline)
             through = health.candidate.flatMap { window in
                 window.firstDay.map { $0.adding(days: max(window.ageDays - 1, 0)) }
             }
@@ -141,6 +151,12 @@ public struct RolloutGate: Sendable, Hashable {
                         + "\(phased.percent)%")
             }
         }
+        if next >= 1, situation.health[.googlePlay]?.clearsMargin == false {
+            holds.append(
+                "Google Play: its data do not yet rule out a regression of "
+                    + "\(RolloutSchedule.number(SequentialHealthRule.margin))x against the version before: 100% waits for them"
+            )
+        }
         guard holds.isEmpty else {
             return RolloutDecision(.hold, reasons: holds + notes, from: current, phased: phasedMove)
         }
@@ -157,8 +173,12 @@ public struct RolloutGate: Sendable, Hashable {
         if situation.phased != nil, situation.health[.appStore] == nil { holds.append("App Store: no health read") }
         for store in Self.stores {
             switch situation.health[store]?.verdict {
-            case .insufficientData(let userDays, let minimum)?:
+            case .insufficientData(let userDays, let minimum)? where userDays < minimum:
                 holds.append("\(store.displayName): insufficientData (\(userDays) user-days of \(minimum))")
+            case .insufficientData?:
+                holds.append(
+                    "\(store.displayName): insufficientData (its data lean towards a regression: held until they decide)"
+                )
             case .unknown(let reason)?:
                 holds.append("\(store.displayName): unknown (\(reason))")
             case .healthy?, .regressed?, nil:

@@ -40,6 +40,9 @@ public struct RolloutReplay: Sendable, Hashable {
 
     /// Replays `history` through `gate`, judging health by `criteria`.
     ///
+    /// `storerelease replay` gives ``HealthCriteria/sequentially()`` criteria, as `advance` judges
+    /// a rollout (``SequentialHealthRule``); criteria of one look replay the general rule.
+    ///
     /// - Throws: ``RolloutReplayError`` for a history with no round that kept its counts
     ///   (recorded before round 5), or none that judged a version.
     public init(_ history: [ReleaseHistoryRound], gate: RolloutGate, criteria: HealthCriteria)
@@ -72,11 +75,14 @@ public struct RolloutReplay: Sendable, Hashable {
             for (store, kept) in [(Store.googlePlay, round.health?.googlePlay), (.appStore, round.health?.appStore)] {
                 guard let kept, let counts = kept.candidate, counts.version == version else { continue }
                 let candidate = HealthWindow(counts)
+                let baseline = kept.baseline.map(HealthWindow.init)
                 let verdict = HealthRule.verdict(
-                    candidate: candidate, baseline: kept.baseline.map(HealthWindow.init), criteria: criteria,
+                    candidate: candidate, baseline: baseline, criteria: criteria,
                     metrics: HealthMetric.reported(by: store))
                 let day = HealthDate(of: round.takenAt.addingTimeInterval(-86_400), countedBy: store)
-                health[store] = RolloutGate.Health(verdict: verdict, through: day, reasons: [])
+                health[store] = RolloutGate.Health(
+                    verdict: verdict, through: day, reasons: [],
+                    clearsMargin: SequentialHealthRule.clearsMargin(candidate: candidate, baseline: baseline))
                 users += counts.users
             }
             guard !health.isEmpty else { continue }

@@ -42,16 +42,21 @@ enum HealthSourceOptions {
 
     /// The health sources the flags name, or `nil` when none is given.
     ///
+    /// A rollout's health (`advance`, or `watch --rollout`) is judged every round, so by the
+    /// sequential rule (``HealthCriteria/sequentially()``); every other command's by one look.
+    ///
     /// - Parameters:
     ///   - arguments: The command's flags.
     ///   - play: Play's flags: `--package` names the app the reporting API is asked about.
     ///   - connect: App Store Connect's flags: their client reads the Analytics Reports.
     ///   - through: The time later days are not counted after (`--now`), if given.
+    ///   - rollout: Whether the command runs a rollout; `watch` says so with `--rollout`.
     /// - Returns: The sources, or `nil` without a health file or `--health`.
     /// - Throws: ``CLIError`` naming a bad flag, a file that is not a health file, or a rule flag
     ///   without a source.
     static func sources(
-        _ arguments: ParsedArguments, play: PlayOptions, connect: AppStoreConnectOptions, through: Date?
+        _ arguments: ParsedArguments, play: PlayOptions, connect: AppStoreConnectOptions, through: Date?,
+        rollout: Bool = false
     ) throws(CLIError) -> HealthSources? {
         let files = try HealthOptions.files(arguments, appID: nil, package: play.package)
         // The reporting API's base URL asks for its numbers as plainly as --health does.
@@ -76,9 +81,11 @@ enum HealthSourceOptions {
                         + "App Store's with App Store Connect credentials: give one")
             }
         }
+        let criteria = try HealthOptions.criteria(arguments)
+        let rollsOut = rollout || arguments.has(WatchCommand.rollout)
         return HealthSources(
             files: files, playReporting: reporting, analytics: analytics,
-            baseline: try arguments.value(HealthOptions.baseline), criteria: try HealthOptions.criteria(arguments),
-            through: through)
+            baseline: try arguments.value(HealthOptions.baseline),
+            criteria: rollsOut ? criteria.sequentially() : criteria, through: through)
     }
 }
