@@ -65,7 +65,8 @@ extension Command {
             implies --halt-on regressed) runs the version's rollout each round with the gate of
             'storerelease advance' (--schedule, default 1,2,5,10,20,50,100; --step-hours H, default
             24; --lockstep): after the halts, the stores are read, the gate decides on them and the
-            round's health, and its step is applied and read back (Play's userFraction to the next
+            round's health (judged by the rollout's sequential rule, as advance judges it: its false
+            halts stay bounded however many rounds look), and its step is applied and read back (Play's userFraction to the next
             step, completed at 100; with --lockstep the phased release paused while it is more than
             a step above Play's and resumed when it is not, only if the gate paused it). A halt
             decision writes nothing itself: --halt-on halts. Events: rolloutAdvanced {version,

@@ -415,7 +415,9 @@ import Testing
     @Test func slackGetsEscapedLinesAndACount() throws {
         let notifier = try WebhookNotifier(url: try #require(URL(string: "https://hooks.slack.com/x")))
         let events = (0..<60).map {
-            ReleaseEvent(.ascStateChanged(version: "1.\($0) <b>&", from: nil, to: .readyForDistribution), at: Date())
+            ReleaseEvent(
+                .ascStateChanged(version: VersionText("1.\($0) <b>&"), from: nil, to: .readyForDistribution), at: Date()
+            )
         }
         let body = try #require(
             try JSONSerialization.jsonObject(with: try notifier.body(for: events)) as? [String: String])

@@ -44,7 +44,7 @@ extension ActingPlan {
             }
         }
         if let move = decision.phased, let connect = reading.appStoreConnect,
-            let phase = connect.versions.first(where: { Version($0.versionString) == version })?.phasedRelease,
+            let phase = connect.versions.first(where: { $0.isVersion(version) })?.phasedRelease,
             let id = phase.id
         {
             let state: PhasedRelease.State = move == .pause ? .paused : .active

@@ -17,7 +17,7 @@ extension RolloutGate.Situation {
         let play = reading.googlePlay.flatMap { play in
             play.tracks.first { $0.track == play.track }?.release(of: version)
         }
-        let phased = reading.appStoreConnect?.versions.first { Version($0.versionString) == version }?.phasedRelease
+        let phased = reading.appStoreConnect?.versions.first { $0.isVersion(version) }?.phasedRelease
         var judged: [Store: RolloutGate.Health] = [:]
         for store in health?.stores ?? [] { judged[store.store] = RolloutGate.Health(store) }
         let fraction = play.map { $0.status == .completed ? 1 : ($0.userFraction ?? 0) }

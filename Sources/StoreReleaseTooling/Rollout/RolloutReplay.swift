@@ -113,7 +113,7 @@ public struct RolloutReplay: Sendable, Hashable {
 
     /// The phased release of `version` in a round, as App Store Connect showed it.
     static func phased(of version: Version, in round: ReleaseHistoryRound) -> PhasedRelease? {
-        guard let phase = round.appStoreConnect?.first(where: { Version($0.version) == version })?.phasedRelease else {
+        guard let phase = round.appStoreConnect?.first(where: { $0.version.parsed == version })?.phasedRelease else {
             return nil
         }
         return PhasedRelease(state: phase.state, currentDayNumber: phase.day)

@@ -167,7 +167,7 @@ public struct ReleaseTimeline: Sendable, Hashable {
     static func phased(_ rounds: [ReleaseHistoryRound], version: Version) -> PhasedRelease? {
         var phased = PhasedRelease(points: [], days: [], paused: [], pauses: [])
         for round in rounds {
-            guard let connect = round.appStoreConnect?.first(where: { Version($0.version) == version }),
+            guard let connect = round.appStoreConnect?.first(where: { $0.version.parsed == version }),
                 connect.state.isLive
             else { continue }
             let phase = connect.phasedRelease

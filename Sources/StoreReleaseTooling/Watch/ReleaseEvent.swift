@@ -34,10 +34,10 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case playReviewChanged(
             versionCode: VersionCode?, from: PlayReleaseSummary.LifecycleState?, to: PlayReleaseSummary.LifecycleState?)
         /// An App Store Connect version's state changed.
-        case ascStateChanged(version: String, from: AppStoreVersion.State?, to: AppStoreVersion.State?)
+        case ascStateChanged(version: VersionText, from: AppStoreVersion.State?, to: AppStoreVersion.State?)
         /// The live version's phased release moved (state and day).
         case phasedReleaseChanged(
-            version: String, from: AppStoreConnectStatus.Phase?, to: AppStoreConnectStatus.Phase?)
+            version: VersionText, from: AppStoreConnectStatus.Phase?, to: AppStoreConnectStatus.Phase?)
         /// Forcing an update to `version` became safe.
         ///
         /// Every storefront and Play's full rollout serve it, past the release delay, with no

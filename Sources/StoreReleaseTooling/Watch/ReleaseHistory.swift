@@ -77,7 +77,7 @@ public struct ReleaseHistory: Sendable, Hashable {
                 if let version = release.version { seen.insert(version) }
             }
             for connect in round.appStoreConnect ?? [] {
-                if let version = Version(connect.version) { seen.insert(version) }
+                if let version = connect.version.parsed { seen.insert(version) }
             }
             for version in round.storefronts?.keys ?? [:].keys { seen.insert(version) }
         }

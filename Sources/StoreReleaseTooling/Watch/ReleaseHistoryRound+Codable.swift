@@ -93,7 +93,7 @@ extension ReleaseHistoryRound.ConnectVersion: Codable {
     /// Decodes a version: its state, and a phased release on day 1–7 at 0–100%.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        version = try c.decode(String.self, forKey: .version)
+        version = try c.decode(VersionText.self, forKey: .version)
         state = try c.decode(AppStoreVersion.State.self, forKey: .state)
         phasedRelease = try c.decodeIfPresent(AppStoreConnectStatus.Phase.self, forKey: .phasedRelease)
         if let phase = phasedRelease {

@@ -48,15 +48,15 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
 
     /// A version App Store Connect showed: the live one, or the one on its way.
     public struct ConnectVersion: Sendable, Hashable {
-        /// The version string (`8.0.10`).
-        public var version: String
+        /// The version as App Store Connect wrote it (`8.0.10`).
+        public var version: VersionText
         /// Apple's state (`READY_FOR_DISTRIBUTION`, `IN_REVIEW`…).
         public var state: AppStoreVersion.State
         /// Its phased release (state, day, percent), for the live version that has one.
         public var phasedRelease: AppStoreConnectStatus.Phase?
 
         /// Makes a version's state.
-        public init(version: String, state: AppStoreVersion.State, phasedRelease: AppStoreConnectStatus.Phase?) {
+        public init(version: VersionText, state: AppStoreVersion.State, phasedRelease: AppStoreConnectStatus.Phase?) {
             self.version = version
             self.state = state
             self.phasedRelease = phasedRelease
@@ -177,10 +177,10 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         let connect = snapshot.appStoreConnect.map { status in
             [
                 status.live.map {
-                    ConnectVersion(version: $0.version, state: $0.state, phasedRelease: $0.phasedRelease)
+                    ConnectVersion(version: VersionText($0.version), state: $0.state, phasedRelease: $0.phasedRelease)
                 },
                 status.pending.map {
-                    ConnectVersion(version: $0.version, state: $0.state, phasedRelease: nil)
+                    ConnectVersion(version: VersionText($0.version), state: $0.state, phasedRelease: nil)
                 },
             ]
             .compactMap { $0 }

@@ -63,14 +63,14 @@ extension ReleaseSnapshot {
             let was = before.states
             let now = new.states
             for version in Set(was.keys).union(now.keys).sorted() where was[version] != now[version] {
-                changes.append(.ascStateChanged(version: version, from: was[version], to: now[version]))
+                changes.append(.ascStateChanged(version: VersionText(version), from: was[version], to: now[version]))
             }
             if let live = new.live, before.live?.version == live.version,
                 before.live?.phasedRelease.map(\.key) != live.phasedRelease.map(\.key)
             {
                 changes.append(
                     .phasedReleaseChanged(
-                        version: live.version, from: before.live?.phasedRelease, to: live.phasedRelease))
+                        version: VersionText(live.version), from: before.live?.phasedRelease, to: live.phasedRelease))
             }
         }
         if let new = playRecoveryActions, let before = old.playRecoveryActions {
