@@ -19,6 +19,10 @@ package enum FailureHint: Sendable, Hashable {
     case stateOfItsOwn
     /// The package named beside a Play track read from a file, which does not say whose it is.
     case packageBesideStoredTrack(String)
+    /// A watch that reads each store's health (and so records its windows' counts).
+    case watchWithHealth
+    /// What a timeline picture is drawn from (its footnote): a watch's history.
+    case drawnFromHistory
 
     /// How the running task words hints; `nil`, the library's words.
     @TaskLocal package static var wording: (@Sendable (FailureHint) -> String)?
@@ -36,6 +40,8 @@ package enum FailureHint: Sendable, Hashable {
         case .stateOfItsOwn: "give each app a state of its own"
         case .packageBesideStoredTrack(let package):
             "a stored Play track does not say whose it is: name the package \(package) beside it"
+        case .watchWithHealth: "a watch with health sources (HealthSources) records them"
+        case .drawnFromHistory: "Drawn from a watch's history (ReleaseHistoryFile)."
         }
     }
 }

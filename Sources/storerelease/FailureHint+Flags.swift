@@ -11,6 +11,8 @@ extension FailureHint {
         case .stateOfItsOwn: "give each app its own --state"
         case .packageBesideStoredTrack(let package):
             "a --play-track file does not say whose it is: give --package \(package) beside it"
+        case .watchWithHealth: "a watch with --health-file or --health records them"
+        case .drawnFromHistory: "Drawn by storerelease timeline from a watch --history."
         }
     }
 }

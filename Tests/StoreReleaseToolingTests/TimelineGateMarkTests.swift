@@ -124,7 +124,7 @@ import Testing
         let history = try ReleaseHistoryFile(path: Self.rolloutHistory.path).read()
         let chart = try TimelineChart(try ReleaseTimeline(history), width: TimelineChartTests.docsWidth)
         let committed = try TimelineChartTests.committedPicture("timeline-8.0.11.svg")
-        #expect(committed == chart.svg, "regenerate it: bash Scripts/diagrams.sh")
+        #expect(committed == TimelineChartTests.asTheToolDraws(chart), "regenerate it: bash Scripts/diagrams.sh")
         // Every advance the history recorded is marked; its holds are, each time a reason is new.
         let advances = history.rounds.filter { [.advance, .complete].contains($0.rollout?.kind) }
         let marks = try Self.marks(committed)

@@ -152,7 +152,7 @@ public enum RolloutReplayError: Error, Sendable, Hashable, CustomStringConvertib
         switch self {
         case .noCounts(let rounds):
             "none of its \(rounds) rounds kept its health windows' counts: it was recorded before round 5 (or "
-                + "without health sources); a watch with --health-file or --health records them"
+                + "without health sources); \(FailureHint.watchWithHealth.words)"
         }
     }
 }

@@ -144,7 +144,7 @@ public struct TimelineChart: Sendable {
     }
 
     /// The line at the foot of the picture.
-    static let footnote = "Drawn by storerelease timeline from a watch --history. Times in UTC."
+    static var footnote: String { FailureHint.drawnFromHistory.words + " Times in UTC." }
 
     /// The heading's title.
     var title: String { "\(timeline.version) across both stores" }
