@@ -123,9 +123,10 @@ import Testing
     /// The picture with the tool's footnote (it names `storerelease timeline` and `watch
     /// --history`, where the library names the history's type): what `storerelease timeline` draws.
     static func asTheToolDraws(_ chart: TimelineChart) -> String {
-        FailureHint.$wording.withValue({ hint in
+        let toolWords: @Sendable (FailureHint) -> String = { hint in
             hint == .drawnFromHistory ? "Drawn by storerelease timeline from a watch --history." : hint.libraryWords
-        }) { chart.svg }
+        }
+        return FailureHint.$wording.withValue(toolWords) { chart.svg }
     }
 
     @Test func theDocsPictureIsWhatTheBundledHistoryDraws() throws {
