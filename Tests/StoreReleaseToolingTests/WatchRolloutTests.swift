@@ -137,7 +137,7 @@ import Testing
     }
 
     /// The App Store's health of 414478124: 8.0.9 through November, 8.0.10 from 1 December, healthy.
-    static func appStoreHealth() throws -> HealthFile {
+    static func appStoreHealth(crashedUsers: Int = 140) throws -> HealthFile {
         var days: [String] = []
         for day in 1...30 {
             days.append(
@@ -146,7 +146,7 @@ import Testing
         }
         for day in 1...25 {
             days.append(
-                #"{"date": "2026-12-\#(String(format: "%02d", day))", "version": "8.0.10", "versionCode": null, "users": 50000, "crashedUsers": 140, "anrUsers": null}"#
+                #"{"date": "2026-12-\#(String(format: "%02d", day))", "version": "8.0.10", "versionCode": null, "users": 50000, "crashedUsers": \#(crashedUsers), "anrUsers": null}"#
             )
         }
         let json = #"{"store": "appStore", "app": "414478124", "days": ["# + days.joined(separator: ",") + "]}"
@@ -166,7 +166,7 @@ import Testing
         let lookup = try AppStoreLookupClient(configuration: .init(baseURL: server.baseURL("ok")))
         let health = HealthSources(
             files: [try Self.health(rate: 0.005), try Self.appStoreHealth()],
-            criteria: try HealthCriteria())
+            criteria: try HealthCriteria().sequentially())
         var decisions: [RolloutDecision] = []
         var phased: [PhasedRelease.State] = []
         for (start, rounds) in [("2026-12-01T20:00:00Z", 1), ("2026-12-02T02:00:00Z", 13)] {
@@ -200,5 +200,48 @@ import Testing
                 && decisions.last?.reasons.contains { $0.contains("lockstep: Play at 20% would be more than a step") }
                     == true,
             "\(decisions.last?.reasons ?? [])")
+    }
+
+    /// Shared code crashes on both stores: the App Store's health of 8.0.10 regressing halts the
+    /// Play rollout too, the round it shows (Play's release halted, the phased release paused), and
+    /// the rollout moves no further.
+    @Test func aRegressionOnTheAppStoreHaltsBothStoresTheRoundItShows() async throws {
+        let token = UUID().uuidString
+        let play = try PlayDeveloperAPIClient(
+            token: try BearerToken("ya29.watch-rollout"),
+            configuration: .init(baseURL: server.baseURL("ok", token: token)))
+        let connect = try AppStoreConnectClient(
+            credentials: .token(try BearerToken("asc.watch-rollout")),
+            configuration: .init(baseURL: server.baseURL("rolling", token: token)))
+        let lookup = try AppStoreLookupClient(configuration: .init(baseURL: server.baseURL("ok")))
+        let health = HealthSources(
+            files: [try Self.health(rate: 0.005), try Self.appStoreHealth(crashedUsers: 1500)],
+            criteria: try HealthCriteria().sequentially())
+        var watcher = ReleaseWatcher(
+            state: WatchStateFile(path: folder.appendingPathComponent("regressed.json").path),
+            sources: StoreSources(
+                appStore: .live(.id(414_478_124), storefronts: .listed([try StorefrontCountry("cn")]), client: lookup),
+                play: .live(packageName: "com.example.walk", track: "production", client: play),
+                appStoreConnect: AppStoreConnectSource(client: connect), health: health),
+            interval: .seconds(6 * 3600), clock: VirtualClock().clock,
+            startDate: try #require(ISO8601Timestamp.date(from: "2026-12-03T20:00:00Z")))
+        watcher.halting = ReleaseActor(
+            play: .init(client: play, packageName: "com.example.walk"),
+            connect: .init(client: connect, app: .id(414_478_124)))
+        watcher.rollout = RolloutGate(lockstep: true)
+        var events: [ReleaseEvent] = []
+        var halts: [ActingPlan] = []
+        let outcome = try await watcher.run(
+            rounds: 2,
+            progress: { progress in
+                if case .events(let new) = progress { events += new }
+                if case .halted(let plan) = progress { halts.append(plan) }
+            })
+        #expect(halts.count == 1 && halts.first?.verified == true, "halted once, verified: \(halts)")
+        #expect(Set(halts.first?.steps.map(\.store) ?? []) == [.googlePlay, .appStore], "on both stores")
+        #expect(events.contains { if case .halted(_, .appStore, _, _, _, _) = $0.change { true } else { false } })
+        #expect(!events.contains { $0.type == "rolloutAdvanced" })
+        #expect(try track(token).first { $0.codes == ["81"] }?.status == "halted")
+        #expect(outcome.haltsOwed.isEmpty)
     }
 }
