@@ -291,8 +291,12 @@ struct ActionsRunner {
                     options: .regularExpression) != nil,
                 with["service_account"]?.hasSuffix(".iam.gserviceaccount.com") == true
             else { return (1, "auth: the workload identity provider or the service account is not set", [:]) }
+            // The action takes its scopes as a list, comma- or newline-separated.
+            let scopes = (with["access_token_scopes"] ?? "").split { $0 == "," || $0 == "\n" }.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard with["token_format"] == "access_token",
-                with["access_token_scopes"] == "https://www.googleapis.com/auth/androidpublisher"
+                scopes.contains("https://www.googleapis.com/auth/androidpublisher")
             else { return (1, "auth: no access token for the androidpublisher scope asked for", [:]) }
             return (0, "", ["access_token": "ya29.workload-identity-\(runID)"])
         default:

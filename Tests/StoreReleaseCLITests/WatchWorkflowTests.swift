@@ -216,6 +216,40 @@ import Testing
                 atPath: folder.appendingPathComponent("run-3/artifacts/watch-history/watch-history.jsonl").path))
     }
 
+    /// The rollout's schedule (`watch --rollout --lockstep --health`), three runs on fresh runners
+    /// against the scripted release: each run holds for new reasons (told as `rolloutHeld`), the
+    /// history kept in the cache grows by a line a run with the gate's decision, the timeline is
+    /// published, and nothing is written to Play.
+    @Test func theRolloutScheduleHoldsWithItsReasonsOnAFreshRunnerEachRun() throws {
+        let workflow = try text("rollout-github-actions.yml")
+        let cache = folder.appendingPathComponent("rollout-cache")
+        let token = UUID().uuidString
+        var printed: [String] = []
+        for number in 1...3 {
+            var runner = try ActionsRunner(
+                workflow: workflow, folder: folder.appendingPathComponent("rollout-\(number)"), cache: cache
+            ) { point($0, token: token) }
+            (runner.vars, runner.secrets) = try settings(token: token)
+            runner.runID = String(number)
+            let job = try runner.run(job: "rollout")
+            #expect(job.succeeded, "run \(number): \(job.log)")
+            printed += (job.steps.first { $0.name == "One round" }?.output ?? "").split(separator: "\n").map(
+                String.init)
+        }
+        #expect(printed.filter { $0.contains(#""type":"rolloutHeld""#) }.count == 3, "\(printed)")
+        let history = try String(
+            contentsOf: folder.appendingPathComponent("rollout-3/artifacts/rollout-history/rollout-history.jsonl"),
+            encoding: .utf8)
+        let lines = history.split(separator: "\n")
+        #expect(lines.count == 3 && lines.allSatisfy { $0.contains(#""rollout":{"decision":"hold""#) })
+        let drawn = try String(
+            contentsOf: folder.appendingPathComponent("rollout-3/artifacts/timeline/timeline.html"), encoding: .utf8)
+        #expect(drawn.contains("<svg ") && drawn.contains("Rollout gate"), "the timeline shows the gate's decisions")
+        #expect(try server.playStats(token: token)["writes"] as? Int == 0, "a hold writes nothing to Play")
+        let deliveries = try server.hooks(token: token)
+        #expect(deliveries.count == 3 && deliveries.allSatisfy { $0.status == 200 })
+    }
+
     @Test func theGitHubScheduleNeedsItsSwiftSetUp() throws {
         let workflow = try text("github-actions.yml")
         // The workflow without its setup-swift step (from its `- uses:` line to the next step).
