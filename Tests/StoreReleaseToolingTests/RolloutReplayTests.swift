@@ -25,7 +25,7 @@ import Testing
         let baseline = HealthCounts(
             version: old, versionCode: VersionCode(rawValue: 80), ageDays: day, users: 50_000 * day,
             crashedUsers: Double(50_000 * day) * 0.005, anrUsers: Double(50_000 * day) * 0.001)
-        var play = ReleaseHistoryRound.StoreHealth(version: new, verdict: .unknown, crashRate: nil, anrRate: nil)
+        var play = ReleaseHistoryRound.HealthRecord(version: new, verdict: .unknown, crashRate: nil, anrRate: nil)
         (play.candidate, play.baseline) = (candidate, baseline)
         return ReleaseHistoryRound(
             takenAt: start.addingTimeInterval(Double(day) * 86_400),

@@ -125,7 +125,7 @@ extension ReleaseHistoryRound.Health {
     }
 }
 
-extension ReleaseHistoryRound.StoreHealth: Codable {
+extension ReleaseHistoryRound.HealthRecord: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case version, verdict, crashRate, anrRate
     }

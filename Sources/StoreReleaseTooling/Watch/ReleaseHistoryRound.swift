@@ -64,7 +64,7 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
     }
 
     /// One store's health in a round: the version judged, its verdict and its rates.
-    public struct StoreHealth: Sendable, Hashable {
+    public struct HealthRecord: Sendable, Hashable {
         /// The version judged.
         public var version: Version?
         /// `healthy`, `regressed`, `insufficientData` or `unknown`.
@@ -92,21 +92,21 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
     /// Both stores' health in a round.
     public struct Health: Sendable, Hashable, Codable {
         /// The App Store's, when read.
-        public var appStore: StoreHealth?
+        public var appStore: HealthRecord?
         /// Google Play's, when read.
-        public var googlePlay: StoreHealth?
+        public var googlePlay: HealthRecord?
 
         /// Both stores' health.
-        public init(appStore: StoreHealth?, googlePlay: StoreHealth?) {
+        public init(appStore: HealthRecord?, googlePlay: HealthRecord?) {
             self.appStore = appStore
             self.googlePlay = googlePlay
         }
 
         /// The health a snapshot recorded: each store's version, verdict and rates.
         public init(_ recorded: ReleaseSnapshot.Health) {
-            func store(_ record: ReleaseSnapshot.StoreHealthRecord?) -> StoreHealth? {
+            func store(_ record: ReleaseSnapshot.StoreHealthRecord?) -> HealthRecord? {
                 record.map {
-                    var health = StoreHealth(
+                    var health = HealthRecord(
                         version: $0.version, verdict: $0.verdict, crashRate: $0.crashRate, anrRate: $0.anrRate)
                     (health.candidate, health.baseline) = ($0.candidate, $0.baseline)
                     return health
@@ -117,9 +117,9 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
 
         /// The health a report gives: each store's candidate, verdict and rates.
         public init(_ report: ReleaseHealthReport) {
-            func store(_ health: StoreReleaseTooling.StoreHealth?) -> StoreHealth? {
+            func store(_ health: StoreHealth?) -> HealthRecord? {
                 health.map {
-                    var health = StoreHealth(
+                    var health = HealthRecord(
                         version: $0.candidate?.version, verdict: $0.verdict.kind, crashRate: $0.candidate?.crashRate,
                         anrRate: $0.candidate?.anrRate)
                     (health.candidate, health.baseline) = (
