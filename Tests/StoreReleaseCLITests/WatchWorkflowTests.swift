@@ -269,6 +269,53 @@ import Testing
             build.status == 127 && build.output.contains("swift"), "a fresh runner has no swift of its own: \(job.log)")
     }
 
+    /// The rollout's CronJob (`watch --rollout --lockstep --health`), a pod a round, three rounds
+    /// of the scripted release: each holds for new reasons (told as `rolloutHeld`), the state and
+    /// the history (a line a round with the decision) stay on the claim, nothing is written to Play.
+    @Test func theRolloutCronJobHoldsWithItsReasonsAPodARound() throws {
+        let manifest = try text("rollout-kubernetes-cronjob.yaml")
+        let documents = try RecipeYAML.documents(manifest)
+        let cronJob = try #require(documents.first { $0["kind"]?.string == "CronJob" })
+        #expect(cronJob["spec"]?["concurrencyPolicy"]?.string == "Forbid")
+        let person = folder.appendingPathComponent("rollout-person")
+        try RecipeTools.ascKey(at: person.appendingPathComponent("AuthKey_ABC123.p8"))
+        let line = try #require(RecipeTools.kubectlLine(manifest))
+        let pods = folder.appendingPathComponent("rollout-cluster")
+        let token = UUID().uuidString
+        var printed: [String] = []
+        for round in 1...3 {
+            try Data((server.hookURL("ok", token: token).absoluteString + "\n").utf8)
+                .write(to: person.appendingPathComponent("slack-webhook-url"))
+            let (name, data) = try KubernetesPods.secret(from: line, files: person)
+            let cluster = KubernetesPods(
+                documents: documents, folder: pods, secrets: [name: data],
+                image: { try? RecipeTools.image($0, in: folder, gcloudToken: "ya29.gcloud-pod") },
+                point: { argv in
+                    guard argv.count > 1, argv[0] == "storerelease", argv[1] == "watch" else { return argv }
+                    let reporting =
+                        argv.contains("--health")
+                        ? [
+                            "--play-reporting-base-url",
+                            server.baseURL("timeline-release", token: token).absoluteString,
+                        ]
+                        : []
+                    return Array(argv[...1]) + fakes(token) + reporting + argv[2...]
+                })
+            let containers = try cluster.run(try cluster.template(kind: "CronJob", name: "storerelease-rollout"))
+            #expect(
+                containers.allSatisfy { $0.status == 0 },
+                "round \(round): \(containers.map { "\($0.name): \($0.stderr)" })")
+            printed += (containers.last?.stdout ?? "").split(separator: "\n").map(String.init)
+        }
+        #expect(printed.filter { $0.contains(#""type":"rolloutHeld""#) }.count == 3, "\(printed)")
+        let claim = pods.appendingPathComponent("claims/storerelease-rollout")
+        #expect(FileManager.default.fileExists(atPath: claim.appendingPathComponent("rollout-state.json").path))
+        let history = try String(contentsOf: claim.appendingPathComponent("rollout-history.jsonl"), encoding: .utf8)
+        let lines = history.split(separator: "\n")
+        #expect(lines.count == 3 && lines.allSatisfy { $0.contains(#""rollout":{"decision":"hold""#) })
+        #expect(try server.playStats(token: token)["writes"] as? Int == 0, "a hold writes nothing to Play")
+    }
+
     @Test func theKubernetesCronJobWatchesAPodARoundWithItsStateOnTheClaim() throws {
         let manifest = try text("kubernetes-cronjob.yaml")
         let documents = try RecipeYAML.documents(manifest)
