@@ -273,17 +273,40 @@ import Testing
     /// of the scripted release: each holds for new reasons (told as `rolloutHeld`), the state and
     /// the history (a line a round with the decision) stay on the claim, nothing is written to Play.
     @Test func theRolloutCronJobHoldsWithItsReasonsAPodARound() throws {
-        let manifest = try text("rollout-kubernetes-cronjob.yaml")
-        let documents = try RecipeYAML.documents(manifest)
-        let cronJob = try #require(documents.first { $0["kind"]?.string == "CronJob" })
-        #expect(cronJob["spec"]?["concurrencyPolicy"]?.string == "Forbid")
-        let person = folder.appendingPathComponent("rollout-person")
-        try RecipeTools.ascKey(at: person.appendingPathComponent("AuthKey_ABC123.p8"))
-        let line = try #require(RecipeTools.kubectlLine(manifest))
-        let pods = folder.appendingPathComponent("rollout-cluster")
+        let job = try cronJob("rollout-kubernetes-cronjob.yaml", name: "storerelease-rollout", in: "rollout")
         let token = UUID().uuidString
         var printed: [String] = []
         for round in 1...3 {
+            let containers = try job.round(token)
+            #expect(
+                containers.allSatisfy { $0.status == 0 },
+                "round \(round): \(containers.map { "\($0.name): \($0.stderr)" })")
+            printed += (containers.last?.stdout ?? "").split(separator: "\n").map(String.init)
+        }
+        #expect(printed.filter { $0.contains(#""type":"rolloutHeld""#) }.count == 3, "\(printed)")
+        let claim = job.pods.appendingPathComponent("claims/storerelease-rollout")
+        #expect(FileManager.default.fileExists(atPath: claim.appendingPathComponent("rollout-state.json").path))
+        let history = try String(contentsOf: claim.appendingPathComponent("rollout-history.jsonl"), encoding: .utf8)
+        let lines = history.split(separator: "\n")
+        #expect(lines.count == 3 && lines.allSatisfy { $0.contains(#""rollout":{"decision":"hold""#) })
+        #expect(try server.playStats(token: token)["writes"] as? Int == 0, "a hold writes nothing to Play")
+    }
+
+    /// A CronJob of Docs/Watch in a cluster standing in a folder (`place`): `round(token)` runs
+    /// its pod once against the fakes of `token`, the secret made from the person's files as the
+    /// comment says (a line that reads health reads Play's from the fake's reporting API too).
+    func cronJob(_ file: String, name job: String, in place: String) throws -> (
+        round: (String) throws -> [KubernetesPods.Container], pods: URL
+    ) {
+        let manifest = try text(file)
+        let documents = try RecipeYAML.documents(manifest)
+        let cronJob = try #require(documents.first { $0["kind"]?.string == "CronJob" })
+        #expect(cronJob["spec"]?["concurrencyPolicy"]?.string == "Forbid")
+        let person = folder.appendingPathComponent("\(place)-person")
+        try RecipeTools.ascKey(at: person.appendingPathComponent("AuthKey_ABC123.p8"))
+        let line = try #require(RecipeTools.kubectlLine(manifest))
+        let pods = folder.appendingPathComponent("\(place)-cluster")
+        let round = { (token: String) throws -> [KubernetesPods.Container] in
             try Data((server.hookURL("ok", token: token).absoluteString + "\n").utf8)
                 .write(to: person.appendingPathComponent("slack-webhook-url"))
             let (name, data) = try KubernetesPods.secret(from: line, files: person)
@@ -301,43 +324,15 @@ import Testing
                         : []
                     return Array(argv[...1]) + fakes(token) + reporting + argv[2...]
                 })
-            let containers = try cluster.run(try cluster.template(kind: "CronJob", name: "storerelease-rollout"))
-            #expect(
-                containers.allSatisfy { $0.status == 0 },
-                "round \(round): \(containers.map { "\($0.name): \($0.stderr)" })")
-            printed += (containers.last?.stdout ?? "").split(separator: "\n").map(String.init)
+            return try cluster.run(try cluster.template(kind: "CronJob", name: job))
         }
-        #expect(printed.filter { $0.contains(#""type":"rolloutHeld""#) }.count == 3, "\(printed)")
-        let claim = pods.appendingPathComponent("claims/storerelease-rollout")
-        #expect(FileManager.default.fileExists(atPath: claim.appendingPathComponent("rollout-state.json").path))
-        let history = try String(contentsOf: claim.appendingPathComponent("rollout-history.jsonl"), encoding: .utf8)
-        let lines = history.split(separator: "\n")
-        #expect(lines.count == 3 && lines.allSatisfy { $0.contains(#""rollout":{"decision":"hold""#) })
-        #expect(try server.playStats(token: token)["writes"] as? Int == 0, "a hold writes nothing to Play")
+        return (round, pods)
     }
 
     @Test func theKubernetesCronJobWatchesAPodARoundWithItsStateOnTheClaim() throws {
-        let manifest = try text("kubernetes-cronjob.yaml")
-        let documents = try RecipeYAML.documents(manifest)
-        let cronJob = try #require(documents.first { $0["kind"]?.string == "CronJob" })
-        #expect(cronJob["spec"]?["concurrencyPolicy"]?.string == "Forbid")
-        // The secret as the comment makes it, from the person's files.
-        let person = folder.appendingPathComponent("person")
-        try RecipeTools.ascKey(at: person.appendingPathComponent("AuthKey_ABC123.p8"))
-        let line = try #require(RecipeTools.kubectlLine(manifest))
-        let pods = folder.appendingPathComponent("cluster")
+        let job = try cronJob("kubernetes-cronjob.yaml", name: "storerelease-watch", in: "watch")
         try expectThreeRounds(playToken: "ya29.gcloud-pod") { token, _ in
-            try Data((server.hookURL("ok", token: token).absoluteString + "\n").utf8)
-                .write(to: person.appendingPathComponent("slack-webhook-url"))
-            let (name, data) = try KubernetesPods.secret(from: line, files: person)
-            let cluster = KubernetesPods(
-                documents: documents, folder: pods, secrets: [name: data],
-                image: { try? RecipeTools.image($0, in: folder, gcloudToken: "ya29.gcloud-pod") },
-                point: { argv in
-                    guard argv.count > 1, argv[0] == "storerelease", argv[1] == "watch" else { return argv }
-                    return Array(argv[...1]) + fakes(token) + argv[2...]
-                })
-            let containers = try cluster.run(try cluster.template(kind: "CronJob", name: "storerelease-watch"))
+            let containers = try job.round(token)
             let failed = containers.first { $0.status != 0 }
             #expect(containers.map(\.name) == ["play-token", "watch"], "\(containers.map(\.name))")
             return (
@@ -347,6 +342,6 @@ import Testing
         }
         #expect(
             FileManager.default.fileExists(
-                atPath: pods.appendingPathComponent("claims/storerelease-watch/watch-state.json").path))
+                atPath: job.pods.appendingPathComponent("claims/storerelease-watch/watch-state.json").path))
     }
 }

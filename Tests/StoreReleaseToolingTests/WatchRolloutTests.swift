@@ -153,17 +153,23 @@ import Testing
         return try JSONDecoder().decode(HealthFile.self, from: Data(json.utf8))
     }
 
-    /// `--lockstep`: the phased release on day 3 (5%) is paused while it is more than a step above
-    /// Play's 1%, resumed once Play reaches 2%, and Play goes no more than a step above it (10%).
-    @Test func lockstepKeepsTheStoresWithinAStep() async throws {
-        let token = UUID().uuidString
+    /// The three stores' clients of one token: Play's fake, App Store Connect's `rolling` world
+    /// (8.0.10 in a phased release on day 3) and the lookup.
+    func clients(_ token: String) throws -> (PlayDeveloperAPIClient, AppStoreConnectClient, AppStoreLookupClient) {
         let play = try PlayDeveloperAPIClient(
             token: try BearerToken("ya29.watch-rollout"),
             configuration: .init(baseURL: server.baseURL("ok", token: token)))
         let connect = try AppStoreConnectClient(
             credentials: .token(try BearerToken("asc.watch-rollout")),
             configuration: .init(baseURL: server.baseURL("rolling", token: token)))
-        let lookup = try AppStoreLookupClient(configuration: .init(baseURL: server.baseURL("ok")))
+        return (play, connect, try AppStoreLookupClient(configuration: .init(baseURL: server.baseURL("ok"))))
+    }
+
+    /// `--lockstep`: the phased release on day 3 (5%) is paused while it is more than a step above
+    /// Play's 1%, resumed once Play reaches 2%, and Play goes no more than a step above it (10%).
+    @Test func lockstepKeepsTheStoresWithinAStep() async throws {
+        let token = UUID().uuidString
+        let (play, connect, lookup) = try clients(token)
         let health = HealthSources(
             files: [try Self.health(rate: 0.005), try Self.appStoreHealth()],
             criteria: try HealthCriteria().sequentially())
@@ -207,13 +213,7 @@ import Testing
     /// the rollout moves no further.
     @Test func aRegressionOnTheAppStoreHaltsBothStoresTheRoundItShows() async throws {
         let token = UUID().uuidString
-        let play = try PlayDeveloperAPIClient(
-            token: try BearerToken("ya29.watch-rollout"),
-            configuration: .init(baseURL: server.baseURL("ok", token: token)))
-        let connect = try AppStoreConnectClient(
-            credentials: .token(try BearerToken("asc.watch-rollout")),
-            configuration: .init(baseURL: server.baseURL("rolling", token: token)))
-        let lookup = try AppStoreLookupClient(configuration: .init(baseURL: server.baseURL("ok")))
+        let (play, connect, lookup) = try clients(token)
         let health = HealthSources(
             files: [try Self.health(rate: 0.005), try Self.appStoreHealth(crashedUsers: 1500)],
             criteria: try HealthCriteria().sequentially())
