@@ -98,7 +98,8 @@ import Testing
         #expect(
             slack.first?.contains(
                 "Halted 8.0.10 because Google Play 81 (8.0.10) is regressed: crash rate 2.10% [1.91–2.30] over 21,000 "
-                    + "user-days: Google Play 81 (8.0.10) inProgress → halted, App Store ACTIVE → PAUSED; verified")
+                    + "user-days vs 0.60% [0.50–0.71] over 21,000 user-days for 80 (8.0.2) at the same age: Google Play "
+                    + "81 (8.0.10) inProgress → halted, App Store ACTIVE → PAUSED; verified")
                 == true,
             "\(slack)")
         let afterHalt = try writes(token)

@@ -68,4 +68,53 @@ import Testing
         healthy.health = nil
         #expect(healthy.forceUpdate()?.safe == true)
     }
+
+    /// One sentence for a verdict with its numbers: the force gate's health reason reads the same
+    /// from a report (`parity`) and from a snapshot's record of it (`snapshot`, `watch`, a halt's
+    /// Slack text), on either store, with the App Store's counts called sessions.
+    @Test(arguments: [Store.googlePlay, .appStore])
+    func theForceGatesHealthReasonHasOneWording(_ store: Store) throws {
+        var days: [HealthDay] = []
+        for offset in 0..<3 {
+            let day = try #require(HealthDate("2021-02-0\(offset + 1)"))
+            days.append(
+                try #require(
+                    HealthDay(
+                        date: day, version: try Version(parsing: "8.0.9"), versionCode: VersionCode(rawValue: 80),
+                        users: 21_000, crashedUsers: 126, anrUsers: store == .googlePlay ? 21 : nil)))
+            days.append(
+                try #require(
+                    HealthDay(
+                        date: day, version: try Version(parsing: "8.0.10"), versionCode: VersionCode(rawValue: 81),
+                        users: 7_000, crashedUsers: 147, anrUsers: store == .googlePlay ? 7 : nil)))
+        }
+        let health = StoreHealth.judge(
+            try Version(parsing: "8.0.10"), store: store, source: .healthFile, days: days,
+            criteria: try HealthCriteria())
+        #expect(health.verdict.kind == .regressed, "\(health.reasons)")
+        let parity = try #require(health.gateReason)
+        let report =
+            store == .googlePlay
+            ? ReleaseHealthReport(appStore: nil, googlePlay: health, version: try Version(parsing: "8.0.10"))
+            : ReleaseHealthReport(appStore: health, googlePlay: nil, version: try Version(parsing: "8.0.10"))
+        #expect(try self.report(health: report).forceUpdate.reasons.contains(parity))
+        let reading = StoreReading(
+            appStore: StoreReading.AppStore(releases: [
+                StoreRelease(
+                    store: .appStore, version: try Version(parsing: "8.0.10"), country: try StorefrontCountry("cn"),
+                    releaseDate: now.addingTimeInterval(-7 * 86400))
+            ]),
+            googlePlay: StoreReading.GooglePlay(
+                track: PlayTrack(
+                    track: "production",
+                    releases: [
+                        PlayTrackRelease(
+                            name: "8.0.10", versionCodes: [try #require(VersionCode(rawValue: 81))], status: .completed)
+                    ])),
+            health: report)
+        let snapshot = try #require(ReleaseSnapshot(reading, takenAt: now).forceUpdate())
+        #expect(snapshot.reasons.contains(parity), "\(snapshot.reasons) vs \(parity)")
+        #expect(
+            parity.contains(store == .googlePlay ? "user-days" : "sessions") && parity.contains(" vs "), "\(parity)")
+    }
 }

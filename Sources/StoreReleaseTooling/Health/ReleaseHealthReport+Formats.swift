@@ -30,7 +30,6 @@ extension StoreHealth {
     /// [1.91–2.30] over 21,000 user-days vs 0.60% [0.50–0.71] over 21,039 user-days for 80 at the
     /// same age; …`.
     public var gateReason: String? {
-        let wait = "; forcing waits until every store's health is healthy"
         let detail: String
         switch verdict {
         case .healthy: return nil
@@ -38,8 +37,24 @@ extension StoreHealth {
         case .insufficientData(_, let minimum): detail = " (fewer than \(Self.grouped(minimum)) \(unit))"
         case .unknown(let reason): detail = " (\(reason))"
         }
-        guard let candidate else { return "\(storeName)'s health is \(verdict.name)\(detail)\(wait)" }
-        var text = "\(storeName) \(candidate.label) is \(verdict.name)\(detail): crash rate "
+        return Self.sentence(
+            store: store, verdict: verdict.name, detail: detail, candidate: candidate, baseline: baseline)
+            + Self.forcingWaits
+    }
+
+    /// What a forced update's health reason ends with.
+    static let forcingWaits = "; forcing waits until every store's health is healthy"
+
+    /// The health sentence every output that names a verdict with its numbers shares (the force
+    /// gate's reason, a halt's cause): the store, the candidate, the verdict and `detail`, the
+    /// candidate's rates over its user-days (sessions on the App Store) against the baseline's.
+    static func sentence(
+        store: Store, verdict: String, detail: String, candidate: HealthWindow?, baseline: HealthWindow?
+    ) -> String {
+        let name = store.displayName
+        let unit = unit(of: store)
+        guard let candidate else { return "\(name)'s health is \(verdict)\(detail)" }
+        var text = "\(name) \(candidate.label) is \(verdict)\(detail): crash rate "
         text += "\(candidate.crashRate.text(digits: 2)) over \(Self.grouped(candidate.users)) \(unit)"
         if let baseline {
             let age = baseline.ageDays < candidate.ageDays ? "over its \(baseline.ageDays) days" : "at the same age"
@@ -52,7 +67,7 @@ extension StoreHealth {
             if let rate = candidate.anrRate { text += ", ANR rate \(rate.text(digits: 2))" }
             text += " (no earlier version to compare)"
         }
-        return text + wait
+        return text
     }
 
     /// `Google Play` or `App Store`.
@@ -60,7 +75,10 @@ extension StoreHealth {
 
     /// What a window's `users` count: Play's users a day (user-days), the App Store's sessions
     /// (App Store Connect's Analytics Reports count sessions, not users).
-    var unit: String { store == .googlePlay ? "user-days" : "sessions" }
+    var unit: String { Self.unit(of: store) }
+
+    /// What a store's counts count: user-days on Google Play, sessions on the App Store.
+    static func unit(of store: Store) -> String { store == .googlePlay ? "user-days" : "sessions" }
 
     /// The line with `name` for the verdict and `escape` applied to the reasons, which may carry
     /// text from outside.

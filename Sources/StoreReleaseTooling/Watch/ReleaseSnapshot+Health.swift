@@ -97,16 +97,26 @@ extension ReleaseSnapshot {
         /// Why this record makes a forced update wait, or `nil` when it is `healthy`.
         func gateReason(store: Store) -> String? {
             guard verdict != .healthy else { return nil }
-            return summary(store: store) + "; forcing waits until every store's health is healthy"
+            return summary(store: store) + StoreHealth.forcingWaits
         }
 
-        /// The verdict with its numbers: "Google Play 81 (8.0.10) is regressed: crash rate 2.1% (…) over 12,000 user-days".
+        /// The verdict with its numbers, as ``StoreHealth/gateReason`` says it when the record kept
+        /// its windows' counts: "Google Play 81 (8.0.10) is regressed: crash rate 2.10% […] over
+        /// 21,000 user-days vs 0.60% […] over 21,039 user-days for 80 at the same age".
         func summary(store: Store) -> String {
+            if let candidate {
+                let detail = verdict == .unknown ? reasons.last.map { " (\($0))" } ?? "" : ""
+                return StoreHealth.sentence(
+                    store: store, verdict: verdict.rawValue, detail: detail, candidate: HealthWindow(candidate),
+                    baseline: baseline.map(HealthWindow.init))
+            }
             let name = store.displayName
             let label = version.map { version in versionCode.map { " \($0) (\(version))" } ?? " \(version)" } ?? ""
             var text = "\(name)\(label) is \(verdict.rawValue)"
             if let crashRate, let users {
-                text += ": crash rate \(crashRate.text(digits: 2)) over \(StoreHealth.grouped(users)) user-days"
+                text +=
+                    ": crash rate \(crashRate.text(digits: 2)) over \(StoreHealth.grouped(users)) "
+                    + StoreHealth.unit(of: store)
             } else if let reason = reasons.last {
                 text += " (\(reason))"
             }
