@@ -120,7 +120,9 @@ import Testing
             if case .rolloutAdvanced = event.change { return event.at }
             return nil
         }
-        #expect(run.decisions.last?.kind == .done, "\(run.decisions.map(\.sentence))")
+        // Completed, the rounds after it ask the gate nothing more (the release is rolled out).
+        #expect(run.decisions.last?.kind == .complete, "\(run.decisions.map(\.sentence))")
+        #expect(run.decisions.count < 16, "rounds after the completion read nothing for the rollout")
         let release = try #require(try track(token).first)
         #expect(release.codes == ["81"] && release.status == "completed")
         #expect(try track(token).count == 1, "the completed release replaced the one before")

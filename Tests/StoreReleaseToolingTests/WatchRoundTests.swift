@@ -329,6 +329,26 @@ import Testing
         #expect(kept.last?.rollout?.play == RolloutState.Step(fraction: 0.02, began: dayOn), "the new step begins now")
     }
 
+    /// Once Play's release of the version is completed, a round does not read the stores for the
+    /// rollout again (nothing is left to do without lockstep); with lockstep it still asks.
+    @Test(arguments: [false, true])
+    func aCompletedRolloutIsNotReadAgainUnlessInLockstep(_ lockstep: Bool) throws {
+        let base = Self.read(Self.start, fraction: 0.5).snapshot
+        var machine = Self.machine(
+            state: (base, nil),
+            acting: WatchRound.Acting(haltsOnRegression: true, rollout: RolloutGate(lockstep: lockstep)))
+        var kept: [WatchMemory] = []
+        _ = Self.drive(&machine, machine.start(), now: Self.start, kept: &kept)
+        let reading = StoreReading(
+            googlePlay: StoreReading.GooglePlay(
+                track: Self.track(nil, status: .completed), packageName: "com.example.watch"),
+            health: try Self.health(rate: 0.005, at: Self.start))
+        let step = Self.drive(
+            &machine, machine.storesRead(ReleaseSnapshot(reading, takenAt: Self.start), health: reading.health),
+            now: Self.start, kept: &kept)
+        #expect(step.names.contains("readForActing advance 8.0.10") == lockstep, "\(step.names)")
+    }
+
     @Test func aRolloutThatCannotReadTheStoresWritesNothingAndGoesOn() throws {
         let base = Self.read(Self.start, fraction: 0.01).snapshot
         var machine = Self.machine(

@@ -374,7 +374,10 @@ package struct WatchRound {
             stage = .rollingOut(work, asked: false)
             return advance()
         case .rollingOut(let work, let asked):
-            if !asked, acting.rollout != nil, let version = work.health?.version, !memory.haltsOwed.contains(version) {
+            if !asked, let gate = acting.rollout, let version = work.health?.version,
+                !memory.haltsOwed.contains(version),
+                !Self.rolledOut(version, in: work.snapshot, lockstep: gate.lockstep)
+            {
                 stage = .rollingOut(work, asked: true)
                 return .readForActing(.advance, version: version)
             }
@@ -491,6 +494,17 @@ package struct WatchRound {
         }
         stage = .recording(work)
         return rememberActs(work)
+    }
+
+    /// Whether the round's snapshot shows `version` rolled out on Play: a completed release of it,
+    /// none in progress or halted. Without lockstep, nothing is left for the gate to do, so the
+    /// stores are not read for it (with lockstep, the phased release may still want resuming).
+    static func rolledOut(_ version: Version, in snapshot: ReleaseSnapshot, lockstep: Bool) -> Bool {
+        guard !lockstep, let releases = snapshot.googlePlay?.releases.filter({ $0.version == version }) else {
+            return false
+        }
+        return releases.contains { $0.status == .completed }
+            && !releases.contains { $0.status == .inProgress || $0.status == .halted }
     }
 
     /// Hold reasons with their numbers left out: a hold is told again when its reasons change,
