@@ -73,4 +73,13 @@ import Testing
             (error as? VersionError)?.reason == .versionCodeOutOfRange
         }
     }
+
+    /// A version written as one number is that versionCode on Play; anything else is not one.
+    @Test(
+        arguments: [
+            ("81", 81), ("2100000000", 2_100_000_000), ("8.0.10", nil), ("81.0", nil), ("0", nil), ("2100000001", nil),
+        ] as [(String, Int?)])
+    func aVersionWrittenAsOneNumberIsThatVersionCode(_ text: String, _ code: Int?) throws {
+        #expect(VersionCode(exactly: try Version(parsing: text))?.rawValue == code)
+    }
 }

@@ -32,6 +32,18 @@ public struct VersionCode: Sendable, Hashable, RawRepresentable {
     }
 }
 
+extension VersionCode {
+    /// The `versionCode` a version names when it is written as one number (`81`), within Play's range.
+    ///
+    /// What `storerelease health --version 81` means on Google Play, where a release is known by
+    /// its code as often as by its name. `nil` for `8.0.10`, `81.0`, `81-beta` or a number outside
+    /// 1…``maximum``.
+    public init?(exactly version: Version) {
+        guard let code = try? VersionCode(parsing: version.text) else { return nil }
+        self = code
+    }
+}
+
 extension VersionCode: Comparable {
     /// Orders codes by value, as Play does.
     public static func < (lhs: VersionCode, rhs: VersionCode) -> Bool {

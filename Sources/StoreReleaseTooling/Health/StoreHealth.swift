@@ -113,10 +113,10 @@ public struct StoreHealth: Sendable, Hashable {
 
     /// On Google Play, digits that are a `versionCode` of `days` name that code's version.
     ///
-    /// The version's text is read as a ``VersionCode`` (digits, within Play's range) and compared
-    /// with each day's code as one.
+    /// A version written as one number is a ``VersionCode`` (``VersionCode/init(exactly:)``),
+    /// compared with each day's code.
     private static func resolve(_ version: Version, store: Store, in days: [HealthDay]) -> Version {
-        guard store == .googlePlay, let code = try? VersionCode(parsing: version.description),
+        guard store == .googlePlay, let code = VersionCode(exactly: version),
             let day = days.first(where: { $0.versionCode == code })
         else { return version }
         return day.version
