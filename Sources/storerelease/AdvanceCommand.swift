@@ -45,8 +45,7 @@ extension Command {
             step; 2 bad input (a schedule that does not increase to 100, a step of 0 hours, --apply
             without --confirm, a state file that is not one); nothing is read or written then.
             """,
-        options: [
-            AdvanceCommand.schedule.spec, AdvanceCommand.stepHours.spec, AdvanceCommand.lockstep.spec,
+        options: RolloutOptions.specs + [
             AdvanceCommand.state.spec, ActingOptions.apply.spec, ActingOptions.confirm.spec, ActingOptions.format.spec,
             ActingOptions.timeout.spec, PlayOptions.package.spec, PlayOptions.track.spec, PlayOptions.baseURL.spec,
             PlayOptions.tokenFile.spec, AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec, HealthOptions.now.spec,
@@ -59,19 +58,13 @@ extension Command {
 
 /// `advance`: the flags read, the stores and their health read, the gate asked, its plan applied.
 enum AdvanceCommand {
-    static let schedule = Option<RolloutSteps>(
-        "--schedule", "P1,…,100", "The steps in percent, increasing, ending at 100 (default 1,2,5,10,20,50,100).")
-    static let stepHours = Option<Hours>(
-        "--step-hours", "H", "How long a step lasts at least, in hours, decimals allowed (default 24).")
-    static let lockstep = Switch(
-        "--lockstep", "Keep Play within one step of the phased release; pause the phased release while it is ahead.")
     static let state = Option<String>(
         "--state", "FILE", "Where the rollout keeps when each step began and the gate's pauses (written with --apply).")
 
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         let command = arguments.command
         let options = try ActingOptions(arguments, action: .advance)
-        let gate = RolloutGate(schedule: try rolloutSchedule(arguments), lockstep: arguments.has(lockstep))
+        let gate = try RolloutOptions.gate(arguments)
         let statePath = try arguments.value(state)
         var kept: RolloutState?
         do throws(RolloutStateFileError) {
@@ -141,18 +134,6 @@ enum AdvanceCommand {
             StandardStreams.printError(
                 "\(command): \(decision.sentence): \(OutsideText.terminal(decision.reasons.joined(separator: "; ")))\n")
             return 1
-        }
-    }
-
-    /// The gate's schedule from `--schedule` and `--step-hours` (exit 2 naming what is wrong).
-    static func rolloutSchedule(_ arguments: ParsedArguments) throws(CLIError) -> RolloutSchedule {
-        let steps = try arguments.value(schedule)?.percentages ?? RolloutSchedule.apple.percentages
-        let hours = try arguments.value(stepHours)?.hours ?? 24
-        do throws(RolloutScheduleError) {
-            return try RolloutSchedule(percentages: steps, stepHours: hours)
-        } catch {
-            let flag = if case .badStepHours = error { stepHours.name } else { schedule.name }
-            throw .usage("\(arguments.command): \(flag): \(error); nothing was read or written")
         }
     }
 }

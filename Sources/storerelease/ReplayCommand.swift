@@ -27,8 +27,7 @@ extension Command {
             Exit status: 0; 2 a history without counts (recorded before round 5, named), a file that
             is not a history, or bad flags.
             """,
-        options: [
-            AdvanceCommand.schedule.spec, AdvanceCommand.stepHours.spec, AdvanceCommand.lockstep.spec,
+        options: RolloutOptions.specs + [
             HealthOptions.minUsers.spec, HealthOptions.maxCrashRate.spec, HealthOptions.maxANRRate.spec,
             ReplayCommand.format.spec,
         ],
@@ -46,8 +45,7 @@ enum ReplayCommand {
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let command = arguments.command
         let format = try arguments.value(format) ?? .json
-        let gate = RolloutGate(
-            schedule: try AdvanceCommand.rolloutSchedule(arguments), lockstep: arguments.has(AdvanceCommand.lockstep))
+        let gate = try RolloutOptions.gate(arguments)
         let criteria = try HealthOptions.criteria(arguments).sequentially()
         let (path, history) = try HistoryInput.read(arguments)
         let replay: RolloutReplay

@@ -91,8 +91,9 @@ extension Command {
             + NotifyOptions.specs
             + AppStoreConnectOptions.specs + HealthSourceOptions.specs
             + [
-                WatchCommand.haltOn.spec, WatchCommand.rollout.spec, AdvanceCommand.schedule.spec,
-                AdvanceCommand.stepHours.spec, AdvanceCommand.lockstep.spec, ActingOptions.confirm.spec,
+                WatchCommand.haltOn.spec, WatchCommand.rollout.spec,
+            ] + RolloutOptions.specs + [
+                ActingOptions.confirm.spec,
                 LookupCommand.quiet.spec,
             ],
         examples: [
@@ -204,14 +205,12 @@ enum WatchCommand {
     ///   or `--lockstep` without `--rollout`.
     static func gate(_ arguments: ParsedArguments) throws(CLIError) -> RolloutGate? {
         guard arguments.has(rollout) else {
-            let specs = [AdvanceCommand.schedule.spec, AdvanceCommand.stepHours.spec, AdvanceCommand.lockstep.spec]
-            if let flag = specs.first(where: arguments.given)?.name {
+            if let flag = RolloutOptions.given(arguments)?.name {
                 throw .usage("\(arguments.command): \(flag) goes with \(rollout.spec.name)")
             }
             return nil
         }
-        return RolloutGate(
-            schedule: try AdvanceCommand.rolloutSchedule(arguments), lockstep: arguments.has(AdvanceCommand.lockstep))
+        return try RolloutOptions.gate(arguments)
     }
 
     /// Who halts a regressed release, with `--halt-on` (or `--rollout`): the stores given, each confirmed.
