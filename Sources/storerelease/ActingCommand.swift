@@ -87,9 +87,8 @@ extension Command {
             options: [
                 ActingOptions.apply.spec, ActingOptions.confirm.spec, ActingOptions.format.spec,
                 ActingOptions.timeout.spec,
-                PlayOptions.package.spec, PlayOptions.track.spec, PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec,
-                AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec,
-            ] + AppStoreConnectOptions.specs
+            ] + PlayOptions.liveSpecs + [AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec]
+                + AppStoreConnectOptions.specs
                 + (recall ? [ActingOptions.manifest.spec, ActingOptions.regions.spec] : []),
             examples: ["storerelease \(action.rawValue) 8.0.10 --package \(example)"],
             run: { arguments throws(CLIError) in try await ActingCommand.run(action, arguments) })

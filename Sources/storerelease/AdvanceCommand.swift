@@ -47,9 +47,9 @@ extension Command {
             """,
         options: RolloutOptions.specs + [
             AdvanceCommand.state.spec, ActingOptions.apply.spec, ActingOptions.confirm.spec, ActingOptions.format.spec,
-            ActingOptions.timeout.spec, PlayOptions.package.spec, PlayOptions.track.spec, PlayOptions.baseURL.spec,
-            PlayOptions.tokenFile.spec, AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec, HealthOptions.now.spec,
-        ] + AppStoreConnectOptions.specs + HealthSourceOptions.specs,
+            ActingOptions.timeout.spec,
+        ] + PlayOptions.liveSpecs + [AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec, HealthOptions.now.spec]
+            + AppStoreConnectOptions.specs + HealthSourceOptions.specs,
         examples: [
             "storerelease advance 8.0.10 --package com.example.rollout --format text  # exit 1, hold at 20%"
         ],

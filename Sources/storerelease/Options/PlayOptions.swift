@@ -23,6 +23,9 @@ struct PlayOptions {
         "--play-track", "FILE", "A stored Play track (what storerelease tracks prints), instead of --package.")
 
     /// How to get a token, for help texts and the missing-token error.
+    /// The flags of a live Play app (package, track, API base URL, token file), for a command's table.
+    static let liveSpecs: [OptionSpec] = [package.spec, track.spec, baseURL.spec, tokenFile.spec]
+
     static let tokenHelp = """
         The access token (scope \(PlayDeveloperAPIClient.scope)) comes from \(tokenFile.usage) or \
         $\(tokenVariable), the file first; in CI: gcloud auth print-access-token \
