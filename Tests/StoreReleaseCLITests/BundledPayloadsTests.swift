@@ -121,4 +121,30 @@ import Testing
             #expect(staged.count <= 1, "\(place): more than one release in progress or halted: \(staged)")
         }
     }
+
+    /// The App Store side tells one story too: every version the App Store health file counts
+    /// users of is one the bundled lookups or snapshots show a storefront serving (the version
+    /// before 8.0.10 is 8.0.2 there, so its health is compared with 8.0.2's).
+    @Test func theAppStoreHealthCountsVersionsTheStorefrontsServe() throws {
+        var served: Set<String> = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.folder.path) where name.hasSuffix(".json")
+        {
+            let json = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Self.folder.appendingPathComponent(name)))
+            let object = json as? [String: Any]
+            for result in object?["results"] as? [[String: Any]] ?? [] {
+                if let version = result["version"] as? String { served.insert(version) }
+            }
+            let storefronts = (object?["appStore"] as? [String: Any])?["storefronts"] as? [String: [String: Any]]
+            for storefront in storefronts?.values.map({ $0 }) ?? [] {
+                if let version = storefront["version"] as? String { served.insert(version) }
+            }
+        }
+        let health =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Self.folder.appendingPathComponent("health-appstore.json"))) as? [String: Any]
+        let counted = Set((health?["days"] as? [[String: Any]] ?? []).compactMap { $0["version"] as? String })
+        #expect(
+            !counted.isEmpty && counted.isSubset(of: served), "counted \(counted.sorted()), served \(served.sorted())")
+    }
 }
