@@ -246,4 +246,28 @@ import Testing
         #expect(try track(token).first { $0.codes == ["81"] }?.status == "halted")
         #expect(outcome.haltsOwed.isEmpty)
     }
+
+    /// A plain watch (no `--rollout`) of a state that `advance --state` wrote keeps its `rollout`
+    /// key as it was, and writes no `watch` key for it.
+    @Test func aPlainWatchKeepsTheRolloutKeyAdvanceWrote() async throws {
+        let start = try #require(ISO8601Timestamp.date(from: "2026-12-02T02:00:00Z"))
+        let version = try Version(parsing: "8.0.10")
+        let kept = RolloutState(version: version, play: .init(fraction: 0.05, began: start))
+        let snapshot = ReleaseSnapshot(
+            takenAt: start, releases: nil, track: WatchRoundTests.track(0.05), status: nil)
+        let state = InMemoryWatchStateStore()
+        try state.replace(with: snapshot, memory: WatchMemory(rollout: kept))
+        let watcher = ReleaseWatcher(
+            state: state, interval: .seconds(60), clock: VirtualClock().clock, startDate: start.addingTimeInterval(60)
+        ) { now, previous throws(ReleaseSourceError) in
+            ReleaseSnapshot(
+                takenAt: now, releases: nil, track: WatchRoundTests.track(0.1), status: nil, previous: previous)
+        }
+        _ = try await watcher.run(rounds: 2)
+        let after = try #require(try state.readState())
+        #expect(after.memory?.rollout == kept, "the rollout's step as advance kept it")
+        let object = try JSONSerialization.jsonObject(with: try #require(try state.contents())) as? [String: Any]
+        #expect(object?["rollout"] != nil && object?["watch"] == nil, "\(object?.keys.sorted() ?? [])")
+        #expect(ISO8601Timestamp.string(from: after.snapshot.takenAt) == "2026-12-02T02:02:00Z")
+    }
 }
