@@ -35,7 +35,8 @@ extension Command {
             "rollout" key of a JSON object; a watch state's other keys are kept): a step first seen
             began then, so the first decision of it holds. Without --state neither the step's age nor
             the data's freshness after it is judged, and a reason says so. The state is written only
-            with --apply.
+            with --apply, which holds FILE.lock for the whole run: while a watch of FILE (or another
+            advance) holds it, advance exits 1 with nothing read or written.
             Prints the plan as halt does, {"action": "advance", "version", "apply", "steps",
             "verified", "gate": {"decision": "advance"|"complete"|"hold"|"halt"|"done", "reasons",
             "from", "to"}} (from: Play's userFraction, 1 when completed). Without --apply nothing is
@@ -71,6 +72,18 @@ enum AdvanceCommand {
             kept = try statePath.map { path throws(RolloutStateFileError) in try RolloutStateFile.read(path) } ?? nil
         } catch {
             throw .badInput("\(command): \(state) \(error)")
+        }
+        // With --apply, the state is held for the whole run: no watch of it (or second advance)
+        // acts on the same rollout meanwhile, and nothing is read or written while one does.
+        var held: WatchStateFile.Lock?
+        if options.apply, let statePath {
+            do throws(WatchStateFileError) {
+                held = try WatchStateFile(path: statePath).lock()
+            } catch {
+                StandardStreams.printError(
+                    OutsideText.terminal("\(command): \(state) \(error); nothing was read or written") + "\n")
+                return 1
+            }
         }
         let sources = try SourceOptions(arguments)
         let now = try arguments.value(HealthOptions.now) ?? Date()
@@ -114,7 +127,7 @@ enum AdvanceCommand {
                 options.version, fraction: fraction, decision: decision, applied: plan.apply && plan.verified == true,
                 now: now)
             do throws(RolloutStateFileError) {
-                try RolloutStateFile.write(after, to: statePath)
+                try RolloutStateFile.write(after, to: statePath, holding: held)
             } catch {
                 StandardStreams.printError("\(command): the state was not kept: \(error)\n")
             }

@@ -162,6 +162,46 @@ import Testing
         #expect(try server.playStats(token: token)["requests"] as? Int ?? 0 == 0, "nothing read")
     }
 
+    /// `advance --apply --state FILE` while another process holds FILE.lock (a running watch of
+    /// it): exit 1 naming the state, nothing read or written, the state as it was.
+    @Test func anAdvanceWhileAWatchHoldsTheStateReadsAndWritesNothing() throws {
+        let token = UUID().uuidString
+        let state = folder.appendingPathComponent("held.json").path
+        try Data(#"{"rollout": {"version": "8.0.10", "phasedPausedByGate": false}}"#.utf8)
+            .write(to: URL(fileURLWithPath: state))
+        // Another process holds the lock, as a watch of the file does, until its input closes.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = [
+            "python3", "-c",
+            "import fcntl, sys; f = open(sys.argv[1], 'w'); fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); "
+                + "sys.stdin.read()",
+            state + ".lock",
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = output
+        try holder.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            holder.waitUntilExit()
+        }
+        #expect(String(decoding: output.fileHandleForReading.readData(ofLength: 5), as: UTF8.self) == "held\n")
+        let result = try run(
+            token,
+            [
+                "--health-file", try healthFile(rate: 0.005), "--state", state, "--now", "2026-12-02T21:00:00Z",
+                "--apply", "--confirm", "com.example.rollout",
+            ])
+        #expect(result.status == 1 && result.stderr.contains("is in use by another watcher"), "\(result.stderr)")
+        #expect(result.stderr.contains("nothing was read or written"))
+        #expect(try server.playStats(token: token)["requests"] as? Int ?? 0 == 0, "nothing read")
+        #expect(
+            try String(contentsOfFile: state, encoding: .utf8)
+                == #"{"rollout": {"version": "8.0.10", "phasedPausedByGate": false}}"#)
+    }
+
     @Test func aStateFileThatIsNotOneIsExitTwoNamingIt() throws {
         let token = UUID().uuidString
         let state = folder.appendingPathComponent("bad.json")

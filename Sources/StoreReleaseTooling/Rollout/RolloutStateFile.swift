@@ -30,16 +30,25 @@ public enum RolloutStateFile {
 
     /// Keeps `state` as the `rollout` key of `path`, every other key as it is.
     ///
+    /// - Parameters:
+    ///   - state: The rollout's state.
+    ///   - path: The file.
+    ///   - held: The lock of `path` (``WatchStateFile/lock()``) the caller took for its whole run;
+    ///     without it the file is locked for the write alone.
     /// - Throws: ``RolloutStateFileError`` naming the file; it is as it was.
-    public static func write(_ state: RolloutState, to path: String) throws(RolloutStateFileError) {
-        let lock: AtomicFile.Lock?
-        do throws(AtomicFile.Failure) {
-            lock = try AtomicFile.lock(path + ".lock", waiting: false)
-        } catch {
-            throw RolloutStateFileError("\(path): cannot lock \(error.path): \(error.reason)")
+    public static func write(
+        _ state: RolloutState, to path: String, holding held: WatchStateFile.Lock? = nil
+    ) throws(RolloutStateFileError) {
+        var lock: AtomicFile.Lock?
+        if held == nil {
+            do throws(AtomicFile.Failure) {
+                lock = try AtomicFile.lock(path + ".lock", waiting: false)
+            } catch {
+                throw RolloutStateFileError("\(path): cannot lock \(error.path): \(error.reason)")
+            }
+            guard lock != nil else { throw RolloutStateFileError("\(path) is being written by another process") }
         }
-        guard let lock else { throw RolloutStateFileError("\(path) is being written by another process") }
-        defer { withExtendedLifetime(lock) {} }
+        defer { withExtendedLifetime((lock, held)) {} }
         var members: [String: JSONValue] = [:]
         if case .object(let kept)? = try object(path) { members = kept }
         let encoder = JSONEncoder()
