@@ -22,6 +22,24 @@ import Testing
         return CrossStoreReport(appStore: [release], play: track, now: now, health: health)
     }
 
+    /// Both stores serving 8.0.10, a week ago on the App Store and completed on Play, with `health`.
+    func reading(health: ReleaseHealthReport) throws -> StoreReading {
+        StoreReading(
+            appStore: StoreReading.AppStore(releases: [
+                StoreRelease(
+                    store: .appStore, version: try Version(parsing: "8.0.10"), country: try StorefrontCountry("cn"),
+                    releaseDate: now.addingTimeInterval(-7 * 86400))
+            ]),
+            googlePlay: StoreReading.GooglePlay(
+                track: PlayTrack(
+                    track: "production",
+                    releases: [
+                        PlayTrackRelease(
+                            name: "8.0.10", versionCodes: [try #require(VersionCode(rawValue: 81))], status: .completed)
+                    ])),
+            health: health)
+    }
+
     @Test func aSourceThatCannotBeReadBlocksForcing() throws {
         let unknown = StoreHealth.unreadable(
             store: .googlePlay, source: .playDeveloperReporting, reason: "the API could not be read: HTTP 403")
@@ -42,19 +60,7 @@ import Testing
     }
 
     @Test func aRecordedVerdictThatIsNotHealthyHoldsTheSnapshotsGate() throws {
-        let reading = StoreReading(
-            appStore: StoreReading.AppStore(releases: [
-                StoreRelease(
-                    store: .appStore, version: try Version(parsing: "8.0.10"), country: try StorefrontCountry("cn"),
-                    releaseDate: now.addingTimeInterval(-7 * 86400))
-            ]),
-            googlePlay: StoreReading.GooglePlay(
-                track: PlayTrack(
-                    track: "production",
-                    releases: [
-                        PlayTrackRelease(
-                            name: "8.0.10", versionCodes: [try #require(VersionCode(rawValue: 81))], status: .completed)
-                    ])),
+        let reading = try reading(
             health: ReleaseHealthReport(
                 appStore: nil,
                 googlePlay: .unreadable(store: .googlePlay, source: .healthFile, reason: "no file"),
@@ -98,20 +104,7 @@ import Testing
             ? ReleaseHealthReport(appStore: nil, googlePlay: health, version: try Version(parsing: "8.0.10"))
             : ReleaseHealthReport(appStore: health, googlePlay: nil, version: try Version(parsing: "8.0.10"))
         #expect(try self.report(health: report).forceUpdate.reasons.contains(parity))
-        let reading = StoreReading(
-            appStore: StoreReading.AppStore(releases: [
-                StoreRelease(
-                    store: .appStore, version: try Version(parsing: "8.0.10"), country: try StorefrontCountry("cn"),
-                    releaseDate: now.addingTimeInterval(-7 * 86400))
-            ]),
-            googlePlay: StoreReading.GooglePlay(
-                track: PlayTrack(
-                    track: "production",
-                    releases: [
-                        PlayTrackRelease(
-                            name: "8.0.10", versionCodes: [try #require(VersionCode(rawValue: 81))], status: .completed)
-                    ])),
-            health: report)
+        let reading = try reading(health: report)
         let snapshot = try #require(ReleaseSnapshot(reading, takenAt: now).forceUpdate())
         #expect(snapshot.reasons.contains(parity), "\(snapshot.reasons) vs \(parity)")
         #expect(
