@@ -3,10 +3,13 @@ import Foundation
 /// Waits until `condition` holds, checking every few milliseconds, for at most `deadline`: the
 /// point a test acts at (cancel a task the server is holding, one the limiter keeps waiting).
 ///
+/// The deadline is a hang guard, not a timing assertion: a minute by default, since the whole
+/// suite on 2 cores can keep a task from running for many seconds (a 10-s guard failed once so).
+///
 /// - Throws: ``UntilError`` naming `what` when the deadline passes first, so a test that never
 ///   reaches its point fails instead of hanging.
 public func until(
-    _ what: String, deadline: Duration = .seconds(10), _ condition: @Sendable () async -> Bool
+    _ what: String, deadline: Duration = .seconds(60), _ condition: @Sendable () async -> Bool
 ) async throws {
     let end = ContinuousClock.now + deadline
     while !(await condition()) {
