@@ -19,7 +19,6 @@ public enum RolloutStateFile {
         guard let object = try object(path), let kept = object["rollout"] else { return nil }
         do {
             let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
             return try decoder.decode(RolloutState.self, from: kept.data)
         } catch let error as DecodingError {
             throw RolloutStateFileError("\(path): its \"rollout\" is not a rollout state: \(error.readableDescription)")
@@ -52,7 +51,6 @@ public enum RolloutStateFile {
         var members: [String: JSONValue] = [:]
         if case .object(let kept)? = try object(path) { members = kept }
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             members["rollout"] = try JSONValue(json: try encoder.encode(state))

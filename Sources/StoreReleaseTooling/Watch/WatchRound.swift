@@ -71,8 +71,8 @@ package struct WatchRound {
         case between
         /// Reading the stores.
         case reading
-        /// Halting the versions due, one at a time; `current` is being read or applied.
-        case halting(Round, due: [(Version, Store, ReleaseSnapshot.StoreHealthRecord)], current: Store?)
+        /// Halting the versions due, one at a time; once `asked`, the first is being read or applied.
+        case halting(Round, due: [(Version, Store, ReleaseSnapshot.StoreHealthRecord)], asked: Bool)
         /// Asking the gate (once `asked`, the stores are being read for it) and applying its plan.
         case rollingOut(Round, asked: Bool)
         /// Adding the round to the history.
@@ -197,7 +197,7 @@ package struct WatchRound {
         }
         let work = Round(snapshot: snapshot, health: health, remembered: memory)
         if acting.haltsOnRegression {
-            stage = .halting(work, due: snapshot.haltsDue(memory: memory), current: nil)
+            stage = .halting(work, due: snapshot.haltsDue(memory: memory), asked: false)
         } else {
             stage = .rollingOut(work, asked: false)
         }
@@ -207,11 +207,11 @@ package struct WatchRound {
     /// The stores were read for the act in progress (a halt, or the rollout).
     package mutating func actingRead(_ reading: ActingReading) -> Action {
         switch stage {
-        case .halting(let work, let due, let current?):
+        case .halting(let work, let due, true):
             let version = due[0].0
             let plan = ActingPlan(.halt, version: version, reading: reading)
             guard plan.steps.isEmpty else { return .apply(plan) }
-            stage = .halting(work, due: due, current: current)
+            stage = .halting(work, due: due, asked: true)
             return planApplied(plan)
         case .rollingOut(var work, true):
             guard let gate = acting.rollout, let version = work.health?.version else {
@@ -236,10 +236,10 @@ package struct WatchRound {
     /// The stores could not be read for the act in progress: nothing was written.
     package mutating func actingFailed(_ error: ReleaseActorError) -> Action {
         switch stage {
-        case .halting(let work, var due, _?):
+        case .halting(let work, var due, true):
             let version = due.removeFirst().0
             memory.haltsOwed.insert(version)
-            stage = .halting(work, due: due, current: nil)
+            stage = .halting(work, due: due, asked: false)
             queue.append(.report(.haltFailed(version, error)))
         case .rollingOut(let work, _):
             stage = .recording(work)
@@ -253,7 +253,7 @@ package struct WatchRound {
     /// The plan of the act in progress was applied (or had nothing to do, or was refused).
     package mutating func planApplied(_ plan: ActingPlan) -> Action {
         switch stage {
-        case .halting(var work, var due, _?):
+        case .halting(var work, var due, true):
             let (version, store, record) = due.removeFirst()
             if plan.apply, plan.verified != true {
                 memory.haltsOwed.insert(version)
@@ -266,7 +266,7 @@ package struct WatchRound {
                     .halted(
                         version: version, store: store, steps: plan.steps, verified: plan.verified,
                         refusals: plan.refusals, health: record), at: work.snapshot.takenAt))
-            stage = .halting(work, due: due, current: nil)
+            stage = .halting(work, due: due, asked: false)
             return advance()
         case .rollingOut(_, true):
             return rolledOut(plan)
@@ -367,8 +367,8 @@ package struct WatchRound {
         if !queue.isEmpty { return queue.removeFirst() }
         switch stage {
         case .halting(let work, let due, _):
-            if let (version, store, _) = due.first {
-                stage = .halting(work, due: due, current: store)
+            if let (version, _, _) = due.first {
+                stage = .halting(work, due: due, asked: true)
                 return .readForActing(.halt, version: version)
             }
             stage = .rollingOut(work, asked: false)
