@@ -104,6 +104,14 @@ import Testing
             "\(slack)")
         let afterHalt = try writes(token)
         #expect(afterHalt.play >= 1 && afterHalt.asc == 1, "\(afterHalt)")
+        // The halt was planned on the round's own read: the stores were read twice, before the
+        // writes and after them (Play: the round's edit, the halt's committed edit, the read-back's).
+        let play = try server.playStats(token: token)
+        #expect(play["editsInserted"] as? Int == 3 && play["editsCommitted"] as? Int == 1, "\(play)")
+        let versionReads = (try server.ascStats(token: token)["paths"] as? [String] ?? []).filter {
+            $0.contains("/appStoreVersions")
+        }
+        #expect(versionReads.count == 2, "\(versionReads)")
 
         // The next watch of the file reads the halt back and sends nothing: the verdict did not turn.
         let second = try watch(token: token, halt)

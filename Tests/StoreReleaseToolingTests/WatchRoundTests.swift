@@ -261,6 +261,29 @@ import Testing
         #expect(kept.last?.haltsOwed == [try Self.version], "a halt not verified is owed, kept before the delivery")
     }
 
+    /// A round whose own read covers the stores acted on plans its first act on it (no second
+    /// read); once a write is sent, the next act of the round reads the stores again.
+    @Test func aRoundPlansItsFirstActOnItsOwnReadAndReadsAgainAfterAWrite() throws {
+        let healthy = Self.read(Self.start, fraction: 0.05, health: try Self.health(rate: 0.005, at: Self.start))
+        var machine = Self.machine(
+            state: (healthy.snapshot, nil), acting: WatchRound.Acting(haltsOnRegression: true, rollout: RolloutGate()))
+        var kept: [WatchMemory] = []
+        _ = Self.drive(&machine, machine.start(), now: Self.start, kept: &kept)
+        let regressed = Self.read(Self.start, fraction: 0.05, health: try Self.health(rate: 0.03, at: Self.start))
+        var step = Self.drive(
+            &machine, machine.storesRead(regressed.snapshot, health: regressed.health, forActing: Self.acting(0.05)),
+            now: Self.start, kept: &kept)
+        guard case .apply(let plan) = step.stopped else {
+            Issue.record("the halt was not planned on the round's read: \(step.names)")
+            return
+        }
+        #expect(step.names == ["apply halt 1 steps"], "no read for acting before the halt")
+        step = Self.drive(&machine, machine.planApplied(Self.applied(plan)), now: Self.start, kept: &kept)
+        #expect(
+            step.names == ["report halted 8.0.10", "readForActing advance 8.0.10"],
+            "after the halt was written, the rollout reads the stores again")
+    }
+
     @Test func aCancellationMidHaltCutsTheRoundShort() throws {
         let healthy = Self.read(Self.start, fraction: 0.05, health: try Self.health(rate: 0.005, at: Self.start))
         var machine = Self.machine(

@@ -107,6 +107,32 @@ public struct ReleaseActor: Sendable {
         return reading
     }
 
+    /// What a plan to halt or advance is made from, out of a read of the stores.
+    ///
+    /// `nil` when the read does not cover every store this actor acts on. A round of `watch` reads the stores once (``StoreSources/read(_:)`` with
+    /// ``StoreReading/Extras/everyTrack``): when that read is of this actor's Play app and track
+    /// (every track listed) and App Store Connect app (named by id), the round plans on it
+    /// instead of reading the stores a second time. Recall is planned on ``read(for:version:)``
+    /// (it reads App Recovery's actions for the version), and so is a plan with a manifest.
+    public func reading(from read: StoreReading, platform: AppStoreConnectPlatform?) -> ActingReading? {
+        guard manifestPath == nil else { return nil }
+        var reading = ActingReading()
+        if let play {
+            guard let read = read.googlePlay, let tracks = read.tracks, read.packageName == play.packageName,
+                read.track.track == play.track
+            else { return nil }
+            reading.googlePlay = .init(
+                packageName: play.packageName, track: play.track, tracks: tracks, reviewStates: read.reviewStates)
+        }
+        if let connect {
+            guard case .id(let number) = connect.app, platform == connect.platform,
+                let read = read.appStoreConnect, read.status.appID == String(number), let versions = read.versions
+            else { return nil }
+            reading.appStoreConnect = .init(appID: read.status.appID, versions: versions)
+        }
+        return reading
+    }
+
     /// Reads the stores, plans `action` for `version`, and applies the plan unless it refuses.
     ///
     /// What `watch --halt-on regressed` does the round a verdict turns: a plan with nothing to

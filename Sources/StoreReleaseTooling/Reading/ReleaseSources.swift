@@ -210,6 +210,25 @@ public enum PlaySource: Sendable {
 }
 
 extension PlaySource {
+    /// The track, and every track of the app listed in the same edit.
+    ///
+    /// For a stored track, the track alone (`nil` for the list). A live source opens one edit, lists its tracks and takes the one it names; a track the
+    /// list lacks is read as ``track()`` reads it (an empty track, or the error naming the
+    /// tracks the app has).
+    ///
+    /// - Throws: ``ReleaseSourceError/play(_:)`` when the API refuses or fails.
+    public func everyTrack() async throws(ReleaseSourceError) -> (track: PlayTrack, tracks: [PlayTrack]?) {
+        guard case .live(let packageName, let name, let client) = self else { return (try await track(), nil) }
+        let tracks: [PlayTrack]
+        do throws(HTTPClientError) {
+            tracks = try await client.tracks(packageName: packageName)
+        } catch {
+            throw .play(error)
+        }
+        guard let track = tracks.first(where: { $0.track == name }) else { return (try await track(), tracks) }
+        return (track, tracks)
+    }
+
     /// Where the track is available, read now for a live source; `nil` for a stored track.
     ///
     /// - Throws: ``ReleaseSourceError/play(_:)`` when the API refuses or fails.
@@ -290,8 +309,25 @@ public struct AppStoreConnectSource: Sendable {
     ///
     /// - Throws: ``ReleaseSourceError/appStoreConnect(_:)`` when the API refuses or fails.
     public func status(of app: AppStoreApp) async throws(ReleaseSourceError) -> AppStoreConnectStatus {
+        try await versions(of: app).status
+    }
+
+    /// The app's versions on the platform, with their phased releases, and its status made from them.
+    ///
+    /// The same requests as ``status(of:)``: the app's id (asked for a bundle id), then its versions.
+    ///
+    /// - Throws: ``ReleaseSourceError/appStoreConnect(_:)`` when the API refuses or fails.
+    public func versions(of app: AppStoreApp) async throws(ReleaseSourceError)
+        -> (status: AppStoreConnectStatus, versions: [AppStoreVersion])
+    {
         do throws(HTTPClientError) {
-            return try await client.status(of: app, platform: platform)
+            let appID: String
+            switch app {
+            case .id(let number): appID = String(number)
+            case .bundleID(let bundleID): appID = try await client.appID(bundleID: bundleID)
+            }
+            let versions = try await client.versions(appID: appID, platform: platform)
+            return (AppStoreConnectStatus(appID: appID, versions: versions), versions)
         } catch {
             throw .appStoreConnect(error)
         }

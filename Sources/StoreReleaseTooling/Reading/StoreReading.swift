@@ -49,17 +49,23 @@ public struct StoreReading: Sendable, Hashable {
         ///
         /// `nil` when not read; empty when Play has none.
         public var recoveryActions: [PlayRecoveryAction]?
+        /// Every track of the app, read in the same edit as ``track``, when asked.
+        ///
+        /// ``Extras/everyTrack``, a live source; `nil` when not read.
+        public var tracks: [PlayTrack]?
 
         /// The track and what was read beside it.
         public init(
             track: PlayTrack, packageName: String? = nil, reviewStates: [PlayReleaseSummary] = [],
-            availability: PlayCountryAvailability? = nil, recoveryActions: [PlayRecoveryAction]? = nil
+            availability: PlayCountryAvailability? = nil, recoveryActions: [PlayRecoveryAction]? = nil,
+            tracks: [PlayTrack]? = nil
         ) {
             self.track = track
             self.packageName = packageName
             self.reviewStates = reviewStates
             self.availability = availability
             self.recoveryActions = recoveryActions
+            self.tracks = tracks
         }
     }
 
@@ -69,11 +75,18 @@ public struct StoreReading: Sendable, Hashable {
         public var status: AppStoreConnectStatus
         /// Where the app is sold, when the storefronts depend on it or a sweep is classified.
         public var availability: AppStoreAvailability?
+        /// The versions the status was made from, with their phased releases, when read.
+        ///
+        /// `nil` when not kept; what a plan to act on the App Store reads.
+        public var versions: [AppStoreVersion]?
 
         /// The status, and where the app is sold if read.
-        public init(status: AppStoreConnectStatus, availability: AppStoreAvailability? = nil) {
+        public init(
+            status: AppStoreConnectStatus, availability: AppStoreAvailability? = nil, versions: [AppStoreVersion]? = nil
+        ) {
             self.status = status
             self.availability = availability
+            self.versions = versions
         }
     }
 
@@ -88,6 +101,10 @@ public struct StoreReading: Sendable, Hashable {
         public static let reviewStates = Extras(rawValue: 2)
         /// Play's App Recovery actions for the track's versionCodes (a live source).
         public static let recoveryActions = Extras(rawValue: 4)
+        /// Every track of the app, listed in the edit the track is read through (a live source).
+        ///
+        /// What a plan to act on Google Play reads, so a round that acts plans on its own read.
+        public static let everyTrack = Extras(rawValue: 8)
 
         /// The bits.
         public let rawValue: Int

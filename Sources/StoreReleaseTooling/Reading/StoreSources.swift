@@ -40,7 +40,8 @@ public struct StoreSources: Sendable {
     /// 3. App Store Connect, about the app the App Store source names (for stored releases, the
     ///    App Store id of the first that has one): where the app is sold, if step 1 could not
     ///    ask, then the app's status. Without an App Store source it is not asked.
-    /// 4. The Play track, then its edit-free list (``StoreReading/Extras/reviewStates``), then
+    /// 4. The Play track (with every track of the app listed in the same edit,
+    ///    ``StoreReading/Extras/everyTrack``), then its edit-free list (``StoreReading/Extras/reviewStates``), then
     ///    where it is available (``StoreReading/Extras/whereSold`` in a sweep), then the App
     ///    Recovery actions for its versionCodes (``StoreReading/Extras/recoveryActions``).
     /// 5. With ``health``, each store's health for its ``HealthSources/version``, else for its
@@ -65,20 +66,23 @@ public struct StoreSources: Sendable {
             if let appStoreConnect {
                 let app = try appStore.connectApp(releases: releases)
                 if wantsSold, availability == nil { availability = try await appStoreConnect.availability(of: app) }
+                let (status, versions) = try await appStoreConnect.versions(of: app)
                 reading.appStoreConnect = StoreReading.AppStoreConnect(
-                    status: try await appStoreConnect.status(of: app), availability: availability)
+                    status: status, availability: availability, versions: versions)
             }
             reading.appStore = StoreReading.AppStore(
                 releases: releases, expected: try appStore.expected(availability: availability),
                 whereSoldUnknown: appStore.coversEveryStorefront && availability == nil)
         }
         if let play {
-            let track = try await play.track()
+            let (track, tracks) =
+                extras.contains(.everyTrack) ? try await play.everyTrack() : (try await play.track(), nil)
             reading.googlePlay = StoreReading.GooglePlay(
                 track: track, packageName: play.packageName,
                 reviewStates: extras.contains(.reviewStates) ? try await play.reviewStates() : [],
                 availability: isSweep && extras.contains(.whereSold) ? try await play.availability() : nil,
-                recoveryActions: extras.contains(.recoveryActions) ? try await play.recoveryActions(for: track) : nil)
+                recoveryActions: extras.contains(.recoveryActions) ? try await play.recoveryActions(for: track) : nil,
+                tracks: tracks)
         }
         if let health {
             let candidate = health.candidate == .forceTarget ? reading.forceTarget : reading.newestReleasing

@@ -237,9 +237,10 @@ public struct ReleaseWatcher: Sendable {
                 // No day after the round's own is counted (none exists on a real clock; a scripted one may see it).
                 let through = sources.health?.through.map { min($0, now) } ?? now
                 sources.health?.through = through
-                let reading = try await sources.read(ReleaseSnapshot.extras)
+                let reading = try await sources.read(ReleaseSnapshot.extras.union(halting == nil ? [] : .everyTrack))
                 return WatchRound.Reading(
-                    snapshot: ReleaseSnapshot(reading, takenAt: now, previous: previous), health: reading.health)
+                    snapshot: ReleaseSnapshot(reading, takenAt: now, previous: previous), health: reading.health,
+                    acting: halting?.reading(from: reading, platform: sources.appStoreConnect?.platform))
             }
             return cut(machine.read(result))
         case .readForActing(let what, let version):

@@ -11,8 +11,9 @@ import StoreReleaseModels
 /// is tested as events → actions.
 ///
 /// A round: ``Action/read(previous:)`` the stores; the halts due (``ReleaseSnapshot/haltsDue(memory:)``,
-/// with `--halt-on`) each read (``Action/readForActing(_:version:)``), planned here and
-/// applied (``Action/apply(_:)``); the rollout gate (with `--rollout`) asked about the version
+/// with `--halt-on`) each planned here on the round's own read when it covers the stores acted
+/// on, else on a read for acting (``Action/readForActing(_:version:)``, always after a write),
+/// and applied (``Action/apply(_:)``); the rollout gate (with `--rollout`) asked about the version
 /// being released and its plan applied; what is owed and judged kept at once
 /// (``Action/replaceState(_:memory:)``); the round added to the history; the events since the
 /// kept snapshot reported and delivered; then the snapshot kept. A store that cannot be read, a
@@ -52,6 +53,10 @@ package struct WatchRound {
         package var snapshot: ReleaseSnapshot
         /// The health report the snapshot's health records came from (the rollout gate judges it).
         package var health: ReleaseHealthReport?
+        /// What a plan to act is made from, when the read covered the stores acted on
+        /// (``ReleaseActor/reading(from:platform:)``): the round's first act plans on it instead
+        /// of reading the stores again.
+        package var acting: ActingReading? = nil
     }
 
     /// What the watch does to the stores on its own.
@@ -97,6 +102,8 @@ package struct WatchRound {
         var fraction: Double?
         /// The memory before the round's acts, to keep it at once when they changed it.
         var remembered: WatchMemory
+        /// The round's own read, for acting, until something is written: then an act reads again.
+        var fresh: ActingReading?
     }
 
     private let acting: Acting
@@ -190,12 +197,17 @@ package struct WatchRound {
     }
 
     /// The stores were read: the snapshot, and the health report it judged, when there is one.
-    package mutating func storesRead(_ snapshot: ReleaseSnapshot, health: ReleaseHealthReport?) -> Action {
+    ///
+    /// With `forActing` (what the same read gives a plan), the round's first act plans on it; an
+    /// act after a write reads the stores again (``Action/readForActing(_:version:)``).
+    package mutating func storesRead(
+        _ snapshot: ReleaseSnapshot, health: ReleaseHealthReport?, forActing: ActingReading? = nil
+    ) -> Action {
         if let kept, let conflict = snapshot.conflict(with: kept) {
             stage = .finished
             return .refuse(conflict: conflict)
         }
-        let work = Round(snapshot: snapshot, health: health, remembered: memory)
+        let work = Round(snapshot: snapshot, health: health, remembered: memory, fresh: forActing)
         if acting.haltsOnRegression {
             stage = .halting(work, due: snapshot.haltsDue(memory: memory), asked: false)
         } else {
@@ -207,10 +219,14 @@ package struct WatchRound {
     /// The stores were read for the act in progress (a halt, or the rollout).
     package mutating func actingRead(_ reading: ActingReading) -> Action {
         switch stage {
-        case .halting(let work, let due, true):
+        case .halting(var work, let due, true):
             let version = due[0].0
             let plan = ActingPlan(.halt, version: version, reading: reading)
-            guard plan.steps.isEmpty else { return .apply(plan) }
+            guard plan.steps.isEmpty else {
+                work.fresh = nil
+                stage = .halting(work, due: due, asked: true)
+                return .apply(plan)
+            }
             stage = .halting(work, due: due, asked: true)
             return planApplied(plan)
         case .rollingOut(var work, true):
@@ -227,6 +243,8 @@ package struct WatchRound {
             let plan = ActingPlan.advance(version, reading: reading, decision: decision)
             let moves = decision.kind == .advance || decision.kind == .complete || decision.phased != nil
             guard moves, !plan.steps.isEmpty, plan.refusals.isEmpty else { return rolledOut(plan) }
+            work.fresh = nil
+            stage = .rollingOut(work, asked: true)
             return .apply(plan)
         default:
             return advance()
@@ -331,7 +349,7 @@ package struct WatchRound {
         _ result: Result<Reading, ReleaseSourceError>
     ) -> Action {
         switch result {
-        case .success(let read): storesRead(read.snapshot, health: read.health)
+        case .success(let read): storesRead(read.snapshot, health: read.health, forActing: read.acting)
         case .failure(let error): readFailed(error)
         }
     }
@@ -369,7 +387,7 @@ package struct WatchRound {
         case .halting(let work, let due, _):
             if let (version, _, _) = due.first {
                 stage = .halting(work, due: due, asked: true)
-                return .readForActing(.halt, version: version)
+                return work.fresh.map { actingRead($0) } ?? .readForActing(.halt, version: version)
             }
             stage = .rollingOut(work, asked: false)
             return advance()
@@ -379,7 +397,7 @@ package struct WatchRound {
                 !Self.rolledOut(version, in: work.snapshot, lockstep: gate.lockstep)
             {
                 stage = .rollingOut(work, asked: true)
-                return .readForActing(.advance, version: version)
+                return work.fresh.map { actingRead($0) } ?? .readForActing(.advance, version: version)
             }
             stage = .recording(work)
             return rememberActs(work)
