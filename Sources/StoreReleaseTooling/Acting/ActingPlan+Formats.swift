@@ -8,7 +8,7 @@ extension ActingPlan {
         var lines = ["\(action) \(version): " + heading]
         for step in steps {
             lines.append(
-                "  \(step.store)\(step.subject.map { " " + $0 } ?? ""): \(step.from) → \(step.to)  "
+                "  \(step.move(separator: ": "))  "
                     + "\(step.request.method) \(step.request.path)  [\(mark(step))]"
             )
         }

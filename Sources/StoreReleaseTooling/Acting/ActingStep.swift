@@ -81,6 +81,15 @@ public struct ActingStep: Sendable, Hashable {
         }
     }
 
+    /// The step's move in a few words, the one phrase every output of a step is built from.
+    ///
+    /// `googlePlay 81 (8.0.10) inProgress → halted`: the store by its JSON name unless `store`
+    /// names it otherwise (a sentence for people: `Google Play …`), `separator` before the move
+    /// (a plan's text: `googlePlay 81 (8.0.10): inProgress → halted`).
+    public func move(store name: String? = nil, separator: String = " ") -> String {
+        "\(name ?? store.description)\(subject.map { " " + $0 } ?? "")\(separator)\(from) → \(to)"
+    }
+
     /// Makes a step, not yet done.
     public init(store: Store, from: String, to: String, request: StoreRequest, operation: Operation) {
         self.store = store

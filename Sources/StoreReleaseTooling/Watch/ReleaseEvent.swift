@@ -243,7 +243,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
                 return "Not halting \(version), though \(cause): " + refusals.joined(separator: "; ")
             }
             let moves = steps.map { step in
-                "\(step.store.displayName)\(step.subject.map { " " + $0 } ?? "") \(step.from) → \(step.to)"
+                step.move(store: step.store.displayName)
                     + (step.done ? "" : step.failure.map { " failed (\($0))" } ?? " not done")
             }
             if steps.isEmpty { return "\(version) was already halted on every store when \(cause)" }
