@@ -26,10 +26,10 @@ import Testing
         return ReleaseHistoryRound(
             takenAt: start.addingTimeInterval(Double(index) * 300),
             app: ReleaseSnapshot.App(appStoreID: app, packageName: "com.tencent.mm"),
-            googlePlay: ReleaseHistoryRound.GooglePlay(
+            googlePlay: ReleaseSnapshot.GooglePlay(
                 track: "production",
                 releases: [
-                    ReleaseHistoryRound.PlayRelease(
+                    ReleaseSnapshot.PlayRelease(
                         versionCode: VersionCode(rawValue: 81), version: Version("8.0.10"), status: status,
                         userFraction: fraction)
                 ]),

@@ -30,10 +30,10 @@ import Testing
         return ReleaseHistoryRound(
             takenAt: start.addingTimeInterval(Double(day) * 86_400),
             app: ReleaseSnapshot.App(appStoreID: nil, packageName: "com.example.app"),
-            googlePlay: ReleaseHistoryRound.GooglePlay(
+            googlePlay: ReleaseSnapshot.GooglePlay(
                 track: "production",
                 releases: [
-                    ReleaseHistoryRound.PlayRelease(
+                    ReleaseSnapshot.PlayRelease(
                         versionCode: VersionCode(rawValue: 81), version: new, status: status, userFraction: fraction)
                 ]),
             appStoreConnect: nil, storefronts: nil,

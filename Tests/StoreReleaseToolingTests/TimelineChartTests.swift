@@ -218,7 +218,7 @@ import Testing
         // A row for every round whose track differs from the round before (the first included),
         // counted from the history itself.
         var changed = 0
-        var before: [ReleaseHistoryRound.PlayRelease]?
+        var before: [ReleaseSnapshot.PlayRelease]?
         for round in history.rounds {
             let releases = round.googlePlay?.releases ?? []
             if releases != before { changed += 1 }

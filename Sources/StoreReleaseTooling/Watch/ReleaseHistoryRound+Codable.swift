@@ -15,7 +15,7 @@ extension ReleaseHistoryRound: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         takenAt = try ReleaseSnapshot.date(try c.decode(String.self, forKey: .takenAt), forKey: .takenAt, in: c)
         app = try c.decodeIfPresent(ReleaseSnapshot.App.self, forKey: .app)
-        googlePlay = try c.decodeIfPresent(GooglePlay.self, forKey: .googlePlay)
+        googlePlay = try c.decodeIfPresent(ReleaseSnapshot.GooglePlay.self, forKey: .googlePlay)
         appStoreConnect = try c.decodeIfPresent([ConnectVersion].self, forKey: .appStoreConnect)
         storefronts = try c.decodeIfPresent([String: [String]].self, forKey: .storefronts).map { byVersion in
             var serving: [Version: [StorefrontCountry]] = [:]
@@ -39,7 +39,7 @@ extension ReleaseHistoryRound: Codable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(ISO8601Timestamp.string(from: takenAt), forKey: .takenAt)
         try c.encode(app, forKey: .app)
-        try c.encode(googlePlay, forKey: .googlePlay)
+        try c.encode(googlePlay.map(HistoryTrack.init), forKey: .googlePlay)
         try c.encode(appStoreConnect, forKey: .appStoreConnect)
         try c.encode(
             storefronts.map { byVersion in
@@ -52,36 +52,31 @@ extension ReleaseHistoryRound: Codable {
     }
 }
 
-extension ReleaseHistoryRound.PlayRelease: Codable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case versionCode, version, status, userFraction
-    }
+/// The Play track as a history line writes it: each release's versionCode, version, status and
+/// fraction, every key (`null` for what is unknown); read back by the snapshot's own decoding.
+private struct HistoryTrack: Encodable {
+    struct Release: Encodable {
+        let release: ReleaseSnapshot.PlayRelease
 
-    /// Decodes a release: a versionCode of at least 1, a version, a status, a fraction in (0, 1].
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        versionCode = try c.decodeIfPresent(Int.self, forKey: .versionCode).map { code in
-            guard let versionCode = VersionCode(rawValue: code) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .versionCode, in: c,
-                    debugDescription: "versionCode \(code) is outside 1–\(VersionCode.maximum)")
-            }
-            return versionCode
+        enum CodingKeys: String, CodingKey {
+            case versionCode, version, status, userFraction
         }
-        version = try c.decodeIfPresent(String.self, forKey: .version).map {
-            try ReleaseSnapshot.version($0, at: [CodingKeys.version], in: c)
-        }
-        status = try c.decode(PlayTrackRelease.Status.self, forKey: .status)
-        userFraction = try c.decodeIfPresent(Double.self, forKey: .userFraction)
-        if let fraction = userFraction, !(fraction > 0 && fraction <= 1) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .userFraction, in: c, debugDescription: "userFraction \(fraction) is outside (0, 1]")
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(release.versionCode, forKey: .versionCode)
+            try c.encode(release.version, forKey: .version)
+            try c.encode(release.status, forKey: .status)
+            try c.encode(release.userFraction, forKey: .userFraction)
         }
     }
 
-    /// Encodes every key, `null` for what is unknown.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+    let track: String
+    let releases: [Release]
+
+    init(_ play: ReleaseSnapshot.GooglePlay) {
+        track = play.track
+        releases = play.releases.map(Release.init)
     }
 }
 

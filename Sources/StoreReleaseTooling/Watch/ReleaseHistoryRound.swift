@@ -10,42 +10,6 @@ import StoreReleaseModels
 /// health verdicts and rates when the round read them. Every key is written, `null` for a store
 /// the round did not read.
 public struct ReleaseHistoryRound: Sendable, Hashable {
-    /// A release of the Play track.
-    public struct PlayRelease: Sendable, Hashable {
-        /// Its highest versionCode.
-        public var versionCode: VersionCode?
-        /// The version its name carries.
-        public var version: Version?
-        /// `inProgress`, `halted`, `completed`, `draft`…
-        public var status: PlayTrackRelease.Status
-        /// The share of users a staged rollout reaches (0–1); `nil` when it is not staged.
-        public var userFraction: Double?
-
-        /// Makes a release's state.
-        public init(
-            versionCode: VersionCode?, version: Version?, status: PlayTrackRelease.Status, userFraction: Double?
-        ) {
-            self.versionCode = versionCode
-            self.version = version
-            self.status = status
-            self.userFraction = userFraction
-        }
-    }
-
-    /// The Play track in a round.
-    public struct GooglePlay: Sendable, Hashable, Codable {
-        /// The track (`production`).
-        public var track: String
-        /// Its releases, highest versionCode first.
-        public var releases: [PlayRelease]
-
-        /// The track's releases.
-        public init(track: String, releases: [PlayRelease]) {
-            self.track = track
-            self.releases = releases
-        }
-    }
-
     /// A version App Store Connect showed: the live one, or the one on its way.
     public struct ConnectVersion: Sendable, Hashable {
         /// The version as App Store Connect wrote it (`8.0.10`).
@@ -136,8 +100,10 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
     public var takenAt: Date
     /// The app, as the snapshot records it.
     public var app: ReleaseSnapshot.App?
-    /// The Play track, when read.
-    public var googlePlay: GooglePlay?
+    /// The Play track, when read: the snapshot's record of it.
+    ///
+    /// Each release with its versionCode, version, status and fraction (a history line keeps no more of it).
+    public var googlePlay: ReleaseSnapshot.GooglePlay?
     /// App Store Connect's live version and the one on its way, when read.
     public var appStoreConnect: [ConnectVersion]?
     /// Version → the storefronts serving it, when the App Store was read.
@@ -151,7 +117,8 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
 
     /// A round with these parts.
     public init(
-        takenAt: Date, app: ReleaseSnapshot.App?, googlePlay: GooglePlay?, appStoreConnect: [ConnectVersion]?,
+        takenAt: Date, app: ReleaseSnapshot.App?, googlePlay: ReleaseSnapshot.GooglePlay?,
+        appStoreConnect: [ConnectVersion]?,
         storefronts: [Version: [StorefrontCountry]]?, storefrontsWithoutRelease: [StorefrontCountry]? = nil,
         health: Health? = nil
     ) {
@@ -188,10 +155,10 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         self.init(
             takenAt: snapshot.takenAt, app: snapshot.app,
             googlePlay: snapshot.googlePlay.map { play in
-                GooglePlay(
+                ReleaseSnapshot.GooglePlay(
                     track: play.track,
                     releases: play.releases.map {
-                        PlayRelease(
+                        ReleaseSnapshot.PlayRelease(
                             versionCode: $0.versionCode, version: $0.version, status: $0.status,
                             userFraction: $0.userFraction)
                     })

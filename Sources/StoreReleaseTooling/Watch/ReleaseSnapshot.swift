@@ -67,10 +67,10 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
         /// Play's review state from the edit-free list (`RELEASE_LIFECYCLE_STATE_PUBLISHED`).
         public var lifecycle: PlayReleaseSummary.LifecycleState?
 
-        /// Makes a release's state.
+        /// Makes a release's state (a history line's: its versionCode, version, status and fraction).
         public init(
-            versionCode: VersionCode?, name: String?, version: Version?, status: PlayTrackRelease.Status,
-            userFraction: Double?, countries: [String]?, lifecycle: PlayReleaseSummary.LifecycleState?
+            versionCode: VersionCode?, name: String? = nil, version: Version?, status: PlayTrackRelease.Status,
+            userFraction: Double?, countries: [String]? = nil, lifecycle: PlayReleaseSummary.LifecycleState? = nil
         ) {
             self.versionCode = versionCode
             self.name = name
