@@ -38,6 +38,7 @@ enum RolloutBenchmarks {
     static func run(rollouts: Int, seed: UInt64) throws -> RolloutReport {
         let simulation = try RolloutSimulation(maximumRounds: maximumRounds)
         var results: [RolloutReport.Key: RolloutSummary] = [:]
+        var apps: [Band: [RolloutApp]] = [:]
         let runs: [(Int, Band, [RolloutRule])] =
             bands.enumerated().map { ($0.offset, $0.element, rules + [singleLookGate]) }
             + [(bands.count, smallApp, smallAppMinimums.map { RolloutRule.gate(minimumUserDays: $0) })]
@@ -46,6 +47,9 @@ enum RolloutBenchmarks {
                 // The same app (size, rates, early adopters) for every multiplier and rule.
                 var appRandom = SplitMix64(seed: seed, bandIndex, index)
                 let appSeed = appRandom.next()
+                if bandIndex < bands.count {
+                    apps[band, default: []].append(RolloutApp(users: band.users, multiplier: 1, seed: appSeed))
+                }
                 for multiplier in multipliers {
                     let app = RolloutApp(users: band.users, multiplier: multiplier, seed: appSeed)
                     let previousDays = try simulation.previousDays(app)
@@ -57,7 +61,7 @@ enum RolloutBenchmarks {
                 }
             }
         }
-        return RolloutReport(rollouts: rollouts, seed: seed, results: results)
+        return RolloutReport(rollouts: rollouts, seed: seed, results: results, apps: apps)
     }
 }
 
@@ -102,6 +106,8 @@ struct RolloutReport: Sendable {
     let rollouts: Int
     let seed: UInt64
     let results: [Key: RolloutSummary]
+    /// Each band's apps, in the order of its outcomes (at 1x: the multiplier is the scenario's).
+    let apps: [RolloutBenchmarks.Band: [RolloutApp]]
 
     /// One check of the issue's done-when.
     struct Check: Sendable {
@@ -205,7 +211,7 @@ struct RolloutReport: Sendable {
         let checks = self.checks
         lines += ["", "### Checks (issue 43, done when)", ""] + checks.map(\.line)
         lines.append("checks: \(checks.count(where: \.passed)) passed, \(checks.count(where: { !$0.passed })) failed")
-        return lines
+        return lines + oracleLines
     }
 
     /// The gate's rules and bands: the gate as written and as it was (one look a round) on every
