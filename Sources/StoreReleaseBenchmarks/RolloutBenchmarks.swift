@@ -7,7 +7,9 @@ import StoreReleaseKit
 /// For every app size band × N's crash rate as a multiple of N−1's, and every rule: how many
 /// good releases (1x) it halts and how many days they take to reach 100%; how many user-days a
 /// regression reaches before its halt (median, p90) and how many regressions it never halts
-/// before 100%. Then the gate's `--min-users` for a small app, and the done-when checked.
+/// before 100%. Then the gate's `--min-users` for a small app, the done-when checked, and
+/// beside its median checks the least exposure any rule with bounded false halts could reach
+/// (``OracleBound``).
 enum RolloutBenchmarks {
     /// An app size band, drawn log-uniform.
     struct Band: Sendable, Hashable {
