@@ -7,7 +7,9 @@ import StoreReleaseKit
 /// For every app size band × N's crash rate as a multiple of N−1's, and every rule: how many
 /// good releases (1x) it halts and how many days they take to reach 100%; how many user-days a
 /// regression reaches before its halt (median, p90) and how many regressions it never halts
-/// before 100%. Then the gate's `--min-users` for a small app, and the issue's done-when checked.
+/// before 100%. Then the gate's `--min-users` for a small app, the issue's done-when checked, and
+/// beside its median checks the least exposure any rule with bounded false halts could reach
+/// (``OracleBound``).
 enum RolloutBenchmarks {
     /// An app size band, drawn log-uniform.
     struct Band: Sendable, Hashable {
@@ -38,6 +40,7 @@ enum RolloutBenchmarks {
     static func run(rollouts: Int, seed: UInt64) throws -> RolloutReport {
         let simulation = try RolloutSimulation(maximumRounds: maximumRounds)
         var results: [RolloutReport.Key: RolloutSummary] = [:]
+        var apps: [Band: [RolloutApp]] = [:]
         let runs: [(Int, Band, [RolloutRule])] =
             bands.enumerated().map { ($0.offset, $0.element, rules + [singleLookGate]) }
             + [(bands.count, smallApp, smallAppMinimums.map { RolloutRule.gate(minimumUserDays: $0) })]
@@ -46,6 +49,9 @@ enum RolloutBenchmarks {
                 // The same app (size, rates, early adopters) for every multiplier and rule.
                 var appRandom = SplitMix64(seed: seed, bandIndex, index)
                 let appSeed = appRandom.next()
+                if bandIndex < bands.count {
+                    apps[band, default: []].append(RolloutApp(users: band.users, multiplier: 1, seed: appSeed))
+                }
                 for multiplier in multipliers {
                     let app = RolloutApp(users: band.users, multiplier: multiplier, seed: appSeed)
                     let previousDays = try simulation.previousDays(app)
@@ -57,7 +63,7 @@ enum RolloutBenchmarks {
                 }
             }
         }
-        return RolloutReport(rollouts: rollouts, seed: seed, results: results)
+        return RolloutReport(rollouts: rollouts, seed: seed, results: results, apps: apps)
     }
 }
 
@@ -102,6 +108,8 @@ struct RolloutReport: Sendable {
     let rollouts: Int
     let seed: UInt64
     let results: [Key: RolloutSummary]
+    /// Each band's apps, in the order of its outcomes (at 1x: the multiplier is the scenario's).
+    let apps: [RolloutBenchmarks.Band: [RolloutApp]]
 
     /// One check of the issue's done-when.
     struct Check: Sendable {
@@ -205,7 +213,7 @@ struct RolloutReport: Sendable {
         let checks = self.checks
         lines += ["", "### Checks (issue 43, done when)", ""] + checks.map(\.line)
         lines.append("checks: \(checks.count(where: \.passed)) passed, \(checks.count(where: { !$0.passed })) failed")
-        return lines
+        return lines + oracleLines
     }
 
     /// The gate's rules and bands: the gate as written and as it was (one look a round) on every

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// The benchmark executable still runs every hot path against its baseline. Only that it runs
@@ -66,6 +67,8 @@ import Testing
             "### A small app (2,000 daily users): the gate's --min-users",
             "### The gate before: the same gate, its health judged one look a round",
             "### Good releases the gate halted, and why", "### Checks (issue 43, done when)",
+            "### The least exposure possible: an oracle's bound",
+            "### Regressions: the oracle's bound (median over rollouts) against each rule's median exposure",
         ] {
             #expect(lines.contains { $0.hasPrefix(heading) }, "no \(heading) in:\n\(result.stdout)")
         }
@@ -89,6 +92,44 @@ import Testing
         #expect(checks.count == 3 + 3 * 3 * 3, "\(checks.count) checks in:\n\(result.stdout)")
         let failed = checks.count { $0.hasPrefix("FAIL ") }
         #expect(lines.contains("checks: \(checks.count - failed) passed, \(failed) failed"))
+    }
+
+    /// The oracle's table: the crashes a Poisson test needs (checked against values computed
+    /// independently, scipy's Poisson tails with the randomized Neyman–Pearson test), a bound per
+    /// regression never below the Poisson bound alone, and a verdict for each median check that fails.
+    @Test func theOraclesBoundStandsBesideEveryMedianCheck() throws {
+        let result = try Self.rolloutRun.get()
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let means = lines.first { $0.hasPrefix("Crashes a good release is expected to have there") } ?? ""
+        for expected in [
+            "α 1/200: 1.2x 176.8 (N's 212.1), 1.5x 30.8 (N's 46.2), 2x 8.7 (N's 17.4), 5x 0.9 (N's 4.4)",
+            "α 1/1000: 1.2x 254.3 (N's 305.2), 1.5x 44.3 (N's 66.4), 2x 12.3 (N's 24.7), 5x 1.2 (N's 6.2)",
+        ] {
+            #expect(means.contains(expected), "no \(expected) in: \(means)")
+        }
+        #expect(lines.contains { $0.contains("halts at least one of 2 with a chance of 1.0% (1/1000: 0.2%)") })
+        guard let heading = lines.firstIndex(where: { $0.hasPrefix("### Regressions: the oracle's bound") }) else {
+            Issue.record("no oracle table in:\n\(result.stdout)")
+            return
+        }
+        // The heading, the header and its rule (the blank line between is not a line here), then a
+        // row per band and regression.
+        let rows = lines.dropFirst(heading + 1).prefix { $0.hasPrefix("|") }.dropFirst(2)
+        #expect(rows.count == 3 * 4, "\(rows.count) oracle rows in:\n\(result.stdout)")
+        var verdicts: [String] = []
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(cells.count == 10, "\(row)")
+            guard cells.count == 10 else { continue }
+            // "2,314 (1,742)": the bound with the first day's floor, then the Poisson bound alone.
+            let numbers = cells[2].split(separator: " ").map { Int($0.filter(\.isNumber)) }
+            #expect(numbers.count == 2 && (numbers[0] ?? 0) >= (numbers[1] ?? .max), "\(row)")
+            verdicts += cells[8...9].filter { !["gate passes", "no check"].contains($0) }
+            let known = ["gate passes", "no check", "out of reach (", "not ruled out ("]
+            #expect(cells[8...9].allSatisfy { cell in known.contains { cell.hasPrefix($0) } }, "\(row)")
+        }
+        let failedMedians = lines.filter { $0.hasPrefix("FAIL the gate's median exposure") }
+        #expect(verdicts.count == failedMedians.count, "\(verdicts) against \(failedMedians)")
     }
 
     @Test func theRolloutsAreTheSameForTheSameSeedAndDifferForAnother() throws {
