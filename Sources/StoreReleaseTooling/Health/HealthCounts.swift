@@ -6,7 +6,7 @@ import StoreReleaseModels
 /// `{version, versionCode, ageDays, users, crashedUsers, anrUsers}`: the version's first
 /// `ageDays` days with users summed (``HealthWindow``); `crashedUsers` and `anrUsers` may be
 /// fractions (Play reports rates), `anrUsers` is `null` where a day did not count them.
-public struct HealthCounts: Sendable, Hashable, Codable {
+public struct HealthCounts: Sendable, Hashable, Codable, EveryKeyEncodable {
     /// The version.
     public var version: Version
     /// Its versionCode, when every day has the same one.
@@ -42,7 +42,7 @@ public struct HealthCounts: Sendable, Hashable, Codable {
         self.anrUsers = anrUsers
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case version, versionCode, ageDays, users, crashedUsers, anrUsers
     }
 
@@ -64,8 +64,4 @@ public struct HealthCounts: Sendable, Hashable, Codable {
         }
     }
 
-    /// Encodes every key, `null` for an absent versionCode or ANR count.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-    }
 }

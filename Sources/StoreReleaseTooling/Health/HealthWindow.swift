@@ -94,14 +94,9 @@ public struct HealthWindow: Sendable, Hashable {
         }
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case version, versionCode, ageDays, users, crashRate, anrRate
     }
 }
 
-extension HealthWindow: Encodable {
-    /// Encodes the contract's keys, `null` for an absent `versionCode` or `anrRate`.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-    }
-}
+extension HealthWindow: EveryKeyEncodable {}

@@ -24,14 +24,9 @@ public struct ReleaseHealthReport: Sendable, Hashable {
         !stores.isEmpty && stores.allSatisfy { $0.verdict == .healthy }
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case appStore, googlePlay
     }
 }
 
-extension ReleaseHealthReport: Encodable {
-    /// Encodes both keys, `null` for a store not read.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-    }
-}
+extension ReleaseHealthReport: EveryKeyEncodable {}

@@ -225,17 +225,12 @@ public struct StoreHealth: Sendable, Hashable {
         return text
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case source, candidate, baseline, verdict, reasons
     }
 }
 
-extension StoreHealth: Encodable {
-    /// Encodes the contract's keys, `null` for an absent candidate or baseline.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-    }
-}
+extension StoreHealth: EveryKeyEncodable {}
 
 extension HealthSource {
     /// `health file`, for sentences.

@@ -5,7 +5,7 @@ import StoreReleaseModels
 /// Where the app is sold, from both stores.
 ///
 /// App Store Connect's territories and a Play track's countries.
-public struct WhereSold: Sendable, Hashable, Encodable {
+public struct WhereSold: Sendable, Hashable, Encodable, EveryKeyEncodable {
     /// The App Store's side, as storefront codes.
     public struct AppStore: Sendable, Hashable, Encodable {
         /// Where it is sold (`us`), in code order.
@@ -19,13 +19,8 @@ public struct WhereSold: Sendable, Hashable, Encodable {
     /// The Play track's countries, when asked.
     public let googlePlay: PlayCountryAvailability?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case appStore, googlePlay
-    }
-
-    /// Encodes both keys, `null` for a store not asked.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 
     /// Reads where the app is sold from the stores given.

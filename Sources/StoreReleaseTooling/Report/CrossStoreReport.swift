@@ -12,7 +12,7 @@ import StoreReleaseModels
 /// countries is listed with them.
 public struct CrossStoreReport: Sendable, Hashable, Encodable {
     /// One App Store storefront's live release.
-    public struct Storefront: Sendable, Hashable, Encodable {
+    public struct Storefront: Sendable, Hashable, Encodable, EveryKeyEncodable {
         /// The storefront's country code (`cn`).
         public let country: String
         /// The version the storefront serves.
@@ -20,18 +20,13 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         /// When that version was released there (ISO 8601), if the lookup said.
         public let releaseDate: String?
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
+        package enum CodingKeys: String, CodingKey, CaseIterable {
             case country, version, releaseDate
-        }
-
-        /// Encodes every key, `null` for an unknown date.
-        public func encode(to encoder: any Encoder) throws {
-            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
     /// Play's release in staged rollout.
-    public struct Rollout: Sendable, Hashable, Encodable {
+    public struct Rollout: Sendable, Hashable, Encodable, EveryKeyEncodable {
         /// The version its name carries; `nil` when the name carries none.
         public let version: Version?
         /// The release name as written in Play Console.
@@ -47,18 +42,13 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         /// Whether countries beyond ``countries`` get it too (`true` when not limited).
         public let includeRestOfWorld: Bool
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
+        package enum CodingKeys: String, CodingKey, CaseIterable {
             case version, name, versionCode, userFraction, inAppUpdatePriority, countries, includeRestOfWorld
-        }
-
-        /// Encodes every key, `null` for absent values.
-        public func encode(to encoder: any Encoder) throws {
-            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
     /// A Play release whose rollout was stopped: users who have it keep it, nobody new gets it.
-    public struct Halted: Sendable, Hashable, Encodable {
+    public struct Halted: Sendable, Hashable, Encodable, EveryKeyEncodable {
         /// The version its name carries, if any.
         public let version: Version?
         /// Its highest `versionCode`.
@@ -66,18 +56,13 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         /// The fraction of users it had reached.
         public let userFraction: Double?
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
+        package enum CodingKeys: String, CodingKey, CaseIterable {
             case version, versionCode, userFraction
-        }
-
-        /// Encodes every key, `null` for absent values.
-        public func encode(to encoder: any Encoder) throws {
-            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
     /// Whether a forced update to ``version`` is safe now, and if not, why.
-    public struct ForceUpdate: Sendable, Hashable, Encodable {
+    public struct ForceUpdate: Sendable, Hashable, Encodable, EveryKeyEncodable {
         /// The version a forced update would require: the newest either store serves to everyone.
         public let version: Version?
         /// Whether every storefront and Play's full rollout serve it, for the release delay.
@@ -85,13 +70,8 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
         /// Why it is not safe yet, one sentence a reason; empty when safe.
         public let reasons: [String]
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
+        package enum CodingKeys: String, CodingKey, CaseIterable {
             case version, safe, reasons
-        }
-
-        /// Encodes every key, `null` for an unknown version.
-        public func encode(to encoder: any Encoder) throws {
-            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 

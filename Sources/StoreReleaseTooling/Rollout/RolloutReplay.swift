@@ -119,26 +119,16 @@ public struct RolloutReplay: Sendable, Hashable {
         return PhasedRelease(state: phase.state, currentDayNumber: phase.day)
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case version, rounds, decisions, wouldHaltAt, haltedAt, exposedUserDaysBeforeHalt
     }
 }
 
-extension RolloutReplay: Encodable {
-    /// Encodes the contract's keys, `null` for what did not happen.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-    }
-}
+extension RolloutReplay: EveryKeyEncodable {}
 
-extension RolloutReplay.Decision: Encodable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
+extension RolloutReplay.Decision: Encodable, EveryKeyEncodable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case at, decision, reasons
-    }
-
-    /// Encodes `{"at", "decision", "reasons"}`.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 }
 

@@ -12,7 +12,7 @@ import StoreReleaseModels
 /// each storefront serve it. The resolution is the watch's interval; start watching before the
 /// version is approved, since only an approval the watch saw is measured. A storefront already
 /// serving the version when App Store Connect was first seen to call it ready counts 0.
-public struct PropagationLag: Sendable, Hashable, Encodable {
+public struct PropagationLag: Sendable, Hashable, Encodable, EveryKeyEncodable {
     /// The version (`8.0.10`).
     public let version: Version
     /// When App Store Connect was first seen to show it ready (written ISO 8601).
@@ -28,13 +28,8 @@ public struct PropagationLag: Sendable, Hashable, Encodable {
     /// The storefronts of the state still serving an older version (or none), by code.
     public let missing: [String]
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case version, readyAt, storefronts, medianSeconds, worstSeconds, missing
-    }
-
-    /// Encodes every key, `null` for what is not known yet.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 
     /// One entry per version the state saw App Store Connect approve, oldest version first.

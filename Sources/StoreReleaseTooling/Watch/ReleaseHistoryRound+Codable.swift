@@ -80,8 +80,8 @@ private struct HistoryTrack: Encodable {
     }
 }
 
-extension ReleaseHistoryRound.ConnectVersion: Codable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
+extension ReleaseHistoryRound.ConnectVersion: Codable, EveryKeyEncodable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case version, state, phasedRelease
     }
 
@@ -102,21 +102,11 @@ extension ReleaseHistoryRound.ConnectVersion: Codable {
             }
         }
     }
-
-    /// Encodes every key, `null` without a phased release.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-    }
 }
 
-extension ReleaseHistoryRound.Health {
-    enum CodingKeys: String, CodingKey, CaseIterable {
+extension ReleaseHistoryRound.Health: EveryKeyEncodable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case appStore, googlePlay
-    }
-
-    /// Encodes both stores, `null` for one not read.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 }
 

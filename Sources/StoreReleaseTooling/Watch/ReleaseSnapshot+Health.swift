@@ -6,7 +6,7 @@ extension ReleaseSnapshot {
     ///
     /// Made from the reading's ``ReleaseHealthReport``; a store not judged is `nil`. Written as
     /// `health` only when health sources were read, so a snapshot without them is as before.
-    public struct Health: Sendable, Hashable, Codable {
+    public struct Health: Sendable, Hashable, Codable, EveryKeyEncodable {
         /// The App Store's, when judged.
         public var appStore: StoreHealthRecord?
         /// Google Play's, when judged.
@@ -35,18 +35,13 @@ extension ReleaseSnapshot {
             }
         }
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
+        package enum CodingKeys: String, CodingKey, CaseIterable {
             case appStore, googlePlay
-        }
-
-        /// Encodes both keys, `null` for a store not judged.
-        public func encode(to encoder: any Encoder) throws {
-            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
     /// One store's health in a snapshot: which version, the verdict, the candidate's rates.
-    public struct StoreHealthRecord: Sendable, Hashable, Codable {
+    public struct StoreHealthRecord: Sendable, Hashable, Codable, EveryKeyEncodable {
         /// Where the numbers came from.
         public var source: HealthSource
         /// The version judged; `nil` when there was none to judge.
@@ -123,13 +118,8 @@ extension ReleaseSnapshot {
             return text
         }
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
+        package enum CodingKeys: String, CodingKey, CaseIterable {
             case source, version, versionCode, verdict, users, crashRate, anrRate, reasons
-        }
-
-        /// Encodes every key, `null` for what was not read.
-        public func encode(to encoder: any Encoder) throws {
-            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
 
         /// Decodes a record, refusing a count below zero or a rate outside 0–1.

@@ -10,7 +10,7 @@ import StoreReleaseModels
 /// the propagation lag is measured from it, not guessed.
 public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     /// One storefront's live release.
-    public struct Storefront: Sendable, Hashable, Codable {
+    public struct Storefront: Sendable, Hashable, Codable, EveryKeyEncodable {
         /// The version it serves.
         public var version: Version?
         /// When that version was released (written ISO 8601).
@@ -22,13 +22,8 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
             self.releaseDate = releaseDate
         }
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
+        package enum CodingKeys: String, CodingKey, CaseIterable {
             case version, releaseDate
-        }
-
-        /// Encodes both keys, `null` for what is unknown.
-        public func encode(to encoder: any Encoder) throws {
-            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
@@ -51,7 +46,7 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     }
 
     /// One release of the Play track.
-    public struct PlayRelease: Sendable, Hashable, Codable {
+    public struct PlayRelease: Sendable, Hashable, Codable, EveryKeyEncodable {
         /// Its highest versionCode.
         public var versionCode: VersionCode?
         /// Its name, as written in Play Console.
@@ -81,13 +76,8 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
             self.lifecycle = lifecycle
         }
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
+        package enum CodingKeys: String, CodingKey, CaseIterable {
             case versionCode, name, version, status, userFraction, countries, lifecycle
-        }
-
-        /// Encodes every key, `null` for what is unknown.
-        public func encode(to encoder: any Encoder) throws {
-            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
@@ -156,7 +146,7 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     /// Which app the snapshot is of, as far as the stores named it.
     ///
     /// A watcher refuses a state file whose app is another one (``conflict(with:)``).
-    public struct App: Sendable, Hashable, Codable {
+    public struct App: Sendable, Hashable, Codable, EveryKeyEncodable {
         /// The App Store id (`414478124`).
         public var appStoreID: String?
         /// The App Store bundle id (`com.tencent.xin`).
@@ -171,13 +161,8 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
             self.packageName = packageName
         }
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
+        package enum CodingKeys: String, CodingKey, CaseIterable {
             case appStoreID, bundleID, packageName
-        }
-
-        /// Encodes every key, `null` for what no store named.
-        public func encode(to encoder: any Encoder) throws {
-            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
