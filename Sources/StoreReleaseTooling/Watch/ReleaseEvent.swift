@@ -275,11 +275,16 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         try c.encode(store, forKey: Key("store"))
         try c.encode(ISO8601Timestamp.string(from: at), forKey: Key("at"))
         func put(_ name: String, _ value: (some Encodable)?) throws { try c.encode(value, forKey: Key(name)) }
-        switch change {
-        case .storefrontUpdated(let country, let from, let to, let lag):
-            try put("country", country)
+        /// A change of what `name` names: `{name: subject, from, to}`.
+        func moved(_ name: String, _ subject: some Encodable, _ from: (some Encodable)?, _ to: (some Encodable)?) throws
+        {
+            try put(name, subject)
             try put("from", from)
             try put("to", to)
+        }
+        switch change {
+        case .storefrontUpdated(let country, let from, let to, let lag):
+            try moved("country", country, from, to)
             try put("lagSeconds", lag)
         case .storefrontAdded(let country, let version), .storefrontRemoved(let country, let version):
             try put("country", country)
@@ -292,36 +297,24 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .playReleaseRemoved(let code):
             try put("versionCode", code)
         case .playStatusChanged(let code, let from, let to):
-            try put("versionCode", code)
-            try put("from", from)
-            try put("to", to)
+            try moved("versionCode", code, from, to)
         case .playRolloutChanged(let code, let from, let to):
-            try put("versionCode", code)
-            try put("from", from)
-            try put("to", to)
+            try moved("versionCode", code, from, to)
         case .playReviewChanged(let code, let from, let to):
-            try put("versionCode", code)
-            try put("from", from)
-            try put("to", to)
+            try moved("versionCode", code, from, to)
         case .ascStateChanged(let version, let from, let to):
-            try put("version", version)
-            try put("from", from)
-            try put("to", to)
+            try moved("version", version, from, to)
         case .phasedReleaseChanged(let version, let from, let to):
-            try put("version", version)
-            try put("from", from.map { PhaseKey(state: $0.state, day: $0.day) })
-            try put("to", to.map { PhaseKey(state: $0.state, day: $0.day) })
+            try moved(
+                "version", version, from.map { PhaseKey(state: $0.state, day: $0.day) },
+                to.map { PhaseKey(state: $0.state, day: $0.day) })
         case .forceUpdateSafe(let version):
             try put("version", version)
         case .healthChanged(_, let version, let from, let to):
-            try put("version", version)
-            try put("from", from)
-            try put("to", to)
+            try moved("version", version, from, to)
         case .playRecoveryChanged(let id, let codes, let from, let to):
             try put("appRecoveryId", id)
-            try put("versionCodes", codes)
-            try put("from", from)
-            try put("to", to)
+            try moved("versionCodes", codes, from, to)
         case .halted(let version, _, let steps, let verified, let refusals, let health):
             try put("version", version)
             try put("steps", steps)
