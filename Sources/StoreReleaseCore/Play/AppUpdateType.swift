@@ -4,27 +4,18 @@
 /// written in lowercase, as the command-line contract has them (`"flexible"`); any case and the
 /// integers decode.
 public struct AppUpdateType: PlayConstant {
-    /// Play's integer value.
-    public let rawValue: Int
-    /// Play's constant name.
-    public let name: String
-
-    private init(_ rawValue: Int, _ name: String) {
-        self.rawValue = rawValue
-        self.name = name
-    }
+    /// Play's integer value and constant name.
+    public let value: PlayConstantValue
 
     /// A flexible update: downloads in the background while the app stays usable.
     ///
     /// The app then asks the user to restart (`completeUpdate()`).
-    public static let flexible = AppUpdateType(0, "FLEXIBLE")
+    public static let flexible = AppUpdateType(value: .init(0, "FLEXIBLE"))
     /// An immediate update: a full-screen flow that blocks the app until the update is installed.
-    public static let immediate = AppUpdateType(1, "IMMEDIATE")
+    public static let immediate = AppUpdateType(value: .init(1, "IMMEDIATE"))
 
     /// Every constant, in Play's order.
     public static let allValues: [AppUpdateType] = [.flexible, .immediate]
-    /// The type's name in Play's API.
-    public static let typeName = "AppUpdateType"
 
     /// The lowercase name used in JSON: `flexible` or `immediate`.
     public var jsonName: String { name.lowercased() }

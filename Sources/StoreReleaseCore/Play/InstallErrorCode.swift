@@ -1,39 +1,32 @@
 /// Google Play's `InstallErrorCode`: why an update could not be checked, downloaded or installed.
 public struct InstallErrorCode: PlayConstant, Error {
-    /// Play's integer value.
-    public let rawValue: Int
-    /// Play's constant name.
-    public let name: String
-
-    private init(_ rawValue: Int, _ name: String) {
-        self.rawValue = rawValue
-        self.name = name
-    }
+    /// Play's integer value and constant name.
+    public let value: PlayConstantValue
 
     /// No error: the request succeeded or the update is still in progress (0).
-    public static let noError = InstallErrorCode(0, "NO_ERROR")
+    public static let noError = InstallErrorCode(value: .init(0, "NO_ERROR"))
     /// Deprecated in app-update 2.x; Play Core 1.x treated it as no error.
-    public static let noErrorPartiallyAllowed = InstallErrorCode(1, "NO_ERROR_PARTIALLY_ALLOWED")
+    public static let noErrorPartiallyAllowed = InstallErrorCode(value: .init(1, "NO_ERROR_PARTIALLY_ALLOWED"))
     /// An unknown error (-2); the fake reports it when availability is `UNKNOWN`.
-    public static let errorUnknown = InstallErrorCode(-2, "ERROR_UNKNOWN")
+    public static let errorUnknown = InstallErrorCode(value: .init(-2, "ERROR_UNKNOWN"))
     /// The API is not available: the app was not installed by Google Play.
-    public static let errorAPINotAvailable = InstallErrorCode(-3, "ERROR_API_NOT_AVAILABLE")
+    public static let errorAPINotAvailable = InstallErrorCode(value: .init(-3, "ERROR_API_NOT_AVAILABLE"))
     /// The request the app sent is malformed (-4).
-    public static let errorInvalidRequest = InstallErrorCode(-4, "ERROR_INVALID_REQUEST")
+    public static let errorInvalidRequest = InstallErrorCode(value: .init(-4, "ERROR_INVALID_REQUEST"))
     /// The install is unavailable to this user or device (-5).
-    public static let errorInstallUnavailable = InstallErrorCode(-5, "ERROR_INSTALL_UNAVAILABLE")
+    public static let errorInstallUnavailable = InstallErrorCode(value: .init(-5, "ERROR_INSTALL_UNAVAILABLE"))
     /// Not allowed in the device's state (low battery, low disk, not signed in to Play).
-    public static let errorInstallNotAllowed = InstallErrorCode(-6, "ERROR_INSTALL_NOT_ALLOWED")
+    public static let errorInstallNotAllowed = InstallErrorCode(value: .init(-6, "ERROR_INSTALL_NOT_ALLOWED"))
     /// `completeUpdate()` with nothing downloaded.
-    public static let errorDownloadNotPresent = InstallErrorCode(-7, "ERROR_DOWNLOAD_NOT_PRESENT")
+    public static let errorDownloadNotPresent = InstallErrorCode(value: .init(-7, "ERROR_DOWNLOAD_NOT_PRESENT"))
     /// `completeUpdate()` while installing.
-    public static let errorInstallInProgress = InstallErrorCode(-8, "ERROR_INSTALL_IN_PROGRESS")
+    public static let errorInstallInProgress = InstallErrorCode(value: .init(-8, "ERROR_INSTALL_IN_PROGRESS"))
     /// The Play Store app is not installed or not the official one (-9).
-    public static let errorPlayStoreNotFound = InstallErrorCode(-9, "ERROR_PLAY_STORE_NOT_FOUND")
+    public static let errorPlayStoreNotFound = InstallErrorCode(value: .init(-9, "ERROR_PLAY_STORE_NOT_FOUND"))
     /// The Play account does not own the app: install it from Play once.
-    public static let errorAppNotOwned = InstallErrorCode(-10, "ERROR_APP_NOT_OWNED")
+    public static let errorAppNotOwned = InstallErrorCode(value: .init(-10, "ERROR_APP_NOT_OWNED"))
     /// An internal error happened in the Play Store (-100).
-    public static let errorInternalError = InstallErrorCode(-100, "ERROR_INTERNAL_ERROR")
+    public static let errorInternalError = InstallErrorCode(value: .init(-100, "ERROR_INTERNAL_ERROR"))
 
     /// Every constant, in Play's order.
     public static let allValues: [InstallErrorCode] = [
@@ -41,6 +34,4 @@ public struct InstallErrorCode: PlayConstant, Error {
         .errorInstallUnavailable, .errorInstallNotAllowed, .errorDownloadNotPresent, .errorInstallInProgress,
         .errorPlayStoreNotFound, .errorAppNotOwned, .errorInternalError,
     ]
-    /// The type's name in Play's API.
-    public static let typeName = "InstallErrorCode"
 }

@@ -5,10 +5,8 @@
 /// integer a device reports (`11`) or the name a backend writes (`"DOWNLOADED"`); values encode
 /// as their names.
 public protocol PlayConstant: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// Play's integer value.
-    var rawValue: Int { get }
-    /// Play's constant name (`DOWNLOADED`).
-    var name: String { get }
+    /// Play's integer value and constant name, the one thing a constant stores.
+    var value: PlayConstantValue { get }
     /// Every constant of the type.
     static var allValues: [Self] { get }
     /// The type's name in Play's API, for messages (`InstallStatus`).
@@ -16,6 +14,15 @@ public protocol PlayConstant: Sendable, Hashable, Codable, CustomStringConvertib
 }
 
 extension PlayConstant {
+    /// Play's integer value.
+    public var rawValue: Int { value.rawValue }
+
+    /// Play's constant name (`DOWNLOADED`).
+    public var name: String { value.name }
+
+    /// The type's name in Play's API: the Swift type's own name, which is Play's.
+    public static var typeName: String { String(describing: Self.self) }
+
     /// The constant with Play's integer value, `nil` for any other.
     public init?(rawValue: Int) {
         guard let value = Self.allValues.first(where: { $0.rawValue == rawValue }) else { return nil }
