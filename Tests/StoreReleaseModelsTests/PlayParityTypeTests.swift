@@ -53,6 +53,26 @@ import Testing
         #expect(throws: PlayConstantError.self) { try InstallErrorCode(parsing: "ERROR_EVERYTHING") }
     }
 
+    /// Each type's name in messages is Play's, now that it comes from the Swift type's name.
+    @Test func everyTypeNamesItselfAsPlayDoes() {
+        let names = [
+            AppUpdateType.typeName, InstallStatus.typeName, UpdateAvailability.typeName, UpdatePrecondition.typeName,
+            InstallErrorCode.typeName, ActivityResult.typeName,
+        ]
+        #expect(
+            names == [
+                "AppUpdateType", "InstallStatus", "UpdateAvailability", "UpdatePrecondition", "InstallErrorCode",
+                "ActivityResult",
+            ])
+        #expect {
+            try ActivityResult(parsing: "7")
+        } throws: { error in
+            (error as? PlayConstantError)?.description
+                == #""7" is not an ActivityResult (one of RESULT_OK (-1), RESULT_CANCELED (0), "#
+                + "RESULT_IN_APP_UPDATE_FAILED (1))"
+        }
+    }
+
     static let backendJSON = #"""
         {"packageName": "com.example.app", "availableVersionCode": 88, "updateAvailability": 2,
          "installStatus": "DOWNLOADING", "updatePriority": 5, "clientVersionStalenessDays": 4,
