@@ -3,10 +3,6 @@ public struct Store: Sendable, Hashable {
     /// The name used in JSON: `appStore`, `googlePlay` or `manifest`.
     public let name: String
 
-    private init(name: String) {
-        self.name = name
-    }
-
     /// Apple's App Store, through the iTunes lookup API.
     public static let appStore = Store(name: "appStore")
     /// Google Play, through the in-app updates API or the Play Developer API.

@@ -4,7 +4,7 @@ import StoreReleaseCore
 /// A version of an app in App Store Connect (`appStoreVersions`), with its phased release.
 public struct AppStoreVersion: Sendable, Hashable {
     /// A version's state, as Apple names it; values Apple adds later are kept as they are.
-    public struct State: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public struct State: OpenStringValue {
         /// Apple's name (`READY_FOR_DISTRIBUTION`).
         public let rawValue: String
 
@@ -56,9 +56,6 @@ public struct AppStoreVersion: Sendable, Hashable {
 
         /// Whether the version is in the past: replaced by a newer one.
         public var isRetired: Bool { self == .replacedWithNewVersion }
-
-        /// Apple's name.
-        public var description: String { rawValue }
     }
 
     /// The App Store Connect id of the version.
@@ -114,7 +111,7 @@ public struct AppStoreVersion: Sendable, Hashable {
 /// A version's phased release: the share of automatic updates that get it, by day.
 public struct PhasedRelease: Sendable, Hashable {
     /// A phased release's state, as Apple names it; values Apple adds later are kept.
-    public struct State: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public struct State: OpenStringValue {
         /// Apple's name (`ACTIVE`).
         public let rawValue: String
 
@@ -131,9 +128,6 @@ public struct PhasedRelease: Sendable, Hashable {
         public static let paused = Self(rawValue: "PAUSED")
         /// Every automatic update gets it.
         public static let complete = Self(rawValue: "COMPLETE")
-
-        /// Apple's name.
-        public var description: String { rawValue }
 
         /// Whether the release is under way: active or paused.
         public var isInProgress: Bool { self == .active || self == .paused }

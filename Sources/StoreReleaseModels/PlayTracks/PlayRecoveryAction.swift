@@ -9,7 +9,7 @@ import StoreReleaseCore
 /// (or a criterion other than regions).
 public struct PlayRecoveryAction: Sendable, Hashable {
     /// An action's status, as Play names it; values Play adds later are kept.
-    public struct Status: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public struct Status: OpenStringValue {
         /// Play's name (`RECOVERY_STATUS_ACTIVE`).
         public let rawValue: String
 
@@ -30,9 +30,6 @@ public struct PlayRecoveryAction: Sendable, Hashable {
         public static let generationFailed = Self(rawValue: "RECOVERY_STATUS_GENERATION_FAILED")
         /// The API's unset value, and what an action without a status has.
         public static let unspecified = Self(rawValue: "RECOVERY_STATUS_UNSPECIFIED")
-
-        /// Play's name.
-        public var description: String { rawValue }
     }
 
     /// Play's id of the action (an int64, as a string).

@@ -8,7 +8,7 @@ import StoreReleaseCore
 /// ``LifecycleState/published``).
 public struct PlayReleaseSummary: Sendable, Hashable, Codable {
     /// Where a release is in its life, as the API names it; values the API adds later are kept.
-    public struct LifecycleState: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public struct LifecycleState: OpenStringValue {
         /// The API's name (`RELEASE_LIFECYCLE_STATE_PUBLISHED`).
         public let rawValue: String
 
@@ -31,9 +31,6 @@ public struct PlayReleaseSummary: Sendable, Hashable, Codable {
         public static let notApproved = Self(rawValue: "RELEASE_LIFECYCLE_STATE_NOT_APPROVED")
         /// Published: rolled out fully or in part, or halted and resumable.
         public static let published = Self(rawValue: "RELEASE_LIFECYCLE_STATE_PUBLISHED")
-
-        /// The API's name.
-        public var description: String { rawValue }
     }
 
     /// The release name (`81 (8.0.10)`).

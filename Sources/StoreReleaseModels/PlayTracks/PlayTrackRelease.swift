@@ -7,7 +7,7 @@ public struct PlayTrackRelease: Sendable, Hashable, Codable {
     ///
     /// An open value: a status Play adds later decodes as itself, is never live and never fails
     /// the track; a release without one is ``statusUnspecified``.
-    public struct Status: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public struct Status: OpenStringValue {
         /// Play's name (`inProgress`).
         public let rawValue: String
 
@@ -32,9 +32,6 @@ public struct PlayTrackRelease: Sendable, Hashable, Codable {
 
         /// Whether the discovery document lists this status (else Play added it later).
         public var isDocumented: Bool { Self.documented.contains(self) }
-
-        /// Play's name.
-        public var description: String { rawValue }
     }
 
     /// The countries a staged rollout is limited to.
