@@ -33,6 +33,62 @@ import Testing
         #expect(HTTPClientError.Code.notFound.description == "notFound")
     }
 
+    /// The sentences every API words alike (a 429, another status, Google's 403 and 404) are built
+    /// in one place, each still naming its own API, word for word.
+    @Test(arguments: [
+        (
+            HTTPClientError.lookup(.rateLimited(retryAfter: .seconds(30))),
+            "rate-limited by the App Store (HTTP 429) (the server asked to wait 30 s); Apple allows about 20 "
+                + "lookups a minute"
+        ),
+        (
+            .lookup(.httpStatus(503, url: "https://itunes.apple.com/lookup")),
+            "HTTP status 503 from https://itunes.apple.com/lookup"
+        ),
+        (
+            .connect(.rateLimited(retryAfter: nil)),
+            "rate-limited by App Store Connect (HTTP 429); the key's hourly budget is spent"
+        ),
+        (
+            .connect(.httpStatus(500, code: "UNEXPECTED_ERROR", detail: "try again")),
+            "HTTP status 500 from App Store Connect: UNEXPECTED_ERROR: try again"
+        ),
+        (.connect(.httpStatus(502, code: nil, detail: nil)), "HTTP status 502 from App Store Connect"),
+        (
+            .play(.rateLimited(retryAfter: .milliseconds(1500))),
+            "rate-limited by the Play Developer API (HTTP 429) (Google asked to wait 1.5 s)"
+        ),
+        (
+            .play(.httpStatus(500, message: "Internal error encountered.")),
+            "HTTP status 500 from the Play Developer API: Internal error encountered."
+        ),
+        (
+            .play(.forbidden(.apiNotEnabled, message: "m")),
+            "the Google Play Android Developer API is not enabled in the token's Cloud project (HTTP 403: m); "
+                + "enable it in the Cloud console"
+        ),
+        (
+            .play(.packageNotFound("com.example.app")),
+            "Google Play has no app com.example.app that this account can see (HTTP 404); check the package "
+                + "name and that the account is invited to the app"
+        ),
+        (.playReporting(.rateLimited(retryAfter: nil)), "rate-limited by the Play Developer Reporting API (HTTP 429)"),
+        (.playReporting(.httpStatus(404, message: nil)), "HTTP status 404 from the Play Developer Reporting API"),
+        (
+            .playReporting(.forbidden(.apiNotEnabled, message: "m")),
+            "the Google Play Developer Reporting API is not enabled in the token's Cloud project (HTTP 403: m); "
+                + "enable it in the Cloud console"
+        ),
+        (
+            .playReporting(.packageNotFound("com.example.app")),
+            "the Play Developer Reporting API has no app com.example.app that this account can see (HTTP 404); "
+                + "check the package name and that the account is invited to the app"
+        ),
+    ])
+    func theSentencesEveryAPIWordsAlikeKeepEachAPIsWords(error: HTTPClientError, sentence: String) {
+        #expect(error.description == sentence)
+    }
+
     @Test func theDescriptionIsTheAPIsOwnSentence() {
         let error = HTTPClientError.lookup(.notFound(query: "App Store id 414478124", country: nil))
         #expect(

@@ -71,11 +71,10 @@ extension AppStoreConnectFailure: CustomStringConvertible {
         case .appNotFound(let app):
             return "App Store Connect has no app \(app) that this key can see"
         case .rateLimited(let retryAfter):
-            let wait = retryAfter.map { " (Apple asked to wait \(ExchangeFailure.seconds($0)))" } ?? ""
-            return "rate-limited by App Store Connect (HTTP 429)\(wait); the key's hourly budget is spent"
+            return Self.rateLimitedSentence(by: "App Store Connect", asker: "Apple", retryAfter: retryAfter)
+                + "; the key's hourly budget is spent"
         case .httpStatus(let status, let code, let detail):
-            return "HTTP status \(status) from App Store Connect"
-                + [code, detail].compactMap { $0 }.map { ": \($0)" }.joined()
+            return Self.statusSentence(status, from: "App Store Connect", details: [code, detail])
         case .exchange(let failure):
             return failure.description(api: "App Store Connect")
         }

@@ -156,6 +156,21 @@ package protocol StoreAPIFailure: Error, CustomStringConvertible {
     var error: HTTPClientError { get }
 }
 
+extension StoreAPIFailure {
+    /// The sentence of a 429 after the retries: `rate-limited by <api> (HTTP 429)`, then the wait
+    /// `asker` asked for, when it said one (` (Google asked to wait 30 s)`).
+    static func rateLimitedSentence(by api: String, asker: String, retryAfter: Duration?) -> String {
+        let wait = retryAfter.map { " (\(asker) asked to wait \(ExchangeFailure.seconds($0)))" } ?? ""
+        return "rate-limited by \(api) (HTTP 429)\(wait)"
+    }
+
+    /// The sentence of an error status no case names: `HTTP status 500 from <api>`, then each
+    /// detail the API sent, after a colon.
+    static func statusSentence(_ status: Int, from api: String, details: [String?] = []) -> String {
+        "HTTP status \(status) from \(api)" + details.compactMap { $0 }.map { ": \($0)" }.joined()
+    }
+}
+
 extension ExchangeFailure {
     /// The code of an exchange that gave no answer the client can read.
     package var code: HTTPClientError.Code {

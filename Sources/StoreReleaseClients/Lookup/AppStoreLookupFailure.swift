@@ -64,12 +64,12 @@ extension AppStoreLookupFailure: CustomStringConvertible {
             return "not found in \(storefront): \(query); an app sold only in some countries is found "
                 + "only in their storefronts: try another country (\(FailureHint.storefront("cn").words))"
         case .httpStatus(let status, let url):
-            return "HTTP status \(status) from \(url)"
+            return Self.statusSentence(status, from: url)
         case .rejected(let status, let message):
             return "the App Store refused the lookup (HTTP \(status)): \(message)"
         case .rateLimited(let retryAfter):
-            let wait = retryAfter.map { " (the server asked to wait \(ExchangeFailure.seconds($0)))" } ?? ""
-            return "rate-limited by the App Store (HTTP 429)\(wait); Apple allows about 20 lookups a minute"
+            return Self.rateLimitedSentence(by: "the App Store", asker: "the server", retryAfter: retryAfter)
+                + "; Apple allows about 20 lookups a minute"
         case .throttled:
             return "throttled by the App Store (a bare HTTP 403, after waiting and retrying); Apple allows about "
                 + "20 lookups a minute: try again later"

@@ -13,6 +13,20 @@ protocol GoogleAPIFailure: StoreAPIFailure {
     static func httpStatus(_ status: Int, message: String?) -> Self
 }
 
+extension GoogleAPIFailure {
+    /// The sentence of a 403 `SERVICE_DISABLED`: the Google `api` is not enabled in the token's project.
+    static func apiNotEnabledSentence(_ api: String, message: String) -> String {
+        "the Google \(api) is not enabled in the token's Cloud project (HTTP 403: \(message)); enable it in the "
+            + "Cloud console"
+    }
+
+    /// The sentence of a 404 on the app: `owner` has no app `package` that the account can see.
+    static func appNotFoundSentence(_ owner: String, package: String) -> String {
+        "\(owner) has no app \(package) that this account can see (HTTP 404); check the package name and that "
+            + "the account is invited to the app"
+    }
+}
+
 extension PlayDeveloperAPIFailure: GoogleAPIFailure {}
 extension PlayDeveloperReportingFailure: GoogleAPIFailure {}
 

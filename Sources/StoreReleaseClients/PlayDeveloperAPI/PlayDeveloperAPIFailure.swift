@@ -84,14 +84,12 @@ extension PlayDeveloperAPIFailure: CustomStringConvertible {
             return "the token lacks the androidpublisher scope (HTTP 403: \(message)); make one with "
                 + "--scopes=\(PlayDeveloperAPIClient.scope)"
         case .forbidden(.apiNotEnabled, let message):
-            return "the Google Play Android Developer API is not enabled in the token's Cloud project "
-                + "(HTTP 403: \(message)); enable it in the Cloud console"
+            return Self.apiNotEnabledSentence("Play Android Developer API", message: message)
         case .forbidden(.permissionDenied, let message):
             return "the token's account may not read this app (HTTP 403: \(message)); invite it in the Play "
                 + "Console (Users and permissions) with at least view access to app information"
         case .packageNotFound(let package):
-            return "Google Play has no app \(package) that this account can see (HTTP 404); check the package "
-                + "name and that the account is invited to the app"
+            return Self.appNotFoundSentence("Google Play", package: package)
         case .trackNotFound(let track, let available):
             let known =
                 available.map { names in
@@ -107,10 +105,9 @@ extension PlayDeveloperAPIFailure: CustomStringConvertible {
         case .conflict(let message):
             return "another tool is changing the app (HTTP 409: \(message)); try again"
         case .rateLimited(let retryAfter):
-            let wait = retryAfter.map { " (Google asked to wait \(ExchangeFailure.seconds($0)))" } ?? ""
-            return "rate-limited by the Play Developer API (HTTP 429)\(wait)"
+            return Self.rateLimitedSentence(by: "the Play Developer API", asker: "Google", retryAfter: retryAfter)
         case .httpStatus(let status, let message):
-            return "HTTP status \(status) from the Play Developer API" + (message.map { ": \($0)" } ?? "")
+            return Self.statusSentence(status, from: "the Play Developer API", details: [message])
         case .exchange(let failure):
             return failure.description(api: "the Play Developer API")
         }

@@ -71,20 +71,18 @@ extension PlayDeveloperReportingFailure: CustomStringConvertible {
             return "the token lacks the playdeveloperreporting scope (HTTP 403: \(message)); health needs "
                 + "\(PlayDeveloperReportingClient.scope) as well as the androidpublisher one: make it with \(scopes)"
         case .forbidden(.apiNotEnabled, let message):
-            return "the Google Play Developer Reporting API is not enabled in the token's Cloud project "
-                + "(HTTP 403: \(message)); enable it in the Cloud console"
+            return Self.apiNotEnabledSentence("Play Developer Reporting API", message: message)
         case .forbidden(.permissionDenied, let message):
             return "the token's account may not view this app's quality data (HTTP 403: \(message)); in Play "
                 + "Console (Users and permissions) give the service account 'View app quality information' for "
                 + "the app, and make the token with the scope \(PlayDeveloperReportingClient.scope)"
         case .packageNotFound(let package):
-            return "the Play Developer Reporting API has no app \(package) that this account can see (HTTP 404); "
-                + "check the package name and that the account is invited to the app"
+            return Self.appNotFoundSentence("the Play Developer Reporting API", package: package)
         case .rateLimited(let retryAfter):
-            let wait = retryAfter.map { " (Google asked to wait \(ExchangeFailure.seconds($0)))" } ?? ""
-            return "rate-limited by the Play Developer Reporting API (HTTP 429)\(wait)"
+            return Self.rateLimitedSentence(
+                by: "the Play Developer Reporting API", asker: "Google", retryAfter: retryAfter)
         case .httpStatus(let status, let message):
-            return "HTTP status \(status) from the Play Developer Reporting API" + (message.map { ": \($0)" } ?? "")
+            return Self.statusSentence(status, from: "the Play Developer Reporting API", details: [message])
         case .invalidValue(let message):
             return "the answer is not what the Play Developer Reporting API sends: \(message)"
         case .exchange(let failure):
