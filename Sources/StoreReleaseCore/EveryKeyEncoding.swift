@@ -15,12 +15,21 @@ package enum EveryKeyEncoding {
     package static func encode<Key: CodingKey & CaseIterable>(_ value: Any, keys _: Key.Type, to encoder: any Encoder)
         throws
     {
+        try encode(value, keys: Key.allCases, to: encoder)
+    }
+
+    /// Encodes the stored properties of `value` that `keys` names, in that order: a type whose
+    /// last keys are written only sometimes writes the rest with this, then those itself.
+    ///
+    /// - Throws: `EncodingError.invalidValue` when a key names no stored property, or a property
+    ///   is not `Encodable`.
+    package static func encode<Key: CodingKey>(_ value: Any, keys: some Sequence<Key>, to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         var properties: [String: Any] = [:]
         for child in Mirror(reflecting: value).children {
             if let label = child.label { properties[label] = child.value }
         }
-        for key in Key.allCases {
+        for key in keys {
             guard let property = properties[key.stringValue] else {
                 throw EncodingError.invalidValue(
                     value,

@@ -98,6 +98,34 @@ import Testing
         #expect(release.version == nil)
     }
 
+    /// Every contract key, `null` for unknown staleness, the asset-pack types and the failed
+    /// preconditions only when there are some: the encoding writes the keys through
+    /// EveryKeyEncoding, then the optional two.
+    @Test func appUpdateInfoEncodesEveryKeyOfTheContract() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json =
+            #"{"packageName":"p","availableVersionCode":0,"updateAvailability":1,"installStatus":0,"allowedUpdateTypes":[]}"#
+        let info = try JSONDecoder().decode(AppUpdateInfo.self, from: Data(json.utf8))
+        #expect(
+            String(decoding: try encoder.encode(info), as: UTF8.self)
+                == #"{"allowedUpdateTypes":[],"availableVersionCode":0,"bytesDownloaded":0,"#
+                + #""clientVersionStalenessDays":null,"installErrorCode":"NO_ERROR","installStatus":"UNKNOWN","#
+                + #""packageName":"p","totalBytesToDownload":0,"updateAvailability":"UPDATE_NOT_AVAILABLE","#
+                + #""updatePriority":0}"#)
+        let backend = try JSONDecoder().decode(AppUpdateInfo.self, from: Data(Self.backendJSON.utf8))
+        let written = String(decoding: try encoder.encode(backend), as: UTF8.self)
+        #expect(
+            written.hasPrefix(
+                #"{"allowedUpdateTypes":["flexible","immediate"],"availableVersionCode":88,"bytesDownloaded":400,"#
+                    + #""clientVersionStalenessDays":4,"failedUpdatePreconditions":{"#), "\(written)")
+        #expect(
+            written.hasSuffix(
+                #""installErrorCode":"NO_ERROR","installStatus":"DOWNLOADING","packageName":"com.example.app","#
+                    + #""totalBytesToDownload":1000,"updateAvailability":"UPDATE_AVAILABLE","updatePriority":5}"#),
+            "\(written)")
+    }
+
     @Test func minimalJSONTakesPlaysDefaults() throws {
         let json =
             #"{"packageName":"p","availableVersionCode":0,"updateAvailability":1,"installStatus":0,"allowedUpdateTypes":[]}"#

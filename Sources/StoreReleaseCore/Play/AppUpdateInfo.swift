@@ -86,7 +86,7 @@ public struct AppUpdateInfo: Sendable, Hashable {
 }
 
 extension AppUpdateInfo: Codable {
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case packageName, availableVersionCode, updateAvailability, installStatus, updatePriority
         case clientVersionStalenessDays, bytesDownloaded, totalBytesToDownload, installErrorCode
         case allowedUpdateTypes, failedUpdatePreconditions, allowedUpdateTypesWithAssetPackDeletion
@@ -144,17 +144,9 @@ extension AppUpdateInfo: Codable {
 
     /// Encodes the contract's keys, constants by name, staleness `null` when unknown.
     public func encode(to encoder: any Encoder) throws {
+        try EveryKeyEncoding.encode(
+            self, keys: CodingKeys.allCases.prefix { $0 != .failedUpdatePreconditions }, to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(packageName, forKey: .packageName)
-        try c.encode(availableVersionCode, forKey: .availableVersionCode)
-        try c.encode(updateAvailability, forKey: .updateAvailability)
-        try c.encode(installStatus, forKey: .installStatus)
-        try c.encode(updatePriority, forKey: .updatePriority)
-        try c.encode(clientVersionStalenessDays, forKey: .clientVersionStalenessDays)
-        try c.encode(bytesDownloaded, forKey: .bytesDownloaded)
-        try c.encode(totalBytesToDownload, forKey: .totalBytesToDownload)
-        try c.encode(installErrorCode, forKey: .installErrorCode)
-        try c.encode(allowedUpdateTypes, forKey: .allowedUpdateTypes)
         if allowedUpdateTypesWithAssetPackDeletion != allowedUpdateTypes {
             try c.encode(allowedUpdateTypesWithAssetPackDeletion, forKey: .allowedUpdateTypesWithAssetPackDeletion)
         }
