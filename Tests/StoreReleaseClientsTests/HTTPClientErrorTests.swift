@@ -89,6 +89,50 @@ import Testing
         #expect(error.description == sentence)
     }
 
+    /// Every client refuses a base URL that is not `https` before it sends anything, as its own
+    /// API's invalid request (the check is made once, where each client makes its exchange).
+    @Test func everyClientRefusesAnHTTPBaseURLAsItsOwnInvalidRequest() throws {
+        let configuration = HTTPClientConfiguration(baseURL: try #require(URL(string: "http://example.com")))
+        let token = try BearerToken("t")
+        let problem =
+            #"base URL "http://example.com" must be https (http only on a loopback address: localhost or 127.x.x.x"#
+        func reason(_ make: () throws(HTTPClientError) -> Void) -> HTTPClientError.Reason? {
+            do {
+                try make()
+                return nil
+            } catch {
+                return error.reason
+            }
+        }
+        let reasons = [
+            reason { () throws(HTTPClientError) in _ = try AppStoreLookupClient(configuration: configuration) },
+            reason { () throws(HTTPClientError) in
+                _ = try PlayDeveloperAPIClient(token: token, configuration: configuration)
+            },
+            reason { () throws(HTTPClientError) in
+                _ = try PlayDeveloperReportingClient(token: token, configuration: configuration)
+            },
+            reason { () throws(HTTPClientError) in
+                _ = try AppStoreConnectClient(credentials: .token(token), configuration: configuration)
+            },
+        ]
+        let messages = reasons.map { reason -> String? in
+            switch reason {
+            case .lookup(.invalidRequest(let message)), .play(.invalidRequest(let message)),
+                .playReporting(.invalidRequest(let message)), .connect(.invalidRequest(let message)):
+                return message
+            default: return nil
+            }
+        }
+        #expect(messages.allSatisfy { $0?.hasPrefix(problem) == true }, "\(reasons)")
+        guard case .lookup = reasons[0], case .play = reasons[1], case .playReporting = reasons[2],
+            case .connect = reasons[3]
+        else {
+            Issue.record("not each client's own failure: \(reasons)")
+            return
+        }
+    }
+
     @Test func theDescriptionIsTheAPIsOwnSentence() {
         let error = HTTPClientError.lookup(.notFound(query: "App Store id 414478124", country: nil))
         #expect(

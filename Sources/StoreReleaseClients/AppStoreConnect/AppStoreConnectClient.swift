@@ -49,9 +49,8 @@ public struct AppStoreConnectClient: Sendable {
         credentials: Credentials, configuration: HTTPClientConfiguration = .appStoreConnect,
         transport: any HTTPTransport = URLSessionTransport()
     ) throws(HTTPClientError) {
-        if let problem = configuration.problem { throw .connect(.invalidRequest(problem)) }
+        exchange = try HTTPExchange(checking: configuration, transport: transport, failure: AppStoreConnectFailure.self)
         self.credentials = credentials
-        exchange = HTTPExchange(transport: transport, configuration: configuration)
     }
 
     /// The key's hourly budget as the last answer gave it, if it did.

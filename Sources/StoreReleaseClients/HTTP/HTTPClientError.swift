@@ -146,6 +146,8 @@ extension HTTPClientError {
 
 /// A failure of one API, in that API's words: what ``HTTPClientError`` holds.
 package protocol StoreAPIFailure: Error, CustomStringConvertible {
+    /// The failure for a request that is wrong before it is sent (a base URL that is not `https`).
+    static func invalidRequest(_ message: String) -> Self
     /// The failure for an exchange that gave no answer the client can read.
     static func exchange(_ failure: ExchangeFailure) -> Self
     /// What kind of failure it is.

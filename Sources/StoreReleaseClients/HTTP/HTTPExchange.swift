@@ -32,9 +32,16 @@ struct HTTPExchange: Sendable {
     /// The limiter every request waits for, if the API has one.
     let rateLimiter: RateLimiter?
 
-    /// Makes an exchange for a client; the base URL is kept normalized
+    /// Makes the exchange of a client of `Failure`'s API; the base URL is kept normalized
     /// (``HTTPClientConfiguration/normalized``).
-    init(transport: any HTTPTransport, configuration: HTTPClientConfiguration, rateLimiter: RateLimiter? = nil) {
+    ///
+    /// - Throws: `Failure.invalidRequest`'s ``HTTPClientError`` when the configuration has a
+    ///   problem (``HTTPClientConfiguration/problem``): every client refuses it alike.
+    init<Failure: StoreAPIFailure>(
+        checking configuration: HTTPClientConfiguration, transport: any HTTPTransport, rateLimiter: RateLimiter? = nil,
+        failure _: Failure.Type
+    ) throws(HTTPClientError) {
+        if let problem = configuration.problem { throw Failure.invalidRequest(problem).error }
         self.transport = transport
         self.configuration = configuration.normalized
         self.rateLimiter = rateLimiter

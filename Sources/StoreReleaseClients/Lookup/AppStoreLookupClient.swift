@@ -41,9 +41,10 @@ public struct AppStoreLookupClient: Sendable {
         configuration: HTTPClientConfiguration = .appStoreLookup, bustsCaches: Bool = false,
         transport: any HTTPTransport = URLSessionTransport(), rateLimiter: RateLimiter = RateLimiter()
     ) throws(HTTPClientError) {
-        if let problem = configuration.problem { throw .lookup(.invalidRequest(problem)) }
+        exchange = try HTTPExchange(
+            checking: configuration, transport: transport, rateLimiter: rateLimiter, failure: AppStoreLookupFailure.self
+        )
         self.bustsCaches = bustsCaches
-        exchange = HTTPExchange(transport: transport, configuration: configuration, rateLimiter: rateLimiter)
     }
 
     /// Looks one app up by App Store id.

@@ -51,10 +51,10 @@ public struct PlayDeveloperAPIClient: Sendable {
         token: BearerToken, configuration: HTTPClientConfiguration = .playDeveloperAPI,
         transport: any HTTPTransport = URLSessionTransport()
     ) throws(HTTPClientError) {
-        if let problem = configuration.problem { throw .play(.invalidRequest(problem)) }
+        exchange = try HTTPExchange(
+            checking: configuration, transport: transport, failure: PlayDeveloperAPIFailure.self)
         self.token = token
         redactor = Redactor(tokens: [token])
-        exchange = HTTPExchange(transport: transport, configuration: configuration)
     }
 
     /// Checks that a base URL is `https`, or `http` on a loopback address (for tests).

@@ -58,10 +58,11 @@ public struct PlayDeveloperReportingClient: Sendable {
         transport: any HTTPTransport = URLSessionTransport(),
         rateLimiter: RateLimiter = RateLimiter(requests: queriesPerSecond, per: .seconds(1))
     ) throws(HTTPClientError) {
-        if let problem = configuration.problem { throw .playReporting(.invalidRequest(problem)) }
+        exchange = try HTTPExchange(
+            checking: configuration, transport: transport, rateLimiter: rateLimiter,
+            failure: PlayDeveloperReportingFailure.self)
         self.token = token
         self.pageSize = max(1, min(pageSize, 100_000))
-        exchange = HTTPExchange(transport: transport, configuration: configuration, rateLimiter: rateLimiter)
         redactor = Redactor(tokens: [token])
     }
 
