@@ -58,16 +58,8 @@ extension PlayConstant {
     /// Decodes the integer or the name.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let text: String
-        if let number = try? container.decode(Int.self) {
-            text = String(number)
-        } else {
-            text = try container.decode(String.self)
-        }
-        do throws(PlayConstantError) {
-            self = try Self(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        self = try container.parsing(container.decodeTextOrInteger()) { text throws(PlayConstantError) in
+            try Self(parsing: text)
         }
     }
 

@@ -23,12 +23,9 @@ extension Version: Codable {
     ///   the coding path of the bad value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
         let scheme = decoder.userInfo[.versionScheme] as? VersionScheme ?? .appStore
-        do throws(VersionError) {
-            try self.init(parsing: text, scheme: scheme)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        self = try container.parsing(container.decode(String.self)) { text throws(VersionError) in
+            try Version(parsing: text, scheme: scheme)
         }
     }
 

@@ -73,11 +73,8 @@ extension VersionCode: Codable {
             self = code
             return
         }
-        let text = try container.decode(String.self)
-        do throws(VersionError) {
-            self = try VersionCode(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        self = try container.parsing(container.decode(String.self)) { text throws(VersionError) in
+            try VersionCode(parsing: text)
         }
     }
 
