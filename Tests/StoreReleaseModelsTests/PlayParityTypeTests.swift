@@ -141,6 +141,11 @@ import Testing
             "clientVersionStalenessDays -1 is negative"
         ),
         (#""bytesDownloaded": 400"#, #""bytesDownloaded": -4"#, "bytesDownloaded -4 is negative"),
+        (#""totalBytesToDownload": 1000"#, #""totalBytesToDownload": -1"#, "totalBytesToDownload -1 is negative"),
+        (
+            #""availableVersionCode": 88"#, #""availableVersionCode": -1"#,
+            "availableVersionCode -1 is outside 0...2100000000"
+        ),
         (
             #""availableVersionCode": 88"#, #""availableVersionCode": 2100000001"#,
             "availableVersionCode 2100000001 is outside"

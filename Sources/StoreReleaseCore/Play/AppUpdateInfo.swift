@@ -99,30 +99,13 @@ extension AppUpdateInfo: Codable {
             DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: message)
         }
         packageName = try c.decode(String.self, forKey: .packageName)
-        availableVersionCode = try c.decode(Int.self, forKey: .availableVersionCode)
-        guard (0...VersionCode.maximum).contains(availableVersionCode) else {
-            throw invalid(
-                .availableVersionCode,
-                "availableVersionCode \(availableVersionCode) is outside 0...\(VersionCode.maximum)")
-        }
+        availableVersionCode = try c.decode(Int.self, forKey: .availableVersionCode, within: 0...VersionCode.maximum)
         updateAvailability = try c.decode(UpdateAvailability.self, forKey: .updateAvailability)
         installStatus = try c.decode(InstallStatus.self, forKey: .installStatus)
-        updatePriority = try c.decodeIfPresent(Int.self, forKey: .updatePriority) ?? 0
-        guard (0...5).contains(updatePriority) else {
-            throw invalid(.updatePriority, "updatePriority \(updatePriority) is outside 0...5")
-        }
-        clientVersionStalenessDays = try c.decodeIfPresent(Int.self, forKey: .clientVersionStalenessDays)
-        if let days = clientVersionStalenessDays, days < 0 {
-            throw invalid(.clientVersionStalenessDays, "clientVersionStalenessDays \(days) is negative")
-        }
-        bytesDownloaded = try c.decodeIfPresent(Int64.self, forKey: .bytesDownloaded) ?? 0
-        totalBytesToDownload = try c.decodeIfPresent(Int64.self, forKey: .totalBytesToDownload) ?? 0
-        guard bytesDownloaded >= 0 else {
-            throw invalid(.bytesDownloaded, "bytesDownloaded \(bytesDownloaded) is negative")
-        }
-        guard totalBytesToDownload >= 0 else {
-            throw invalid(.totalBytesToDownload, "totalBytesToDownload \(totalBytesToDownload) is negative")
-        }
+        updatePriority = try c.decodeIfPresent(Int.self, forKey: .updatePriority, within: 0...5) ?? 0
+        clientVersionStalenessDays = try c.decodeNonNegativeIfPresent(Int.self, forKey: .clientVersionStalenessDays)
+        bytesDownloaded = try c.decodeNonNegativeIfPresent(Int64.self, forKey: .bytesDownloaded) ?? 0
+        totalBytesToDownload = try c.decodeNonNegativeIfPresent(Int64.self, forKey: .totalBytesToDownload) ?? 0
         installErrorCode = try c.decodeIfPresent(InstallErrorCode.self, forKey: .installErrorCode) ?? .noError
         allowedUpdateTypes = try c.decode([AppUpdateType].self, forKey: .allowedUpdateTypes)
         let failed =

@@ -120,12 +120,7 @@ public struct PlayTrackRelease: Sendable, Hashable, Codable {
                 forKey: .userFraction, in: c, debugDescription: "userFraction \(fraction) is outside (0, 1]")
         }
         countryTargeting = try c.decodeIfPresent(CountryTargeting.self, forKey: .countryTargeting)
-        inAppUpdatePriority = try c.decodeIfPresent(Int.self, forKey: .inAppUpdatePriority)
-        if let priority = inAppUpdatePriority, !(0...5).contains(priority) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .inAppUpdatePriority, in: c,
-                debugDescription: "inAppUpdatePriority \(priority) is outside 0...5")
-        }
+        inAppUpdatePriority = try c.decodeIfPresent(Int.self, forKey: .inAppUpdatePriority, within: 0...5)
         releaseNotes = try c.decodeIfPresent([Note].self, forKey: .releaseNotes) ?? []
     }
 
