@@ -116,11 +116,8 @@ extension HealthDay: Codable {
     ///
     /// A whole count is written as an integer (`3`, not `3.0`), a fraction as it is.
     public func encode(to encoder: any Encoder) throws {
+        try EveryKeyEncoding.encode(self, keys: [CodingKeys.date, .version, .versionCode, .users], to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(date, forKey: .date)
-        try container.encode(version, forKey: .version)
-        try container.encode(versionCode, forKey: .versionCode)
-        try container.encode(users, forKey: .users)
         func encode(_ count: Double?, _ key: CodingKeys) throws {
             guard let count else { return try container.encodeNil(forKey: key) }
             if let whole = Int(exactly: count) {

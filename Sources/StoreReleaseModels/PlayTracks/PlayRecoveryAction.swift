@@ -77,13 +77,12 @@ extension PlayRecoveryAction: Codable {
     }
 
     /// Encodes every key, `null` for what Play did not say; versionCodes as numbers.
+    ///
+    /// The id's key is spelled `appRecoveryId`, not as the property is, so it is written here;
+    /// the other keys are their properties' names.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(appRecoveryID, forKey: .appRecoveryID)
-        try c.encode(status, forKey: .status)
-        try c.encode(versionCodes.map(\.rawValue), forKey: .versionCodes)
-        try c.encode(regions, forKey: .regions)
-        try c.encode(recoveredDevices, forKey: .recoveredDevices)
-        try c.encode(totalDevices, forKey: .totalDevices)
+        try EveryKeyEncoding.encode(self, keys: CodingKeys.allCases.filter { $0 != .appRecoveryID }, to: encoder)
     }
 }
