@@ -8,12 +8,31 @@ enum AppStoreConnectDocuments {
         let next: String?
     }
 
+    /// A JSON:API resource object: its type and id, its attributes and relationships (Apple's
+    /// contract leaves all but the id optional; the client reads no more of a resource).
+    struct Resource<Attributes: Decodable, Relationships: Decodable>: Decodable {
+        let type: String?
+        let id: String
+        let attributes: Attributes?
+        let relationships: Relationships?
+    }
+
+    /// The relationships of a resource whose relationships the client does not read: anything.
+    struct NoRelationships: Decodable {
+        init(from decoder: any Decoder) {}
+    }
+
+    /// A to-one relationship: the id of the resource it names, if it names one.
+    struct ToOne: Decodable {
+        struct Identifier: Decodable {
+            let id: String
+        }
+        let data: Identifier?
+    }
+
     /// A list of resources with their attributes, and the next page's link when there is one.
     struct Resources<Attributes: Decodable>: Decodable {
-        struct Item: Decodable {
-            let id: String
-            let attributes: Attributes?
-        }
+        typealias Item = Resource<Attributes, NoRelationships>
         let data: [Item]
         let links: Links?
     }
@@ -33,49 +52,25 @@ enum AppStoreConnectDocuments {
 
     /// `GET /v1/apps/{id}/appStoreVersions?include=appStoreVersionPhasedRelease`.
     struct Versions: Decodable {
-        struct Resource: Decodable {
-            struct Attributes: Decodable {
-                let versionString: String?
-                let appVersionState: String?
-                let appStoreState: String?
-                let releaseType: String?
-                let earliestReleaseDate: String?
-                let createdDate: String?
-            }
-            struct Relationships: Decodable {
-                struct ToOne: Decodable {
-                    struct Identifier: Decodable {
-                        let type: String
-                        let id: String
-                    }
-                    let data: Identifier?
-                }
-                let appStoreVersionPhasedRelease: ToOne?
-            }
-            let id: String
-            let attributes: Attributes?
-            let relationships: Relationships?
+        struct Attributes: Decodable {
+            let versionString: String?
+            let appVersionState: String?
+            let appStoreState: String?
+            let releaseType: String?
+            let earliestReleaseDate: String?
+            let createdDate: String?
         }
-        struct Included: Decodable {
-            struct Attributes: Decodable {
-                let phasedReleaseState: String?
-                let currentDayNumber: Int?
-                let totalPauseDuration: Int?
-                let startDate: String?
-            }
-            let type: String
-            let id: String
-            let attributes: Attributes?
-
-            /// The phased release this resource is, or `nil` without a state.
-            var phasedRelease: PhasedRelease? {
-                guard let state = attributes?.phasedReleaseState else { return nil }
-                return PhasedRelease(
-                    state: PhasedRelease.State(rawValue: state), currentDayNumber: attributes?.currentDayNumber,
-                    totalPauseDuration: attributes?.totalPauseDuration,
-                    startDate: attributes?.startDate.flatMap(AppStoreConnectDocuments.date), id: id)
-            }
+        struct Relationships: Decodable {
+            let appStoreVersionPhasedRelease: ToOne?
         }
+        typealias Resource = AppStoreConnectDocuments.Resource<Attributes, Relationships>
+        struct PhasedReleaseAttributes: Decodable {
+            let phasedReleaseState: String?
+            let currentDayNumber: Int?
+            let totalPauseDuration: Int?
+            let startDate: String?
+        }
+        typealias Included = AppStoreConnectDocuments.Resource<PhasedReleaseAttributes, NoRelationships>
         let data: [Resource]
         let included: [Included]?
         let links: Links?
@@ -111,36 +106,22 @@ enum AppStoreConnectDocuments {
 
     /// `GET /v1/apps/{id}/appAvailabilityV2`.
     struct Availability: Decodable {
-        struct Resource: Decodable {
-            struct Attributes: Decodable {
-                let availableInNewTerritories: Bool?
-            }
-            let id: String
-            let attributes: Attributes?
+        struct Attributes: Decodable {
+            let availableInNewTerritories: Bool?
         }
-        let data: Resource
+        let data: Resource<Attributes, NoRelationships>
     }
 
     /// `GET /v2/appAvailabilities/{id}/territoryAvailabilities?include=territory`.
     struct TerritoryAvailabilities: Decodable {
-        struct Resource: Decodable {
-            struct Attributes: Decodable {
-                let available: Bool?
-                let contentStatuses: [String]?
-            }
-            struct Relationships: Decodable {
-                struct Territory: Decodable {
-                    struct Identifier: Decodable {
-                        let id: String
-                    }
-                    let data: Identifier?
-                }
-                let territory: Territory?
-            }
-            let attributes: Attributes?
-            let relationships: Relationships?
+        struct Attributes: Decodable {
+            let available: Bool?
+            let contentStatuses: [String]?
         }
-        let data: [Resource]
+        struct Relationships: Decodable {
+            let territory: ToOne?
+        }
+        let data: [Resource<Attributes, Relationships>]
         let links: Links?
 
         /// The territories of the page; one without a territory id says nothing and is skipped.
@@ -152,5 +133,17 @@ enum AppStoreConnectDocuments {
                     contentStatuses: resource.attributes?.contentStatuses ?? [])
             }
         }
+    }
+}
+
+extension AppStoreConnectDocuments.Resource
+where Attributes == AppStoreConnectDocuments.Versions.PhasedReleaseAttributes {
+    /// The phased release this resource is, or `nil` without a state.
+    var phasedRelease: PhasedRelease? {
+        guard let state = attributes?.phasedReleaseState else { return nil }
+        return PhasedRelease(
+            state: PhasedRelease.State(rawValue: state), currentDayNumber: attributes?.currentDayNumber,
+            totalPauseDuration: attributes?.totalPauseDuration,
+            startDate: attributes?.startDate.flatMap(AppStoreConnectDocuments.date), id: id)
     }
 }
