@@ -1,7 +1,7 @@
 import StoreReleaseCore
 
 /// What one script line did: the JSON line `storerelease simulate` prints.
-public struct UpdateFlowStep: Sendable, Hashable, Codable {
+public struct UpdateFlowStep: Sendable, Hashable, Codable, EveryKeyEncodable {
     /// The line's number in the script, from 1.
     public let line: Int
     /// The event as written (verb and arguments).
@@ -56,13 +56,8 @@ public struct UpdateFlowStep: Sendable, Hashable, Codable {
         allowedUpdateTypes = info.allowedUpdateTypes
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case line, event, accepted, error, announced, updateAvailability, installStatus, installErrorCode
         case availableVersionCode, bytesDownloaded, totalBytesToDownload, updateTypeInProgress, allowedUpdateTypes
-    }
-
-    /// Encodes every key, `null` for no error and no flow.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 }

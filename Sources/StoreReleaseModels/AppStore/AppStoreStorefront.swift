@@ -1,7 +1,7 @@
 import StoreReleaseCore
 
 /// One App Store storefront: the country code the lookup API takes, StoreKit's code, a name.
-public struct AppStoreStorefront: Sendable, Hashable, Encodable {
+public struct AppStoreStorefront: Sendable, Hashable, Encodable, EveryKeyEncodable {
     /// The storefront, as the lookup API takes it (`cn`).
     public let country: StorefrontCountry
     /// StoreKit's `Storefront.countryCode` and App Store Connect's territory id (`CHN`).
@@ -9,13 +9,8 @@ public struct AppStoreStorefront: Sendable, Hashable, Encodable {
     /// The country or region's English name, as Apple writes it (`China mainland`).
     public let name: String
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case country, alpha3, name
-    }
-
-    /// Encodes `country`, `alpha3` and `name`.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 }
 

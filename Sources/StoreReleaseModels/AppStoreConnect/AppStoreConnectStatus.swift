@@ -6,9 +6,9 @@ import StoreReleaseCore
 /// The version users can download (or could, until the app was removed from sale), its phased
 /// release, the newest version above it on its way to users (in review, approved, waiting), and
 /// the newest above it that is not (a draft, or rejected).
-public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
+public struct AppStoreConnectStatus: Sendable, Hashable, Codable, EveryKeyEncodable {
     /// The version users can download.
-    public struct Live: Sendable, Hashable, Codable {
+    public struct Live: Sendable, Hashable, Codable, EveryKeyEncodable {
         /// The version string, as Apple sent it (``parsedVersion`` reads it).
         public let version: String
         /// Apple's state (`READY_FOR_DISTRIBUTION`); one Apple adds later keeps its name.
@@ -21,13 +21,8 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
         /// `appVersionState` has no such value.
         public let removedFromSale: Bool
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
+        package enum CodingKeys: String, CodingKey, CaseIterable {
             case version, state, phasedRelease, removedFromSale
-        }
-
-        /// Encodes every key, `null` without a phased release.
-        public func encode(to encoder: any Encoder) throws {
-            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
 
         /// The version string read as a version, `nil` when Apple sent one that is not.
@@ -35,7 +30,7 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
     }
 
     /// A phased release as the status reports it.
-    public struct Phase: Sendable, Hashable, Codable {
+    public struct Phase: Sendable, Hashable, Codable, EveryKeyEncodable {
         /// Apple's state (`ACTIVE`); one Apple adds later keeps its name.
         public let state: PhasedRelease.State
         /// The day (1–7), if started.
@@ -46,13 +41,8 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
         /// Whether it is active or paused.
         public var isInProgress: Bool { state.isInProgress }
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
+        package enum CodingKeys: String, CodingKey, CaseIterable {
             case state, day, percent
-        }
-
-        /// Encodes every key, `null` for an unknown day.
-        public func encode(to encoder: any Encoder) throws {
-            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
         }
     }
 
@@ -137,13 +127,8 @@ public struct AppStoreConnectStatus: Sendable, Hashable, Codable {
     /// Whether the app is removed from sale (its live version says so).
     public var removedFromSale: Bool { live?.removedFromSale ?? false }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case appID, live, pending, draft
-    }
-
-    /// Encodes `appID`, `live`, `pending` and `draft`, `null` for what there is not.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
     }
 
     /// The status for people, a line each.

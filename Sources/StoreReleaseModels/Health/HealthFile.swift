@@ -17,12 +17,12 @@ public struct HealthFile: Sendable, Hashable {
     /// The days, in the file's order; no two for the same date, version and `versionCode`.
     public let days: [HealthDay]
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case store, app, days
     }
 }
 
-extension HealthFile: Codable {
+extension HealthFile: Codable, EveryKeyEncodable {
     /// Decodes the documented schema and nothing else.
     ///
     /// - Throws: `DecodingError` naming the key: an unknown or missing key, a store other than
@@ -59,8 +59,4 @@ extension HealthFile: Codable {
         (self.store, self.app, self.days) = (store, app, days)
     }
 
-    /// Encodes the documented schema.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-    }
 }

@@ -61,8 +61,8 @@ public struct StoreRelease: Sendable, Hashable {
     }
 }
 
-extension StoreRelease: Codable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
+extension StoreRelease: Codable, EveryKeyEncodable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case store, appID, bundleID, name, version, versionCode, country, releaseDate, releaseNotes
         case minimumOSVersion, storeURL, updatePriority, clientVersionStalenessDays, allowedUpdateTypes
     }
@@ -94,10 +94,4 @@ extension StoreRelease: Codable {
         allowedUpdateTypes = try c.decodeIfPresent([AppUpdateType].self, forKey: .allowedUpdateTypes)
     }
 
-    /// Encodes every key of the command-line contract, camelCase.
-    ///
-    /// Absent values are `null`; the release date is ISO 8601.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-    }
 }

@@ -93,8 +93,8 @@ public struct UpdateDecision: Sendable, Hashable {
     public var warnings: [String] = []
 }
 
-extension UpdateDecision: Codable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
+extension UpdateDecision: Codable, EveryKeyEncodable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case action, reason, installedVersion, storeVersion, storeURL, releaseNotes, failedPreconditions
         case allowAssetPackDeletion, warnings
     }
@@ -113,8 +113,4 @@ extension UpdateDecision: Codable {
         warnings = try c.decodeIfPresent([String].self, forKey: .warnings) ?? []
     }
 
-    /// Encodes every key of the contract, `null` for absent values.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-    }
 }
