@@ -85,11 +85,9 @@ extension Command {
                 --apply without a --confirm naming every app acted on (nothing written).
                 """,
             options: [
-                ActingOptions.apply.spec, ActingOptions.confirm.spec, ActingOptions.format.spec,
-                ActingOptions.timeout.spec,
-            ] + PlayOptions.liveSpecs + [AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec]
-                + AppStoreConnectOptions.specs
-                + (recall ? [ActingOptions.manifest.spec, ActingOptions.regions.spec] : []),
+                ActingOptions.table, ActingOptions.storesTable, AppStoreConnectOptions.table(),
+                recall ? ActingOptions.recallTable : OptionTable.none,
+            ],
             examples: ["storerelease \(action.rawValue) 8.0.10 --package \(example)"],
             run: { arguments throws(CLIError) in try await ActingCommand.run(action, arguments) })
     }

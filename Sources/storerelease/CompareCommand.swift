@@ -13,7 +13,7 @@ extension Command {
             Exit status: 0 when both versions parse; 2 when either does not, with a message
             naming it and what is wrong.
             """,
-        options: [CommonOptions.scheme.spec],
+        options: [CommonOptions.scheme],
         examples: [
             "storerelease compare 8.0.2 8.0.10             # <",
             "storerelease compare 1.2 1.2.0                # =",

@@ -22,6 +22,24 @@ struct AppStoreOptions {
     static let lookupsPerMinute = Option<LookupRate>(
         "--lookups-per-minute", "N", "The most lookups this process sends a minute (default 20, Apple's limit).")
 
+    /// A flag of the group, or two that go together; help lists them in the order of ``table(_:id:)``.
+    enum Flag: Hashable, Sendable {
+        /// `--apple-id` is the same as `--id` (`parity`); `client` is the lookup API's (`--base-url`,
+        /// `--lookups-per-minute`).
+        case lookup, id, appleID, bundleID, country, countries, client
+    }
+
+    /// The flags of `flags` in the order help lists them: `--lookup`, `--id` (with `id`'s help),
+    /// `--apple-id`, `--bundle-id`, `--country`, `--countries`, `--base-url`, `--lookups-per-minute`.
+    static func table(_ flags: Set<Flag>, id: Option<AppStoreIDs> = id) -> OptionTable {
+        OptionTable(
+            flags,
+            of: [
+                (.lookup, lookup), (.id, id), (.appleID, appleID), (.bundleID, bundleID), (.country, country),
+                (.countries, countries), (.client, OptionTable([baseURL, lookupsPerMinute])),
+            ])
+    }
+
     /// How many storefronts a command's App Store source has.
     enum Storefronts {
         /// `--lookup FILE[,FILE…]`, or the app in `--countries`.
@@ -202,4 +220,13 @@ enum StoredLookupFile {
             try StoredLookup.releases(in: data)
         }
     }
+}
+
+extension Set<AppStoreOptions.Flag> {
+    /// The app: `--id` or `--bundle-id` (`status`, `availability`, the acting commands).
+    static var app: Self { [.id, .bundleID] }
+    /// The app in storefronts, looked up now (`wait`).
+    static var storefronts: Self { [.id, .bundleID, .countries, .client] }
+    /// Stored lookups, or the app in storefronts looked up now (`snapshot`, `watch`).
+    static var sweep: Self { [.lookup, .id, .bundleID, .countries, .client] }
 }
