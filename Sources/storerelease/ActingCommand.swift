@@ -104,7 +104,7 @@ enum ActingCommand {
         do throws(ReleaseActorError) {
             reading = try await actor.read(for: action, version: options.version)
         } catch {
-            throw failure(error, command: command)
+            throw CLIError(error, command)
         }
         if let missing = ActingPlan.whereMissing(options.version, in: reading) {
             throw .failure("\(command): \(missing)")
@@ -126,13 +126,5 @@ enum ActingCommand {
             return 1
         }
         return 0
-    }
-
-    private static func failure(_ error: ReleaseActorError, command: String) -> CLIError {
-        switch error {
-        case .manifest(let problem): return .badInput("\(command): \(problem)")
-        case .read(_, let failure) where failure.code == .invalidRequest: return .usage("\(command): \(error)")
-        case .read, .notGiven: return .failure("\(command): \(error)")
-        }
     }
 }

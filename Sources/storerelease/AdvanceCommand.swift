@@ -97,6 +97,8 @@ enum AdvanceCommand {
         do throws(ReleaseActorError) {
             reading = try await actor.read(for: .advance, version: options.version)
         } catch {
+            // Exit 1 whatever the read's failure, as advance always has; the one mapping
+            // (CLIError(error, command), halt's) would make a request the client refused exit 2.
             throw .failure("\(command): \(error)")
         }
         if let missing = ActingPlan.whereMissing(options.version, in: reading) {
@@ -107,7 +109,7 @@ enum AdvanceCommand {
             report = try await health?.judge(
                 options.version, packageName: sources.play.package, appID: reading.appStoreConnect?.appID)
         } catch {
-            throw .source(error, command: command)
+            throw CLIError(error, command)
         }
         let stateBefore = statePath == nil ? nil : (kept ?? RolloutState(version: options.version))
         let situation = RolloutGate.Situation(

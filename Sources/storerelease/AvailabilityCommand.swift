@@ -32,7 +32,7 @@ extension Command {
                 do throws(ReleaseSourceError) {
                     return try await WhereSold.read(app: app, appStoreConnect: connect, play: play)
                 } catch {
-                    throw .source(error, command: arguments.command)
+                    throw CLIError(error, arguments.command)
                 }
             }
         }

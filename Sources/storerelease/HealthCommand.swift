@@ -79,7 +79,7 @@ extension Command {
                 health = try await sources.judge(
                     options.version, packageName: options.package, appID: options.appID.map(String.init))
             } catch {
-                throw .source(error, command: name)
+                throw CLIError(error, name)
             }
             let issues = options.format == .json ? [] : await Command.topIssues(of: health, from: sources, options)
             // An issue's cause and place are Play's text, which an app's exception messages (user

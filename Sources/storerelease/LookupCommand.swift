@@ -86,7 +86,7 @@ enum LookupCommand {
                     ids: options.ids ?? [], country: country, entity: entity)
             }
         } catch {
-            throw .client(error, command: "lookup")
+            throw CLIError(error, "lookup")
         }
         if !releases.isEmpty { try JSONOutput.print(releases) }
         guard missing.isEmpty else {
@@ -123,7 +123,7 @@ enum LookupCommand {
                 progress: progress)
         } catch {
             line?.finish()
-            throw .source(error, command: "lookup")
+            throw CLIError(error, "lookup")
         }
         line?.finish()
         try JSONOutput.print(result.found)

@@ -86,7 +86,7 @@ enum ManifestCommand {
         do throws(ReleaseSourceError) {
             result = try await make()
         } catch {
-            throw .source(error, command: arguments.command)
+            throw CLIError(error, arguments.command)
         }
         if let connect { AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command) }
         if let minimum, !result.reasons.isEmpty {

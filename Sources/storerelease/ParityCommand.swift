@@ -94,7 +94,7 @@ enum ParityCommand {
                 now: given ?? Date())
         } catch {
             line?.finish()
-            throw .source(error, command: arguments.command)
+            throw CLIError(error, arguments.command)
         }
         line?.finish()
         if let connect { AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command) }

@@ -49,7 +49,7 @@ enum ReplayCommand {
         do throws(RolloutReplayError) {
             replay = try RolloutReplay(history.rounds, gate: gate, criteria: criteria)
         } catch {
-            throw .badInput("\(command): \(path): \(error)")
+            throw CLIError(error, "\(command): \(path)")
         }
         switch format {
         case .json: try JSONOutput.print(replay)

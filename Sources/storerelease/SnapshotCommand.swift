@@ -56,7 +56,7 @@ extension Command {
                     appStore: appStore, play: play, appStoreConnect: connect, health: health, now: given ?? Date(),
                     previous: previous)
             } catch {
-                throw .source(error, command: arguments.command)
+                throw CLIError(error, arguments.command)
             }
             if let previous, let conflict = snapshot.conflict(with: previous) {
                 throw .badInput("snapshot: \(SnapshotCommand.previous) \(path ?? "") is of another app: \(conflict)")

@@ -30,7 +30,7 @@ extension Command {
                 do throws(HTTPClientError) {
                     return try await connect.client.status(of: app, platform: connect.platform)
                 } catch {
-                    throw .client(error, command: arguments.command)
+                    throw CLIError(error, arguments.command)
                 }
             }
         }

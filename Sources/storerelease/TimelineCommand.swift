@@ -60,10 +60,7 @@ enum TimelineCommand {
         do throws(ReleaseTimelineError) {
             timeline = try ReleaseTimeline(history, version: wanted)
         } catch {
-            switch error {
-            case .versionNotSeen: throw .failure("timeline: \(path): \(error)")
-            case .spanTooLong: throw .badInput("timeline: \(path): \(error)")
-            }
+            throw CLIError(error, "timeline: \(path)")
         }
         let chart: TimelineChart
         do throws(TimelineChartError) {

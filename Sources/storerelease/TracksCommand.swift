@@ -36,7 +36,7 @@ extension Command {
                         try await client.tracks(packageName: package)
                     }
             } catch {
-                throw .client(error, command: arguments.command)
+                throw CLIError(error, arguments.command)
             }
             struct List: Encodable { let tracks: [PlayTrack] }
             if track != nil, let one = tracks.first {

@@ -69,25 +69,10 @@ enum WaitCommand {
             }
         } catch {
             if terminal { StandardStreams.printError("\n") }
-            throw error.cliError
+            throw CLIError(error, "wait")
         }
         if terminal { StandardStreams.printError("\n") }
         StandardStreams.print(last.summary + "\n")
         return 0
-    }
-}
-
-extension ReleaseWaiterError {
-    /// The one mapping of a source's failure (``CLIError/source(_:command:)``): what exits 2 is
-    /// said as every command says it, a failure with the store's name (`wait: the App Store: …`);
-    /// a timeout, an app no storefront has and a cancel exit 1.
-    var cliError: CLIError {
-        switch self {
-        case .source(let error):
-            let mapped = CLIError.source(error, command: "wait")
-            return mapped.exitCode == 2 ? mapped : .failure("wait: \(self)")
-        case .timedOut, .appUnknown, .cancelled:
-            return .failure("wait: \(self)")
-        }
     }
 }

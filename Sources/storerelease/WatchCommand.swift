@@ -165,11 +165,7 @@ enum WatchCommand {
         do throws(WatchStateFileError) {
             outcome = try await watch.value.get()
         } catch {
-            let message = OutsideText.terminal("watch: \(error)")
-            switch error {
-            case .notASnapshot, .otherApp, .notAFile, .locked: throw .badInput(message)
-            case .io: throw .failure(message)
-            }
+            throw CLIError(error.exit, OutsideText.terminal("watch: \(error)"))
         }
         StandardStreams.printError(outcome.summary(path: path))
         if outcome.stopped { return 0 }

@@ -191,25 +191,6 @@ struct AppStoreOptions {
 
 }
 
-extension CLIError {
-    /// The CLI error for a client's failure, the one mapping every command uses: a request the
-    /// client refused to make (a bad name, a bad base URL) exits 2, everything else 1.
-    static func client(_ error: HTTPClientError, command: String) -> CLIError {
-        error.code == .invalidRequest ? .usage("\(command): \(error)") : .failure("\(command): \(error)")
-    }
-
-    /// The CLI error for a store that could not be read: each client's bad requests exit 2,
-    /// stored lookups without an App Store id too, everything else 1.
-    static func source(_ error: ReleaseSourceError, command: String) -> CLIError {
-        switch error {
-        case .appStore(let error), .play(let error), .appStoreConnect(let error), .health(let error):
-            .client(error, command: command)
-        case .noAppStoreID, .availabilityNeeded: .badInput("\(command): \(error)")
-        case .manifest: .failure("\(command): \(error)")
-        }
-    }
-}
-
 /// A stored lookup named on the command line.
 enum StoredLookupFile {
     /// The releases in the file (``StoredLookup/releases(in:)``), a failure naming the flag and file.
