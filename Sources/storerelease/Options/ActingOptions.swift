@@ -25,7 +25,8 @@ struct ActingOptions {
     /// recall's own flags: the manifest, the regions.
     static let recallTable = OptionTable([manifest, regions])
 
-    /// The stores acted on: Play's live app, the App Store app, App Store Connect's credentials.
+    /// The stores acted on: Play's live app, the App Store app (App Store Connect's credentials follow in
+    /// each command's table).
     static let storesTable = OptionTable([PlayOptions.table(.live), AppStoreOptions.table(.app)])
 
     let version: Version

@@ -9,9 +9,9 @@ protocol OptionDeclarations: Sendable {
 /// the groups' tables and the command's own options, never from flags listed again by hand.
 ///
 /// The model is swift-argument-parser's `@OptionGroup`: a group (``SourceOptions``,
-/// ``HealthSourceOptions``, …) declares its flags and their layout here, reads and checks their
-/// values in its initializer, which opens no file and builds no client, and opens files and
-/// builds clients only afterwards, from the values it read.
+/// ``HealthSourceOptions``, …) declares its flags and the table a command takes of them (its
+/// `table`), reads and checks their values in its initializer, which opens no file and builds no
+/// client, and opens files and builds clients only afterwards, from the values it read.
 struct OptionTable: OptionDeclarations {
     let specs: [OptionSpec]
 
