@@ -85,11 +85,9 @@ extension Command {
                 --apply without a --confirm naming every app acted on (nothing written).
                 """,
             options: [
-                ActingOptions.apply.spec, ActingOptions.confirm.spec, ActingOptions.format.spec,
-                ActingOptions.timeout.spec,
-            ] + PlayOptions.liveSpecs + [AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec]
-                + AppStoreConnectOptions.specs
-                + (recall ? [ActingOptions.manifest.spec, ActingOptions.regions.spec] : []),
+                ActingOptions.table, ActingOptions.storesTable, AppStoreConnectOptions.table(),
+                recall ? ActingOptions.recallTable : OptionTable.none,
+            ],
             examples: ["storerelease \(action.rawValue) 8.0.10 --package \(example)"],
             run: { arguments throws(CLIError) in try await ActingCommand.run(action, arguments) })
     }
@@ -106,7 +104,7 @@ enum ActingCommand {
         do throws(ReleaseActorError) {
             reading = try await actor.read(for: action, version: options.version)
         } catch {
-            throw failure(error, command: command)
+            throw CLIError(error, command)
         }
         if let missing = ActingPlan.whereMissing(options.version, in: reading) {
             throw .failure("\(command): \(missing)")
@@ -128,13 +126,5 @@ enum ActingCommand {
             return 1
         }
         return 0
-    }
-
-    private static func failure(_ error: ReleaseActorError, command: String) -> CLIError {
-        switch error {
-        case .manifest(let problem): return .badInput("\(command): \(problem)")
-        case .read(_, let failure) where failure.code == .invalidRequest: return .usage("\(command): \(error)")
-        case .read, .notGiven: return .failure("\(command): \(error)")
-        }
     }
 }

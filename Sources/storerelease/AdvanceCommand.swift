@@ -46,11 +46,10 @@ extension Command {
             step; 2 bad input (a schedule that does not increase to 100, a step of 0 hours, --apply
             without --confirm, a state file that is not one); nothing is read or written then.
             """,
-        options: RolloutOptions.specs + [
-            AdvanceCommand.state.spec, ActingOptions.apply.spec, ActingOptions.confirm.spec, ActingOptions.format.spec,
-            ActingOptions.timeout.spec,
-        ] + PlayOptions.liveSpecs + [AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec, HealthOptions.now.spec]
-            + AppStoreConnectOptions.specs + HealthSourceOptions.specs,
+        options: [
+            RolloutOptions.table, AdvanceCommand.state, ActingOptions.table, ActingOptions.storesTable,
+            AdvanceCommand.now, AppStoreConnectOptions.table(), HealthSourceOptions.table,
+        ],
         examples: [
             "storerelease advance 8.0.10 --package com.example.rollout --format text  # exit 1, hold at 20%"
         ],
@@ -61,12 +60,16 @@ extension Command {
 enum AdvanceCommand {
     static let state = Option<String>(
         "--state", "FILE", "Where the rollout keeps when each step began and the gate's pauses (written with --apply).")
+    static let now = HealthOptions.now
 
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         let command = arguments.command
         let options = try ActingOptions(arguments, action: .advance)
         let gate = try RolloutOptions.gate(arguments)
         let statePath = try arguments.value(state)
+        let sources = try SourceOptions(arguments)
+        let now = try arguments.value(Self.now) ?? Date()
+        let healthOptions = try HealthSourceOptions(arguments, rollout: true)
         var kept: RolloutState?
         do throws(RolloutStateFileError) {
             kept = try statePath.map { path throws(RolloutStateFileError) in try RolloutStateFile.read(path) } ?? nil
@@ -85,10 +88,7 @@ enum AdvanceCommand {
                 return 1
             }
         }
-        let sources = try SourceOptions(arguments)
-        let now = try arguments.value(HealthOptions.now) ?? Date()
-        let health = try HealthSourceOptions.sources(
-            arguments, play: sources.play, connect: sources.connect, through: now, rollout: true)
+        let health = try healthOptions.sources(for: sources, through: now)
         let actor = try sources.releaseActor(timeout: options.timeout, command: command)
         guard actor.play != nil else {
             throw .usage("\(command): advance rolls out Google Play: give \(PlayOptions.package)")
@@ -97,6 +97,8 @@ enum AdvanceCommand {
         do throws(ReleaseActorError) {
             reading = try await actor.read(for: .advance, version: options.version)
         } catch {
+            // Exit 1 whatever the read's failure, as advance always has; the one mapping
+            // (CLIError(error, command), halt's) would make a request the client refused exit 2.
             throw .failure("\(command): \(error)")
         }
         if let missing = ActingPlan.whereMissing(options.version, in: reading) {
@@ -107,7 +109,7 @@ enum AdvanceCommand {
             report = try await health?.judge(
                 options.version, packageName: sources.play.package, appID: reading.appStoreConnect?.appID)
         } catch {
-            throw .source(error, command: command)
+            throw CLIError(error, command)
         }
         let stateBefore = statePath == nil ? nil : (kept ?? RolloutState(version: options.version))
         let situation = RolloutGate.Situation(

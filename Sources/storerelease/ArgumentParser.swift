@@ -141,17 +141,19 @@ extension ParsedArguments {
     /// The text the option was given, as typed (for a message that quotes it).
     func text<Value>(of option: Option<Value>) -> String? { text(option.name) }
 
-    /// Whether a flag was given, whatever its value.
-    func given(_ spec: OptionSpec) -> Bool { text(spec.name) != nil || has(spec.name) }
+    /// The first of `flags` (a group's table, an option) that was given, whatever its value.
+    func firstGiven(_ flags: any OptionDeclarations) -> OptionSpec? {
+        flags.specs.first { text($0.name) != nil || has($0.name) }
+    }
 
-    /// Refuses the flags of `specs` that were given: they go with `what` (`--platform googlePlay`),
+    /// Refuses the first of `flags` that was given: it goes with `what` (`--platform googlePlay`),
     /// which was not.
-    func refuse(_ specs: [OptionSpec], goesWith what: String) throws(CLIError) {
-        if let flag = specs.first(where: { given($0) }) { throw .usage("\(command): \(flag.name) goes with \(what)") }
+    func refuse(_ flags: any OptionDeclarations..., goesWith what: String) throws(CLIError) {
+        if let flag = firstGiven(OptionTable(flags)) { throw .usage("\(command): \(flag.name) goes with \(what)") }
     }
 
     /// Whether the switch was given.
-    func has(_ flag: Switch) -> Bool { has(flag.spec.name) }
+    func has(_ flag: Switch) -> Bool { has(flag.name) }
 
     /// The error for a value of `option` that its type accepts but the command cannot use.
     func error<Value>(_ option: Option<Value>, _ problem: ArgumentProblem) -> CLIError {

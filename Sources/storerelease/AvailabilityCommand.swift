@@ -20,9 +20,8 @@ extension Command {
             Exit status: 0 printed; 1 a store refused or failed; 2 bad flags or no credentials.
             """,
         options: [
-            AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec, PlayOptions.package.spec, PlayOptions.track.spec,
-            PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec, StatusCommand.format.spec,
-        ] + AppStoreConnectOptions.specs,
+            AppStoreOptions.table(.app), PlayOptions.table(.live), StatusCommand.format, AppStoreConnectOptions.table(),
+        ],
         examples: [
             "storerelease availability --id 414478124 --asc-token-file Tests/Fixtures/asc/token.txt  # \"available\""
         ],
@@ -33,7 +32,7 @@ extension Command {
                 do throws(ReleaseSourceError) {
                     return try await WhereSold.read(app: app, appStoreConnect: connect, play: play)
                 } catch {
-                    throw .source(error, command: arguments.command)
+                    throw CLIError(error, arguments.command)
                 }
             }
         }

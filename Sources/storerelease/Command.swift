@@ -10,13 +10,30 @@ struct Command: Sendable {
     let summary: String
     /// What it does, prints, and exits with; shown by `--help`.
     let discussion: String
+    /// The table the parser checks and help lists, built from the command's groups and options.
     let options: [OptionSpec]
     let examples: [String]
     let run: @Sendable (ParsedArguments) async throws(CLIError) -> Int32
     /// The same work without Swift concurrency, for a command that awaits nothing: `main.swift`
     /// runs it before the concurrency runtime starts its threads (a tenth of a one-shot
     /// command's start-up; Benchmarks.md).
-    var runNow: (@Sendable (ParsedArguments) throws(CLIError) -> Int32)? = nil
+    let runNow: (@Sendable (ParsedArguments) throws(CLIError) -> Int32)?
+
+    /// A command whose table is `options`: its groups' tables and its own options, in help's order.
+    init(
+        name: String, synopsis: String, summary: String, discussion: String, options: [any OptionDeclarations],
+        examples: [String], run: @escaping @Sendable (ParsedArguments) async throws(CLIError) -> Int32,
+        runNow: (@Sendable (ParsedArguments) throws(CLIError) -> Int32)? = nil
+    ) {
+        self.name = name
+        self.synopsis = synopsis
+        self.summary = summary
+        self.discussion = discussion
+        self.options = OptionTable(options).specs
+        self.examples = examples
+        self.run = run
+        self.runNow = runNow
+    }
 
     /// The full `--help` text.
     var help: String {
@@ -72,7 +89,7 @@ extension String {
 extension Command {
     /// A command that awaits nothing: ``runNow`` is `run`, and `run` calls it.
     init(
-        name: String, synopsis: String, summary: String, discussion: String, options: [OptionSpec],
+        name: String, synopsis: String, summary: String, discussion: String, options: [any OptionDeclarations],
         examples: [String], runNow: @escaping @Sendable (ParsedArguments) throws(CLIError) -> Int32
     ) {
         self.init(

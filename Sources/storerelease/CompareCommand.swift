@@ -13,25 +13,26 @@ extension Command {
             Exit status: 0 when both versions parse; 2 when either does not, with a message
             naming it and what is wrong.
             """,
-        options: [CommonOptions.scheme.spec],
+        options: [CommonOptions.scheme],
         examples: [
             "storerelease compare 8.0.2 8.0.10             # <",
             "storerelease compare 1.2 1.2.0                # =",
             "storerelease compare 1.0.0 1.0.0-rc.1 --scheme semver   # >",
         ],
         runNow: { arguments throws(CLIError) in
-            let scheme = try arguments.value(CommonOptions.scheme) ?? .appStore
-            guard arguments.positionals.count == 2 else {
-                throw .usage(
-                    "compare: needs two versions, A and B; got \(arguments.positionals.count) "
-                        + "(see storerelease compare --help)")
-            }
-            let a = try parse(arguments.positionals[0], as: "A", scheme: scheme)
-            let b = try parse(arguments.positionals[1], as: "B", scheme: scheme)
+            let (a, b) = try versions(arguments.positionals, scheme: arguments.value(CommonOptions.scheme) ?? .appStore)
             StandardStreams.print(a < b ? "<\n" : (a == b ? "=\n" : ">\n"))
             return 0
         }
     )
+
+    /// A and B, the two versions `compare` is given.
+    private static func versions(_ texts: [String], scheme: VersionScheme) throws(CLIError) -> (Version, Version) {
+        guard texts.count == 2 else {
+            throw .usage("compare: needs two versions, A and B; got \(texts.count) (see storerelease compare --help)")
+        }
+        return (try parse(texts[0], as: "A", scheme: scheme), try parse(texts[1], as: "B", scheme: scheme))
+    }
 
     private static func parse(_ text: String, as name: String, scheme: VersionScheme) throws(CLIError) -> Version {
         do {

@@ -50,7 +50,7 @@ extension Command {
             with setAllowAssetPackDeletion(true); Play allows the type only that way).
             Exit status: 0 decided; 2 a bad flag, version, date, file or JSON (named).
             """,
-        options: DecideOptions.specs,
+        options: [DecideOptions.table],
         examples: [
             "storerelease decide --installed 8.0.1 --lookup Docs/Examples/payloads/appstore-wechat-cn.json --now 2021-02-05T00:00:00Z",
             #"echo '{"forceUpdateOn": "minor"}' | storerelease decide --installed 7.9 --lookup Docs/Examples/payloads/appstore-wechat-cn.json --policy -"#,
@@ -71,7 +71,7 @@ enum DecideCommand {
 
     /// The policy's decision about the input the flags name.
     static func decision(_ options: DecideOptions) throws(CLIError) -> UpdateDecision {
-        let (policy, context) = (options.policy, options.context)
+        let (policy, context) = (try options.policy(), options.context)
         switch options.input {
         case .lookup(let path, let installed):
             return try decide(lookup: path, policy: policy, installed: installed, context: context)

@@ -20,7 +20,7 @@ extension Command {
             Exit status: 0 printed; 2 a file that is not a snapshot, snapshots of two apps, or bad
             flags.
             """,
-        options: [DiffCommand.format.spec],
+        options: [DiffCommand.format],
         examples: [
             "storerelease diff Docs/Examples/payloads/snapshot-before.json Docs/Examples/payloads/snapshot-after.json"
                 + "  # playRolloutChanged",

@@ -20,7 +20,7 @@ extension Command {
             picture.
             Exit status: 0 printed; 2 bad flags.
             """,
-        options: [GraphCommand.store.spec, GraphCommand.format.spec, GraphCommand.flow.spec],
+        options: [GraphCommand.store, GraphCommand.format, GraphCommand.flow],
         examples: [
             "storerelease graph  # stateDiagram-v2, confirmation dialog",
             "storerelease graph --store appStore --format dot  # digraph appStore",

@@ -51,14 +51,7 @@ extension Command {
             Exit status: 0 every store read is healthy; 1 any other verdict; 2 bad flags, a file that
             is not a health file, or one naming another app than --id or --package.
             """,
-        options: [
-            HealthOptions.healthFile.spec, HealthOptions.version.spec, HealthOptions.baseline.spec,
-            HealthOptions.minUsers.spec, HealthOptions.maxCrashRate.spec, HealthOptions.maxANRRate.spec,
-            AppStoreOptions.id.spec, PlayOptions.package.spec, PlayOptions.tokenFile.spec,
-            PlayReportingOptions.baseURL.spec,
-        ] + AppStoreConnectOptions.specs.filter { $0.name != AppStoreConnectOptions.platform.name } + [
-            HealthOptions.now.spec, HealthOptions.format.spec,
-        ],
+        options: [HealthOptions.table],
         examples: [
             "storerelease health --health-file Docs/Examples/payloads/health-play.json --version 8.0.10 "
                 + "--now 2021-02-01T23:00:00Z  # exit 1, insufficientData",
@@ -80,13 +73,13 @@ extension Command {
             let name = "health"
             try arguments.requireOnlyFlags()
             let options = try HealthOptions(arguments)
-            let sources = try options.sources(arguments)
+            let sources = try options.sources()
             let health: ReleaseHealthReport
             do throws(ReleaseSourceError) {
                 health = try await sources.judge(
                     options.version, packageName: options.package, appID: options.appID.map(String.init))
             } catch {
-                throw .source(error, command: name)
+                throw CLIError(error, name)
             }
             let issues = options.format == .json ? [] : await Command.topIssues(of: health, from: sources, options)
             // An issue's cause and place are Play's text, which an app's exception messages (user

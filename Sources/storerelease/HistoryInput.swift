@@ -13,10 +13,7 @@ enum HistoryInput {
         do throws(ReleaseHistoryFileError) {
             return (path, try ReleaseHistoryFile(path: path).read())
         } catch {
-            switch error {
-            case .io: throw .failure("\(command): \(error)")
-            case .notAHistory, .empty, .otherApp, .notAFile: throw .badInput("\(command): \(error)")
-            }
+            throw CLIError(error, command)
         }
     }
 }

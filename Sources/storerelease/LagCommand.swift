@@ -15,7 +15,7 @@ extension Command {
             releaseDelayHours from.
             Exit status: 0 printed; 2 a file that is not a snapshot, or bad flags.
             """,
-        options: [LagCommand.format.spec],
+        options: [LagCommand.format],
         examples: ["storerelease lag Docs/Examples/payloads/watch-state.json --format text  # median"],
         run: { arguments throws(CLIError) in
             let format = try arguments.value(LagCommand.format) ?? .json

@@ -33,11 +33,10 @@ extension Command {
             the apps found are still printed); 2 bad flags, ids or storefronts.
             """,
         options: [
-            LookupCommand.ids.spec, AppStoreOptions.bundleID.spec, AppStoreOptions.country.spec,
-            AppStoreOptions.countries.spec, LookupCommand.shard.spec, LookupCommand.entity.spec,
-            AppStoreOptions.baseURL.spec, AppStoreOptions.lookupsPerMinute.spec, CommonOptions.timeout.spec,
-            LookupCommand.quiet.spec,
-        ] + AppStoreConnectOptions.specs,
+            AppStoreOptions.table([.id, .bundleID, .country, .countries], id: LookupCommand.ids), LookupCommand.shard,
+            LookupCommand.entity, AppStoreOptions.table([.client]), CommonOptions.timeout, CommonOptions.quiet,
+            AppStoreConnectOptions.table(),
+        ],
         examples: [
             "storerelease lookup --id 414478124 --country cn",
             "storerelease lookup --bundle-id com.tinyspeck.slackmacgap --entity macSoftware",
@@ -51,8 +50,6 @@ enum LookupCommand {
     static let ids = AppStoreOptions.id.help(
         "App Store ids (the number in …/id414478124), comma-separated.", valueName: "ID[,ID…]")
     static let shard = Option<Shard>("--shard", "K/N", "Only part K of N of the storefronts (1 ≤ K ≤ N ≤ 64).")
-    static let quiet = Switch(
-        "--quiet", "No progress on stderr (a sweep's storefronts looked up, the lookup limit's waits).")
     static let entity = Option<AppStoreEntity>(
         "--entity", "E", "The platform: software (iOS, default), ipadSoftware, macSoftware, tvSoftware.")
 
@@ -63,12 +60,12 @@ enum LookupCommand {
         let client = try sources.appStore.client(
             timeout: try arguments.value(CommonOptions.timeout)?.duration ?? .seconds(10))
         guard sources.appStore.selection != nil else {
-            try arguments.refuse([shard.spec], goesWith: "\(AppStoreOptions.countries)")
+            try arguments.refuse(shard, goesWith: "\(AppStoreOptions.countries)")
             return try await lookUp(sources.appStore, entity: entity, client: client)
         }
         return try await sweep(
             sources, shard: try arguments.value(shard) ?? .whole, entity: entity, client: client,
-            quiet: arguments.has(quiet))
+            quiet: arguments.has(CommonOptions.quiet))
     }
 
     /// `lookup --id …` or `--bundle-id …` in one storefront (`--country`, else the API's default).
@@ -89,7 +86,7 @@ enum LookupCommand {
                     ids: options.ids ?? [], country: country, entity: entity)
             }
         } catch {
-            throw .client(error, command: "lookup")
+            throw CLIError(error, "lookup")
         }
         if !releases.isEmpty { try JSONOutput.print(releases) }
         guard missing.isEmpty else {
@@ -126,7 +123,7 @@ enum LookupCommand {
                 progress: progress)
         } catch {
             line?.finish()
-            throw .source(error, command: "lookup")
+            throw CLIError(error, "lookup")
         }
         line?.finish()
         try JSONOutput.print(result.found)

@@ -27,13 +27,10 @@ extension Command {
             Exit status: 0 written; 1 a store failed or serves nothing to write; 2 bad input.
             """,
         options: [
-            ManifestCommand.platform.spec, AppStoreOptions.lookup.spec, AppStoreOptions.id.spec,
-            AppStoreOptions.bundleID.spec, AppStoreOptions.country.spec, AppStoreOptions.countries.spec,
-            AppStoreOptions.baseURL.spec, AppStoreOptions.lookupsPerMinute.spec,
-            PlayOptions.storedTrackFile.help("A stored Play track (as storerelease tracks prints it)…").spec,
-            PlayOptions.package.spec, PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec, PlayOptions.track.spec,
-            ManifestCommand.minimumSupported.spec, ParityCommand.now.spec, CommonOptions.releaseDelayHours.spec,
-        ] + AppStoreConnectOptions.specs,
+            ManifestCommand.platform, ManifestCommand.appStoreTable, ManifestCommand.playTable,
+            ManifestCommand.minimumSupported, ParityCommand.now, CommonOptions.releaseDelayHours,
+            AppStoreConnectOptions.table(),
+        ],
         examples: [
             "storerelease manifest --platform appStore --lookup Docs/Examples/payloads/appstore-wechat-cn.json "
                 + "--minimum-supported 8.0.2 --now 2021-02-05T00:00:00Z  # latestVersion, minimumSupportedVersion",
@@ -48,6 +45,14 @@ enum ManifestCommand {
     static let minimumSupported = Option<Version>(
         "--minimum-supported", "V", "Require this version, if forcing it is safe now.")
 
+    /// The App Store side: one storefront's lookup or a sweep's.
+    static let appStoreTable = AppStoreOptions.table([.lookup, .id, .bundleID, .country, .countries, .client])
+    /// The Play side: a stored track or the live app, `--track` last.
+    static let playTable = PlayOptions.table(
+        .storedOrLive,
+        storedTrack: PlayOptions.storedTrackFile.help("A stored Play track (as storerelease tracks prints it)…"),
+        trackLast: true)
+
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags()
         let minimum = try arguments.value(minimumSupported)
@@ -55,14 +60,13 @@ enum ManifestCommand {
             releaseDelayHours: try arguments.value(CommonOptions.releaseDelayHours)?.hours ?? 24,
             now: try arguments.value(ParityCommand.now) ?? Date())
         let platform = try arguments.required(platform)
-        let sources = try SourceOptions(arguments, aliased: false)
+        let sources = try SourceOptions(arguments)
         let make: () async throws(ReleaseSourceError) -> ManifestGenerator.Result
         var connect: AppStoreConnectSource?
         switch platform {
         case .appStore:
             try arguments.refuse(
-                [PlayOptions.storedTrackFile.spec, PlayOptions.package.spec, PlayOptions.track.spec],
-                goesWith: "\(Self.platform) googlePlay")
+                PlayOptions.table([.storedTrack, .package, .track]), goesWith: "\(Self.platform) googlePlay")
             connect = try sources.connect.source()
             let source = try sources.appStore.source(storefronts: sources.appStore.selection == nil ? .one : .many)
             make = { [connect] () async throws(ReleaseSourceError) in
@@ -70,11 +74,8 @@ enum ManifestCommand {
             }
         case .googlePlay:
             try arguments.refuse(
-                [
-                    AppStoreOptions.lookup.spec, AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec,
-                    AppStoreOptions.country.spec, AppStoreConnectOptions.keyFile.spec,
-                    AppStoreConnectOptions.tokenFile.spec,
-                ], goesWith: "\(Self.platform) appStore")
+                AppStoreOptions.table([.lookup, .id, .bundleID, .country]), AppStoreConnectOptions.keyFile,
+                AppStoreConnectOptions.tokenFile, goesWith: "\(Self.platform) appStore")
             let source = try sources.play.source(packageNamesStored: true)
             make = { () async throws(ReleaseSourceError) in
                 try await generator.googlePlay(
@@ -85,7 +86,7 @@ enum ManifestCommand {
         do throws(ReleaseSourceError) {
             result = try await make()
         } catch {
-            throw .source(error, command: arguments.command)
+            throw CLIError(error, arguments.command)
         }
         if let connect { AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command) }
         if let minimum, !result.reasons.isEmpty {

@@ -45,12 +45,11 @@ extension Command {
             Exit status: 0 the stores agree; 1 they do not (or a lookup failed); 2 bad input.
             """,
         options: [
-            AppStoreOptions.lookup.spec, AppStoreOptions.id.spec, AppStoreOptions.appleID.spec,
-            AppStoreOptions.bundleID.spec, AppStoreOptions.countries.spec, AppStoreOptions.baseURL.spec,
-            AppStoreOptions.lookupsPerMinute.spec, PlayOptions.storedTrackFile.spec, PlayOptions.package.spec,
-            PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec, PlayOptions.track.spec, ParityCommand.format.spec,
-            ParityCommand.now.spec, ParityCommand.releaseDelayHours.spec, LookupCommand.quiet.spec,
-        ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias.spec] + HealthSourceOptions.specs,
+            AppStoreOptions.table([.lookup, .id, .appleID, .bundleID, .countries, .client]),
+            PlayOptions.table(.storedOrLive, trackLast: true), ParityCommand.format, ParityCommand.now,
+            ParityCommand.releaseDelayHours, CommonOptions.quiet, AppStoreConnectOptions.table(.ownAndAlias),
+            HealthSourceOptions.table,
+        ],
         examples: [
             "storerelease parity --lookup Docs/Examples/payloads/appstore-wechat-us.json,"
                 + "Docs/Examples/payloads/appstore-wechat-cn.json --play-track Docs/Examples/payloads/play-production.json "
@@ -75,27 +74,27 @@ enum ParityCommand {
         try arguments.requireOnlyFlags()
         let format = try arguments.value(format) ?? .json
         let given = try arguments.value(now)
-        let now = given ?? Date()
         let delay = try arguments.value(releaseDelayHours)?.hours ?? 24
-        let sources = try SourceOptions(arguments)
+        let sources = try SourceOptions(arguments, platform: .ownAndAlias)
+        let healthOptions = try HealthSourceOptions(arguments, rollout: false)
+        // The flags read, the files are opened and the clients built.
         let appStore = try sources.appStore.source(storefronts: .many)
         let play = try sources.play.source(packageNamesStored: true)
         let connect = try sources.connect.source()
-        let health = try HealthSourceOptions.sources(
-            arguments, play: sources.play, connect: sources.connect, through: given)
+        let health = try healthOptions.sources(for: sources, through: given)
         // A sweep of many storefronts waits its turn at the lookup limit: said on stderr.
         let line = ProgressLine.waits(
             of: appStore, command: arguments.command, lookupsPerMinute: sources.appStore.lookupsPerMinute,
-            quiet: arguments.has(LookupCommand.quiet))
+            quiet: arguments.has(CommonOptions.quiet))
         await line?.start()
         let report: CrossStoreReport
         do throws(ReleaseSourceError) {
             report = try await CrossStoreReport.gather(
                 appStore: appStore, play: play, appStoreConnect: connect, health: health, releaseDelayHours: delay,
-                now: now)
+                now: given ?? Date())
         } catch {
             line?.finish()
-            throw .source(error, command: arguments.command)
+            throw CLIError(error, arguments.command)
         }
         line?.finish()
         if let connect { AppStoreConnectOptions.warnIfLow(connect.client, command: arguments.command) }

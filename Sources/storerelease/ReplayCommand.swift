@@ -27,10 +27,7 @@ extension Command {
             Exit status: 0; 2 a history without counts (recorded before round 5, named), a file that
             is not a history, or bad flags.
             """,
-        options: RolloutOptions.specs + [
-            HealthOptions.minUsers.spec, HealthOptions.maxCrashRate.spec, HealthOptions.maxANRRate.spec,
-            ReplayCommand.format.spec,
-        ],
+        options: [RolloutOptions.table, HealthOptions.criteriaTable, ReplayCommand.format],
         examples: [
             "storerelease replay Docs/Watch/timeline-history.jsonl  # exit 2"
         ],
@@ -52,7 +49,7 @@ enum ReplayCommand {
         do throws(RolloutReplayError) {
             replay = try RolloutReplay(history.rounds, gate: gate, criteria: criteria)
         } catch {
-            throw .badInput("\(command): \(path): \(error)")
+            throw CLIError(error, "\(command): \(path)")
         }
         switch format {
         case .json: try JSONOutput.print(replay)

@@ -29,8 +29,10 @@ extension Command {
             Exit status: 0 printed; 1 a store refused or failed; 2 bad flags, or a --previous that is
             not a snapshot or is of another app.
             """,
-        options: SourceOptions.storeOptions + [SnapshotCommand.now.spec, SnapshotCommand.previous.spec]
-            + AppStoreConnectOptions.specs + HealthSourceOptions.specs,
+        options: [
+            SourceOptions.snapshotTable, SnapshotCommand.now, SnapshotCommand.previous, AppStoreConnectOptions.table(),
+            HealthSourceOptions.table,
+        ],
         examples: [
             "storerelease snapshot --lookup Docs/Examples/payloads/appstore-wechat-cn.json "
                 + "--play-track Docs/Examples/payloads/play-production.json --now 2021-02-03T00:00:00Z  # \"firstSeen\""
@@ -38,12 +40,12 @@ extension Command {
         run: { arguments throws(CLIError) in
             try arguments.requireOnlyFlags()
             let given = try arguments.value(SnapshotCommand.now)
-            let now = given ?? Date()
-            let options = try SourceOptions(arguments)
-            let (appStore, play, connect) = try options.snapshotSources()
-            let health = try HealthSourceOptions.sources(
-                arguments, play: options.play, connect: options.connect, through: given)
             let path = try arguments.value(SnapshotCommand.previous)
+            let options = try SourceOptions(arguments)
+            let healthOptions = try HealthSourceOptions(arguments, rollout: false)
+            // The flags read, the files are opened and the clients built.
+            let (appStore, play, connect) = try options.snapshotSources()
+            let health = try healthOptions.sources(for: options, through: given)
             let previous = try path.map { path throws(CLIError) in
                 try SnapshotFile.read(
                     path, source: "snapshot: \(SnapshotCommand.previous) \(path)", command: arguments.command)
@@ -51,10 +53,10 @@ extension Command {
             let snapshot: ReleaseSnapshot
             do throws(ReleaseSourceError) {
                 snapshot = try await ReleaseSnapshot.take(
-                    appStore: appStore, play: play, appStoreConnect: connect, health: health, now: now,
+                    appStore: appStore, play: play, appStoreConnect: connect, health: health, now: given ?? Date(),
                     previous: previous)
             } catch {
-                throw .source(error, command: arguments.command)
+                throw CLIError(error, arguments.command)
             }
             if let previous, let conflict = snapshot.conflict(with: previous) {
                 throw .badInput("snapshot: \(SnapshotCommand.previous) \(path ?? "") is of another app: \(conflict)")

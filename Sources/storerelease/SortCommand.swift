@@ -21,9 +21,9 @@ extension Command {
             before anything is printed.
             """,
         options: [
-            CommonOptions.scheme.spec,
-            SortCommand.reverse.spec,
-            SortCommand.memory.spec,
+            CommonOptions.scheme,
+            SortCommand.reverse,
+            SortCommand.memory,
         ],
         examples: [
             "printf '8.0.10\\n8.0.2\\n1.2\\n' | storerelease sort      # 1.2, 8.0.2, 8.0.10",

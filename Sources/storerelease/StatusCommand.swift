@@ -20,8 +20,7 @@ extension Command {
             Exit status: 0 printed; 1 App Store Connect refused or failed (its detail is shown);
             2 bad flags, a missing or malformed key.
             """,
-        options: [AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec, StatusCommand.format.spec]
-            + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias.spec],
+        options: [AppStoreOptions.table(.app), StatusCommand.format, StatusCommand.connectTable],
         examples: [
             "storerelease status --bundle-id com.tencent.xin --asc-token-file Tests/Fixtures/asc/token.txt --format text  # live, pending"
         ],
@@ -31,7 +30,7 @@ extension Command {
                 do throws(HTTPClientError) {
                     return try await connect.client.status(of: app, platform: connect.platform)
                 } catch {
-                    throw .client(error, command: arguments.command)
+                    throw CLIError(error, arguments.command)
                 }
             }
         }
@@ -40,6 +39,9 @@ extension Command {
 
 enum StatusCommand {
     static let format: Option<TextFormat> = CommonOptions.format("JSON for machines (default), lines for people.")
+
+    /// App Store Connect's flags as `status` and `availability` take them.
+    static let connectTable = AppStoreConnectOptions.table(.ownAndAlias)
 
     /// Runs a command that reads one app through App Store Connect (`status`, `availability`):
     /// the flags checked, the app and the credentials read, `read` run, the request budget
@@ -50,7 +52,7 @@ enum StatusCommand {
     ) async throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags()
         let format = try arguments.value(format) ?? .json
-        let sources = try SourceOptions(arguments)
+        let sources = try SourceOptions(arguments, platform: .ownAndAlias)
         let app = try sources.appStore.app()
         let connect = try sources.connect.requiredSource()
         let value = try await read(sources, app, connect)

@@ -15,7 +15,7 @@ extension Command {
             territory id (CHN). Text is one storefront a line.
             Exit status: 0 printed; 2 bad flags.
             """,
-        options: [StorefrontsCommand.format.spec],
+        options: [StorefrontsCommand.format],
         examples: [
             "storerelease storefronts --format text  # cn   CHN  China mainland",
             "storerelease storefronts  # \"alpha3\" : \"USA\"",

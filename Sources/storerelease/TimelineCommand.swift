@@ -28,7 +28,7 @@ extension Command {
             flags, or a HISTORY that is not one, is empty, mixes apps (file and line named), or
             spans more than five years (a clock that was wrong: the first and last rounds named).
             """,
-        options: [TimelineCommand.version.spec, TimelineCommand.width.spec, TimelineCommand.format.spec],
+        options: [TimelineCommand.version, TimelineCommand.width, TimelineCommand.format],
         examples: [
             "storerelease timeline Docs/Watch/timeline-history.jsonl > /tmp/timeline.svg",
             "storerelease timeline Docs/Watch/timeline-history.jsonl --width 480 > /tmp/timeline-column.svg",
@@ -60,10 +60,7 @@ enum TimelineCommand {
         do throws(ReleaseTimelineError) {
             timeline = try ReleaseTimeline(history, version: wanted)
         } catch {
-            switch error {
-            case .versionNotSeen: throw .failure("timeline: \(path): \(error)")
-            case .spanTooLong: throw .badInput("timeline: \(path): \(error)")
-            }
+            throw CLIError(error, "timeline: \(path)")
         }
         let chart: TimelineChart
         do throws(TimelineChartError) {

@@ -18,7 +18,7 @@ extension Command {
             not invited to the app; 403: the scope, the API or the account's rights; 404: the
             package or the track); 2 bad flags or a missing token.
             """,
-        options: PlayOptions.liveSpecs + [TracksCommand.timeout.spec],
+        options: [PlayOptions.table(.live), TracksCommand.timeout],
         examples: [
             "storerelease tracks --package com.example.rollout --track production  # inProgress, countryTargeting",
             "storerelease tracks --package com.example.completed  # production, internal, beta",
@@ -36,7 +36,7 @@ extension Command {
                         try await client.tracks(packageName: package)
                     }
             } catch {
-                throw .client(error, command: arguments.command)
+                throw CLIError(error, arguments.command)
             }
             struct List: Encodable { let tracks: [PlayTrack] }
             if track != nil, let one = tracks.first {

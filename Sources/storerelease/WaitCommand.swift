@@ -41,12 +41,7 @@ extension Command {
             stopped early on what waiting cannot fix (a refused token, no permission, an unknown
             package, an app no storefront has three rounds running); 2 bad input.
             """,
-        options: [
-            AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec, AppStoreOptions.countries.spec,
-            AppStoreOptions.baseURL.spec, AppStoreOptions.lookupsPerMinute.spec, PlayOptions.package.spec,
-            PlayOptions.track.spec, PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec, CommonOptions.version.spec,
-            WaitOptions.versionCode.spec, WaitOptions.interval.spec, WaitOptions.timeout.spec, WaitOptions.until.spec,
-        ] + AppStoreConnectOptions.specs + [AppStoreConnectOptions.platformAlias.spec],
+        options: [WaitOptions.table],
         // Each ends at once against the bundled fakes (python3 Scripts/fakes.py): the version
         // asked for is there.
         examples: [
@@ -65,7 +60,7 @@ extension Command {
 enum WaitCommand {
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags()
-        let waiter = try WaitOptions.waiter(arguments)
+        let waiter = try WaitOptions(arguments).waiter()
         let terminal = isatty(2) == 1
         let last: ReleaseWaiter.Round
         do throws(ReleaseWaiterError) {
@@ -74,25 +69,10 @@ enum WaitCommand {
             }
         } catch {
             if terminal { StandardStreams.printError("\n") }
-            throw error.cliError
+            throw CLIError(error, "wait")
         }
         if terminal { StandardStreams.printError("\n") }
         StandardStreams.print(last.summary + "\n")
         return 0
-    }
-}
-
-extension ReleaseWaiterError {
-    /// The one mapping of a source's failure (``CLIError/source(_:command:)``): what exits 2 is
-    /// said as every command says it, a failure with the store's name (`wait: the App Store: …`);
-    /// a timeout, an app no storefront has and a cancel exit 1.
-    var cliError: CLIError {
-        switch self {
-        case .source(let error):
-            let mapped = CLIError.source(error, command: "wait")
-            return mapped.exitCode == 2 ? mapped : .failure("wait: \(self)")
-        case .timedOut, .appUnknown, .cancelled:
-            return .failure("wait: \(self)")
-        }
     }
 }

@@ -83,19 +83,11 @@ extension Command {
             is not this app's snapshot (it is left as it is), a FILE another watcher holds, or a
             --history that is FILE.
             """,
-        options: SourceOptions.storeOptions
-            + [
-                WatchCommand.state.spec, WatchCommand.interval.spec, WatchCommand.rounds.spec,
-                WatchCommand.history.spec,
-            ]
-            + NotifyOptions.specs
-            + AppStoreConnectOptions.specs + HealthSourceOptions.specs
-            + [
-                WatchCommand.haltOn.spec, WatchCommand.rollout.spec,
-            ] + RolloutOptions.specs + [
-                ActingOptions.confirm.spec,
-                LookupCommand.quiet.spec,
-            ],
+        options: [
+            SourceOptions.snapshotTable, WatchCommand.state, WatchCommand.interval, WatchCommand.rounds,
+            WatchCommand.history, NotifyOptions.table, AppStoreConnectOptions.table(), HealthSourceOptions.table,
+            WatchActingOptions.table, CommonOptions.quiet,
+        ],
         examples: [
             "storerelease watch --lookup Docs/Examples/payloads/appstore-wechat-cn.json --play-track "
                 + "Docs/Examples/payloads/play-production.json --state /tmp/storerelease-watch-stored.json --rounds 1",
@@ -115,15 +107,6 @@ enum WatchCommand {
         "--history", "FILE", "Append one JSON line a round to FILE, for 'storerelease timeline' (bounded).")
     static let rounds = Option<Count>(
         "--rounds", "N", "Stop after N rounds, the first included (default: until stopped).")
-    static let haltOn = Option<HaltTrigger>(
-        "--halt-on", "regressed",
-        "Halt the version being released on every store given when a store's health of it turns regressed "
-            + "(needs --confirm and health sources).")
-
-    static let rollout = Switch(
-        "--rollout",
-        "Run the version's rollout each round through the gate of 'advance' (needs --confirm and health sources; "
-            + "implies --halt-on regressed).")
 
     static func run(_ arguments: ParsedArguments) async throws(CLIError) -> Int32 {
         try arguments.requireOnlyFlags()
@@ -131,6 +114,11 @@ enum WatchCommand {
         let interval = try arguments.value(interval)?.duration ?? .seconds(300)
         let rounds = try arguments.value(rounds)?.count
         let history = try arguments.value(history).map { ReleaseHistoryFile(path: $0.path) }
+        let notify = try NotifyOptions(arguments)
+        let options = try SourceOptions(arguments)
+        let healthOptions = try HealthSourceOptions(arguments, rollout: WatchActingOptions.rollsOut(arguments))
+        let acting = try WatchActingOptions(arguments, health: healthOptions)
+        // The flags read, the files are opened and the clients built.
         // Compared as files: `./s.json` or a link to it is the state file too, and its lock the state's.
         if let history,
             FileIdentity.same(history.path, path) || FileIdentity.same(history.path + ".lock", path + ".lock")
@@ -140,17 +128,14 @@ enum WatchCommand {
                     "watch: \(Self.history) \(history.path) and \(Self.state) \(path) are the same file: give the "
                         + "history a file of its own"))
         }
-        let notifier = try NotifyOptions.notifier(arguments)
-        let options = try SourceOptions(arguments)
+        let notifier = try notify.notifier()
         let (appStore, play, connect) = try options.snapshotSources()
-        let health = try HealthSourceOptions.sources(
-            arguments, play: options.play, connect: options.connect, through: nil)
-        let halting = try self.halting(arguments, sources: options, health: health)
-        let gate = try self.gate(arguments)
+        let health = try healthOptions.sources(for: options, through: nil)
+        let halting = try acting.halting(options)
         // The lookup limit's waits (a round of many storefronts waits its turn) said on stderr.
         let line = ProgressLine.waits(
             of: appStore, command: "watch", lookupsPerMinute: options.appStore.lookupsPerMinute,
-            quiet: arguments.has(LookupCommand.quiet))
+            quiet: arguments.has(CommonOptions.quiet))
         await line?.start()
         defer { line?.finish() }
         let stop = WatchStop(grace: stopGrace)
@@ -163,7 +148,7 @@ enum WatchCommand {
             notifier: notifier, interval: interval)
         watcher.history = history
         watcher.halting = halting
-        watcher.rollout = gate
+        watcher.rollout = acting.gate
         // The rounds run in a task the stop cancels: at once between rounds, after the grace mid-round.
         let watch = Task { () async -> Result<ReleaseWatcher.Outcome, WatchStateFileError> in
             do throws(WatchStateFileError) {
@@ -180,11 +165,7 @@ enum WatchCommand {
         do throws(WatchStateFileError) {
             outcome = try await watch.value.get()
         } catch {
-            let message = OutsideText.terminal("watch: \(error)")
-            switch error {
-            case .notASnapshot, .otherApp, .notAFile, .locked: throw .badInput(message)
-            case .io: throw .failure(message)
-            }
+            throw CLIError(error.exit, OutsideText.terminal("watch: \(error)"))
         }
         StandardStreams.printError(outcome.summary(path: path))
         if outcome.stopped { return 0 }
@@ -197,50 +178,5 @@ enum WatchCommand {
     /// Prints one line on stderr, `watch: ` in front, its text from outside made safe for a terminal.
     static func say(_ line: String) {
         StandardStreams.printError("watch: " + OutsideText.terminal(line) + "\n")
-    }
-
-    /// The rollout gate, with `--rollout`: its schedule, step hours and lockstep.
-    ///
-    /// - Throws: ``CLIError/usage(_:)`` for a bad schedule, and for `--schedule`, `--step-hours`
-    ///   or `--lockstep` without `--rollout`.
-    static func gate(_ arguments: ParsedArguments) throws(CLIError) -> RolloutGate? {
-        guard arguments.has(rollout) else {
-            if let flag = RolloutOptions.given(arguments)?.name {
-                throw .usage("\(arguments.command): \(flag) goes with \(rollout.spec.name)")
-            }
-            return nil
-        }
-        return try RolloutOptions.gate(arguments)
-    }
-
-    /// Who halts a regressed release, with `--halt-on` (or `--rollout`): the stores given, each confirmed.
-    ///
-    /// - Throws: ``CLIError/usage(_:)`` for `--halt-on` without health sources or without a
-    ///   `--confirm` naming every store it would act on, and `--confirm` without `--halt-on`.
-    static func halting(
-        _ arguments: ParsedArguments, sources: SourceOptions, health: HealthSources?
-    ) throws(CLIError) -> ReleaseActor? {
-        let command = arguments.command
-        let confirmed = try arguments.value(ActingOptions.confirm)?.names
-        let rolls = arguments.has(rollout)
-        guard try arguments.value(haltOn) != nil || rolls else {
-            if confirmed != nil { throw .usage("\(command): \(ActingOptions.confirm.name) goes with \(haltOn.name)") }
-            return nil
-        }
-        guard health != nil else {
-            let flag = rolls ? rollout.spec.name : "\(haltOn.name) regressed"
-            throw .usage(
-                "\(command): \(flag) needs health sources (\(HealthSourceOptions.live) or "
-                    + "\(HealthOptions.healthFile))")
-        }
-        let actor = try sources.releaseActor(command: command)
-        guard confirmed != nil else {
-            throw .usage(
-                "\(command): \(rolls ? rollout.spec.name : haltOn.name) writes to the stores: add \(ActingOptions.confirm.usage) naming every app "
-                    + "it would halt (its package name, its App Store id)")
-        }
-        try ActingOptions.requireConfirmation(
-            of: actor.stores, actor: actor, appID: nil, confirmed: confirmed, command: command)
-        return actor
     }
 }

@@ -22,7 +22,7 @@ extension ReleaseWatcher.Progress {
                     + "next round in \(ExchangeFailure.seconds(retryIn))")
         case .storeFailed(let error, let retryIn):
             WatchCommand.say(
-                "\(CLIError.source(error, command: "a store").message); nothing changed; "
+                "\(CLIError(error, "a store").message); nothing changed; "
                     + "next round in \(ExchangeFailure.seconds(retryIn))")
         case .historyFailed(let failure):
             WatchCommand.say("the round was not added to the history: \(failure)")

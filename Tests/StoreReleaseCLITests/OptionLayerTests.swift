@@ -113,6 +113,43 @@ import Testing
         #expect(result.stderr.hasSuffix("\n") && !result.stderr.contains("Fatal error"))
     }
 
+    /// Every group's flags are read and checked before a file is opened or a client built: a bad
+    /// flag is named (exit 2, nothing printed) beside a file that cannot be read, which is never
+    /// reached.
+    @Test(arguments: [
+        (
+            parity + ["--health-file", "/nonexistent/health.json", "--min-users", "0"],
+            #"parity: --min-users "0" is not a whole number of at least 1"#
+        ),
+        (
+            ["snapshot", "--lookup", lookup, "--health-file", "/nonexistent/health.json", "--max-anr-rate", "2"],
+            #"snapshot: --max-anr-rate "2" is not a fraction between 0 and 1 (0.0109 is 1.09%)"#
+        ),
+        (
+            [
+                "watch", "--state", "/nonexistent/s.json", "--lookup", lookup, "--notify-file", "/nonexistent/url",
+                "--confirm", "com.example.app",
+            ], "watch: --confirm goes with --halt-on"
+        ),
+        (
+            ["health", "--health-file", "/nonexistent/health.json", "--version", "8.0.10", "--asc-key-id", "a b"],
+            #"health: --asc-key-id: the key id "a b" is empty or has white space"#
+        ),
+        (
+            decide + ["--policy", "/nonexistent/policy.json", "--os-version", "x"],
+            #"decide: --os-version "x": unexpected character "x" at offset 0"#
+        ),
+        (
+            [
+                "advance", "8.0.10", "--package", "com.example.app", "--state", lookup, "--health-file",
+                "/nonexistent/health.json", "--baseline", "x",
+            ], #"advance: --baseline "x": unexpected character "x" at offset 0"#
+        ),
+    ])
+    func flagsAreReadBeforeAnyFileIsOpened(_ arguments: [String], _ message: String) throws {
+        try aBadValueNamesItsFlag(arguments, message)
+    }
+
     /// Every command with `--format` refuses a word it does not have, naming the words it has,
     /// and its help lists the same words.
     @Test(arguments: [

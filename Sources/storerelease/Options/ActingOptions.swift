@@ -19,6 +19,16 @@ struct ActingOptions {
         "Seconds each Google Play request may take (default 30); a write not answered in time is never sent "
             + "again: the store is read back.")
 
+    /// What is applied and how: `--apply`, `--confirm`, `--format`, `--timeout`.
+    static let table = OptionTable([apply, confirm, format, timeout])
+
+    /// recall's own flags: the manifest, the regions.
+    static let recallTable = OptionTable([manifest, regions])
+
+    /// The stores acted on: Play's live app, the App Store app (App Store Connect's credentials follow in
+    /// each command's table).
+    static let storesTable = OptionTable([PlayOptions.table(.live), AppStoreOptions.table(.app)])
+
     let version: Version
     let apply: Bool
     let confirmed: [String]?
@@ -54,7 +64,7 @@ struct ActingOptions {
         }
         if !apply, confirmed != nil { throw .usage("\(command): \(Self.confirm.name) goes with \(Self.apply)") }
         if action != .recall {
-            try arguments.refuse([Self.manifest.spec, Self.regions.spec], goesWith: "recall")
+            try arguments.refuse(Self.recallTable, goesWith: "recall")
         }
     }
 }

@@ -27,8 +27,26 @@ struct AppStoreConnectOptions {
     /// for it (`status`, `parity`, `wait`; `manifest`'s `--platform` names the store).
     static let platformAlias = platform.renamed("--platform", help: "The same as --asc-platform.")
 
-    /// The flags, in the order help lists them.
-    static let specs = [keyFile.spec, keyID.spec, issuerID.spec, tokenFile.spec, baseURL.spec, platform.spec]
+    /// Which platform flags a command takes beside the credentials and the base URL.
+    enum PlatformFlags: Sendable {
+        /// None (`health`: the Analytics Reports are the app's, whatever its platform).
+        case none
+        /// `--asc-platform` (`manifest`, whose `--platform` names the store).
+        case own
+        /// `--asc-platform` and its older name `--platform` (`status`, `parity`, `wait`).
+        case ownAndAlias
+    }
+
+    /// The flags, in the order help lists them: the credentials, the base URL, then `platform`'s.
+    static func table(_ platform: PlatformFlags = .own) -> OptionTable {
+        let platforms: [any OptionDeclarations] =
+            switch platform {
+            case .none: []
+            case .own: [Self.platform]
+            case .ownAndAlias: [Self.platform, platformAlias]
+            }
+        return OptionTable([keyFile, keyID, issuerID, tokenFile, baseURL] + platforms)
+    }
 
     /// How to give credentials, for help texts.
     static let help = """
@@ -47,12 +65,13 @@ struct AppStoreConnectOptions {
     /// The platform `--asc-platform` (or `--platform`) names, iOS by default.
     let platform: AppStoreConnectPlatform
 
-    /// Reads the flags; `--platform` too where `aliased` (not in `manifest`, whose `--platform`
-    /// names the store).
+    /// Reads the flags of ``table(_:)`` with `platform`'s (not `--platform` in `manifest`, whose
+    /// `--platform` names the store); nothing is opened.
     ///
     /// - Throws: ``CLIError/usage(_:)`` naming a flag whose value is bad, or `--asc-platform` and
     ///   `--platform` naming two platforms.
-    init(_ arguments: ParsedArguments, aliased: Bool = true) throws(CLIError) {
+    init(_ arguments: ParsedArguments, platform flags: PlatformFlags = .own) throws(CLIError) {
+        let aliased = flags == .ownAndAlias
         self.arguments = arguments
         keyFile = try arguments.value(Self.keyFile)
         keyID = try arguments.value(Self.keyID)?.id

@@ -22,6 +22,24 @@ struct AppStoreOptions {
     static let lookupsPerMinute = Option<LookupRate>(
         "--lookups-per-minute", "N", "The most lookups this process sends a minute (default 20, Apple's limit).")
 
+    /// A flag of the group, or two that go together; help lists them in the order of ``table(_:id:)``.
+    enum Flag: Hashable, Sendable {
+        /// `--apple-id` is the same as `--id` (`parity`); `client` is the lookup API's (`--base-url`,
+        /// `--lookups-per-minute`).
+        case lookup, id, appleID, bundleID, country, countries, client
+    }
+
+    /// The flags of `flags` in the order help lists them: `--lookup`, `--id` (with `id`'s help),
+    /// `--apple-id`, `--bundle-id`, `--country`, `--countries`, `--base-url`, `--lookups-per-minute`.
+    static func table(_ flags: Set<Flag>, id: Option<AppStoreIDs> = id) -> OptionTable {
+        OptionTable(
+            flags,
+            of: [
+                (.lookup, lookup), (.id, id), (.appleID, appleID), (.bundleID, bundleID), (.country, country),
+                (.countries, countries), (.client, OptionTable([baseURL, lookupsPerMinute])),
+            ])
+    }
+
     /// How many storefronts a command's App Store source has.
     enum Storefronts {
         /// `--lookup FILE[,FILE…]`, or the app in `--countries`.
@@ -173,25 +191,6 @@ struct AppStoreOptions {
 
 }
 
-extension CLIError {
-    /// The CLI error for a client's failure, the one mapping every command uses: a request the
-    /// client refused to make (a bad name, a bad base URL) exits 2, everything else 1.
-    static func client(_ error: HTTPClientError, command: String) -> CLIError {
-        error.code == .invalidRequest ? .usage("\(command): \(error)") : .failure("\(command): \(error)")
-    }
-
-    /// The CLI error for a store that could not be read: each client's bad requests exit 2,
-    /// stored lookups without an App Store id too, everything else 1.
-    static func source(_ error: ReleaseSourceError, command: String) -> CLIError {
-        switch error {
-        case .appStore(let error), .play(let error), .appStoreConnect(let error), .health(let error):
-            .client(error, command: command)
-        case .noAppStoreID, .availabilityNeeded: .badInput("\(command): \(error)")
-        case .manifest: .failure("\(command): \(error)")
-        }
-    }
-}
-
 /// A stored lookup named on the command line.
 enum StoredLookupFile {
     /// The releases in the file (``StoredLookup/releases(in:)``), a failure naming the flag and file.
@@ -202,4 +201,13 @@ enum StoredLookupFile {
             try StoredLookup.releases(in: data)
         }
     }
+}
+
+extension Set<AppStoreOptions.Flag> {
+    /// The app: `--id` or `--bundle-id` (`status`, `availability`, the acting commands).
+    static var app: Self { [.id, .bundleID] }
+    /// The app in storefronts, looked up now (`wait`).
+    static var storefronts: Self { [.id, .bundleID, .countries, .client] }
+    /// Stored lookups, or the app in storefronts looked up now (`snapshot`, `watch`).
+    static var sweep: Self { [.lookup, .id, .bundleID, .countries, .client] }
 }

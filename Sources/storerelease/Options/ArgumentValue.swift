@@ -32,6 +32,16 @@ struct ArgumentProblem: Error, Sendable {
 }
 
 extension ArgumentProblem {
+    /// What `read` makes of the whole value; its error's sentence is the problem (`--version-code
+    /// "x": unexpected character …`).
+    static func read<Value, Failure: Error>(_ read: () throws(Failure) -> Value) throws(ArgumentProblem) -> Value {
+        do throws(Failure) {
+            return try read()
+        } catch {
+            throw .value("\(error)")
+        }
+    }
+
     /// What `parse` reads from `argument`; when it reads nothing, `"x" is not <what>`.
     static func parsed<Value>(_ argument: String, _ parse: (String) -> Value?, isNot what: String)
         throws(ArgumentProblem) -> Value

@@ -9,6 +9,10 @@ enum CommonOptions {
         Option("--format", help)
     }
 
+    /// `--quiet`: no progress line on stderr (`lookup`, `parity`, `watch`).
+    static let quiet = Switch(
+        "--quiet", "No progress on stderr (a sweep's storefronts looked up, the lookup limit's waits).")
+
     static let now = Option<Date>("--now", "ISO8601", "The current time (default: now).")
 
     static let releaseDelayHours = Option<Hours>(

@@ -26,11 +26,10 @@ struct DecideOptions {
         "--type-in-progress", "flexible|immediate", "With --play: the update flow the app started, if one is.")
 
     /// The flags, in the order help lists them.
-    static let specs = [
-        installed.spec, lookup.spec, play.spec, manifest.spec, policy.spec, osVersion.spec, CommonOptions.now.spec,
-        skippedVersion.spec, lastPrompted.spec, installID.spec, remindedVersion.spec, installChannel.spec,
-        typeInProgress.spec,
-    ]
+    static let table = OptionTable([
+        installed, lookup, play, manifest, policy, osVersion, CommonOptions.now, skippedVersion, lastPrompted,
+        installID, remindedVersion, installChannel, typeInProgress,
+    ])
 
     /// What to decide about.
     enum Input {
@@ -43,10 +42,11 @@ struct DecideOptions {
     }
 
     let input: Input
-    let policy: UpdatePolicy
+    /// The policy file `--policy` names, not read yet.
+    let policyPath: String?
     let context: UpdateContext
 
-    /// Reads the flags, the policy file among them.
+    /// Reads the flags; no file is opened.
     ///
     /// - Throws: ``CLIError`` naming the flag that is bad, missing, or given with another it
     ///   does not go with.
@@ -62,11 +62,8 @@ struct DecideOptions {
                     + "\(Self.manifest))")
         }
         let installed = try arguments.required(Self.installed)
-        policy =
-            try arguments.value(Self.policy).map { path throws(CLIError) in
-                try Self.decodeFile(UpdatePolicy.self, path, flag: Self.policy.name)
-            } ?? UpdatePolicy()
-        if play == nil { try arguments.refuse([Self.typeInProgress.spec], goesWith: "\(Self.play)") }
+        policyPath = try arguments.value(Self.policy)
+        if play == nil { try arguments.refuse(Self.typeInProgress, goesWith: "\(Self.play)") }
         context = UpdateContext(
             osVersion: try arguments.value(Self.osVersion), now: try arguments.value(CommonOptions.now) ?? Date(),
             skippedVersion: try arguments.value(Self.skippedVersion),
@@ -93,6 +90,13 @@ struct DecideOptions {
         }
         input =
             lookup.map { .lookup(path: $0, installed: version) } ?? .manifest(path: manifest ?? "-", installed: version)
+    }
+
+    /// The policy `--policy` names, its file read; the defaults without it.
+    func policy() throws(CLIError) -> UpdatePolicy {
+        try policyPath.map { path throws(CLIError) in
+            try Self.decodeFile(UpdatePolicy.self, path, flag: Self.policy.name)
+        } ?? UpdatePolicy()
     }
 
     /// The JSON file `flag` names, decoded strictly; a failure names the flag and the file.

@@ -2,7 +2,7 @@ import Foundation
 import StoreReleaseKit
 
 /// `health`'s flags, read once: the health files, the version to judge and the one to compare
-/// with, the criteria, and the last day counted.
+/// with, the criteria, the last day counted, and the stores' flags it reads live with.
 struct HealthOptions {
     static let healthFile = Option<String>(
         "--health-file", "FILE", "One store's users, crashes and ANRs per version per day (once a store).",
@@ -22,9 +22,17 @@ struct HealthOptions {
     static let format: Option<ReportFormat> = CommonOptions.format(
         "JSON (default), one line a store, or a Markdown list.")
 
+    /// The rule's flags (`health`, the health sources of the other commands, `replay`).
+    static let criteriaTable = OptionTable([minUsers, maxCrashRate, maxANRRate])
+
+    /// `health`'s table: the health files, the version and the rule, the app's stores and App
+    /// Store Connect's credentials (no platform: the Analytics Reports are the app's), the time, the format.
+    static let table = OptionTable([
+        healthFile, version, baseline, criteriaTable, AppStoreOptions.table([.id]), PlayReportingOptions.table,
+        AppStoreConnectOptions.table(.none), now, format,
+    ])
+
     let format: ReportFormat
-    /// The health files, at most one a store, each of the app `--id` or `--package` names.
-    let files: [HealthFile]
     let version: Version
     let baseline: Version?
     let criteria: HealthCriteria
@@ -34,12 +42,20 @@ struct HealthOptions {
     let appID: Int?
     /// The package `--package` names, if any.
     let package: String?
+    private let arguments: ParsedArguments
+    /// The health files `--health-file` names, not read yet.
+    private let paths: [String]
+    private let connect: AppStoreConnectOptions
+    private let reporting: PlayReportingOptions
+    /// Whether App Store Connect's Analytics Reports are asked for: a flag of App Store Connect,
+    /// or its token with `--id`.
+    private let wantsAnalytics: Bool
 
-    /// Reads the flags and the health files they name.
+    /// Reads the flags; nothing is opened.
     ///
-    /// - Throws: ``CLIError`` naming the flag that is bad or missing, or the file that is not a
-    ///   health file, is of another app, or is the second of a store.
+    /// - Throws: ``CLIError`` naming the flag that is bad or missing, or saying that no source is given.
     init(_ arguments: ParsedArguments) throws(CLIError) {
+        self.arguments = arguments
         format = try arguments.value(Self.format) ?? .json
         guard let version = try arguments.value(Self.version) else {
             throw .usage("health: needs \(Self.version.usage), the version to judge")
@@ -50,33 +66,35 @@ struct HealthOptions {
         through = try arguments.value(Self.now)
         let id = try arguments.value(AppStoreOptions.id)?.ids
         guard (id?.count ?? 1) == 1 else { throw .usage("health: \(AppStoreOptions.id) names one app, not a list") }
-        let package = try arguments.value(PlayOptions.package)?.name
-        (appID, self.package) = (id?.first, package)
-        files = try Self.files(arguments, appID: id?.first.map(String.init), package: package)
+        package = try arguments.value(PlayOptions.package)?.name
+        appID = id?.first
+        paths = try arguments.values(Self.healthFile)
+        connect = try AppStoreConnectOptions(arguments, platform: .none)
+        reporting = try PlayReportingOptions(arguments)
+        let connectFlags = arguments.firstGiven(AppStoreConnectOptions.table(.none)) != nil
+        wantsAnalytics = connectFlags || (connect.isRequested && appID != nil)
+        guard !paths.isEmpty || package != nil || wantsAnalytics else {
+            throw .usage(
+                "health: needs a source: --package PKG (Google Play), --id ID with App Store Connect "
+                    + "credentials (the App Store), or --health-file FILE (once a store)")
+        }
     }
 
     /// The sources `health` reads: the files, Google Play's reporting API for `--package`, and
     /// the App Store's Analytics Reports for `--id` with App Store Connect credentials, a store
     /// with a file not read live.
     ///
-    /// - Throws: ``CLIError`` when no source is given, naming a flag that needs another, or the
-    ///   credentials that are bad.
-    func sources(_ arguments: ParsedArguments) throws(CLIError) -> HealthSources {
-        let connect = try AppStoreConnectOptions(arguments, aliased: false)
-        let connectFlags = AppStoreConnectOptions.specs.contains { arguments.given($0) }
-        let wantsAnalytics = connectFlags || (connect.isRequested && appID != nil)
-        guard !files.isEmpty || package != nil || wantsAnalytics else {
-            throw .usage(
-                "health: needs a source: --package PKG (Google Play), --id ID with App Store Connect "
-                    + "credentials (the App Store), or --health-file FILE (once a store)")
-        }
+    /// - Throws: ``CLIError`` naming a file that is not a health file, is of another app, or is
+    ///   the second of a store, a flag that needs another, or the credentials that are bad.
+    func sources() throws(CLIError) -> HealthSources {
+        let files = try Self.files(paths, appID: appID.map(String.init), package: package, command: arguments.command)
         let stored = Set(files.map(\.store))
-        var reporting: PlayDeveloperReportingClient?
+        var playReporting: PlayDeveloperReportingClient?
         if !stored.contains(.googlePlay), package != nil {
-            reporting = try PlayReportingOptions.client(arguments, command: arguments.command)
+            playReporting = try reporting.client()
         } else {
             try arguments.refuse(
-                [PlayOptions.tokenFile.spec, PlayReportingOptions.baseURL.spec],
+                PlayOptions.tokenFile, PlayReportingOptions.baseURL,
                 goesWith: "--package and no Google Play health file")
         }
         var analytics: AppStoreConnectClient?
@@ -91,21 +109,20 @@ struct HealthOptions {
             analytics = client
         }
         return HealthSources(
-            files: files, playReporting: reporting, analytics: analytics, version: version, baseline: baseline,
+            files: files, playReporting: playReporting, analytics: analytics, version: version, baseline: baseline,
             criteria: criteria, through: through)
     }
 
-    /// The health files `--health-file` names, at most one a store, each of the app `--id` or
-    /// `--package` names (when given).
-    static func files(_ arguments: ParsedArguments, appID: String?, package: String?) throws(CLIError)
+    /// The health files at `paths`, at most one a store, each of the app `--id` or `--package`
+    /// names (when given).
+    static func files(_ paths: [String], appID: String?, package: String?, command: String) throws(CLIError)
         -> [HealthFile]
     {
-        let command = arguments.command
         let apps = [
             Store.appStore: (AppStoreOptions.id.name, appID), Store.googlePlay: (PlayOptions.package.name, package),
         ]
         var files: [HealthFile] = []
-        for path in try arguments.values(Self.healthFile) {
+        for path in paths {
             let file = try Self.read(path, command: command)
             if let (flag, expected) = apps[file.store], let expected, expected != file.app {
                 throw .badInput(

@@ -1,11 +1,11 @@
 import Foundation
 import StoreReleaseKit
 
-/// The health sources of `parity`, `snapshot` and `watch`, read once: the health files, or
-/// `--health` to read each store's own numbers, and the rule's flags of `health`.
+/// The health sources of `parity`, `snapshot`, `watch` and `advance`, read once: the health
+/// files, or `--health` to read each store's own numbers, and the rule's flags of `health`.
 ///
 /// Without any of them nothing is judged and the commands print what they printed before.
-enum HealthSourceOptions {
+struct HealthSourceOptions {
     static let live = Switch(
         "--health",
         "Also judge each store's health from its own numbers: Google Play's Developer Reporting API for "
@@ -14,10 +14,9 @@ enum HealthSourceOptions {
         "One store's users, crashes and ANRs per version per day (once a store): judge that store's health.")
 
     /// The flags, for a command's table.
-    static let specs: [OptionSpec] = [
-        healthFile.spec, live.spec, PlayReportingOptions.baseURL.spec, HealthOptions.baseline.spec,
-        HealthOptions.minUsers.spec, HealthOptions.maxCrashRate.spec, HealthOptions.maxANRRate.spec,
-    ]
+    static let table = OptionTable([
+        healthFile, live, PlayReportingOptions.baseURL, HealthOptions.baseline, HealthOptions.criteriaTable,
+    ])
 
     /// What the help says of the health sources.
     static let help = help(judging: "the version a forced update would require")
@@ -40,52 +39,74 @@ enum HealthSourceOptions {
         """
     }
 
-    /// The health sources the flags name, or `nil` when none is given.
+    private let command: String
+    /// The health files `--health-file` names, not read yet.
+    private let paths: [String]
+    /// Whether each store's own numbers are read (`--health`, or the reporting API's base URL,
+    /// which asks for them as plainly).
+    private let isLive: Bool
+    private let baseline: Version?
+    /// The rule, when a source is given.
+    private let criteria: HealthCriteria?
+    private let reporting: PlayReportingOptions
+
+    /// Whether a health source is given: a health file or `--health`.
+    var isGiven: Bool { !paths.isEmpty || isLive }
+
+    /// Reads the flags; nothing is opened.
     ///
     /// A rollout's health (`advance`, or `watch --rollout`) is judged every round, so by the
     /// sequential rule (``HealthCriteria/sequentially()``); every other command's by one look.
     ///
     /// - Parameters:
     ///   - arguments: The command's flags.
-    ///   - play: Play's flags: `--package` names the app the reporting API is asked about.
-    ///   - connect: App Store Connect's flags: their client reads the Analytics Reports.
-    ///   - through: The time later days are not counted after (`--now`), if given.
-    ///   - rollout: Whether the command runs a rollout; `watch` says so with `--rollout`.
-    /// - Returns: The sources, or `nil` without a health file or `--health`.
-    /// - Throws: ``CLIError`` naming a bad flag, a file that is not a health file, or a rule flag
-    ///   without a source.
-    static func sources(
-        _ arguments: ParsedArguments, play: PlayOptions, connect: AppStoreConnectOptions, through: Date?,
-        rollout: Bool = false
-    ) throws(CLIError) -> HealthSources? {
-        let files = try HealthOptions.files(arguments, appID: nil, package: play.package)
-        // The reporting API's base URL asks for its numbers as plainly as --health does.
-        let isLive = arguments.has(live) || arguments.given(PlayReportingOptions.baseURL)
-        guard !files.isEmpty || isLive else {
+    ///   - rollout: Whether the command runs a rollout.
+    /// - Throws: ``CLIError`` naming a bad flag, or a rule flag without a source.
+    init(_ arguments: ParsedArguments, rollout: Bool) throws(CLIError) {
+        command = arguments.command
+        paths = try arguments.values(Self.healthFile)
+        isLive = arguments.has(Self.live) || arguments.given(PlayReportingOptions.baseURL)
+        reporting = try PlayReportingOptions(arguments)
+        guard !paths.isEmpty || isLive else {
             try arguments.refuse(
-                specs.filter { $0.name != healthFile.name && $0.name != live.spec.name },
-                goesWith: "\(healthFile) or \(live)")
-            return nil
+                PlayReportingOptions.baseURL, HealthOptions.baseline, HealthOptions.criteriaTable,
+                goesWith: "\(Self.healthFile) or \(Self.live)")
+            (criteria, baseline) = (nil, nil)
+            return
         }
+        let criteria = try HealthOptions.criteria(arguments)
+        self.criteria = rollout ? criteria.sequentially() : criteria
+        baseline = try arguments.value(HealthOptions.baseline)
+    }
+
+    /// The health sources the flags name, the files read and the clients built, or `nil` when
+    /// none is given.
+    ///
+    /// - Parameters:
+    ///   - stores: The stores' flags: Play's `--package` names the app the reporting API is asked
+    ///     about, App Store Connect's client reads the Analytics Reports.
+    ///   - through: The time later days are not counted after (`--now`), if given.
+    /// - Returns: The sources, or `nil` without a health file or `--health`.
+    /// - Throws: ``CLIError`` naming a file that is not a health file, or `--health` with no
+    ///   store to read.
+    func sources(for stores: SourceOptions, through: Date?) throws(CLIError) -> HealthSources? {
+        guard let criteria else { return nil }
+        let (play, connect) = (stores.play, stores.connect)
+        let files = try HealthOptions.files(paths, appID: nil, package: play.package, command: command)
         let stored = Set(files.map(\.store))
-        var reporting: PlayDeveloperReportingClient?
+        var playReporting: PlayDeveloperReportingClient?
         var analytics: AppStoreConnectClient?
         if isLive {
-            if !stored.contains(.googlePlay), play.package != nil {
-                reporting = try PlayReportingOptions.client(arguments, command: arguments.command)
-            }
+            if !stored.contains(.googlePlay), play.package != nil { playReporting = try reporting.client() }
             if !stored.contains(.appStore) { analytics = try connect.client() }
-            guard reporting != nil || analytics != nil || !files.isEmpty else {
+            guard playReporting != nil || analytics != nil || !files.isEmpty else {
                 throw .usage(
-                    "\(arguments.command): \(live) reads Google Play's numbers for \(PlayOptions.package) and the "
+                    "\(command): \(Self.live) reads Google Play's numbers for \(PlayOptions.package) and the "
                         + "App Store's with App Store Connect credentials: give one")
             }
         }
-        let criteria = try HealthOptions.criteria(arguments)
-        let rollsOut = rollout || arguments.has(WatchCommand.rollout)
         return HealthSources(
-            files: files, playReporting: reporting, analytics: analytics,
-            baseline: try arguments.value(HealthOptions.baseline),
-            criteria: rollsOut ? criteria.sequentially() : criteria, through: through)
+            files: files, playReporting: playReporting, analytics: analytics, baseline: baseline,
+            criteria: criteria, through: through)
     }
 }

@@ -1,10 +1,10 @@
 /// A flag of the tool, declared once: its name, what its value is called in help, its help, and
 /// (through `Value`) the type its text is read as.
 ///
-/// Commands list the options they take (their ``spec``s make the help and the table the parser
-/// checks), read them as typed values from ``ParsedArguments``, and name them in messages by
+/// A command's table lists its own options and its groups' tables (``OptionTable``); the
+/// options are read as typed values from ``ParsedArguments`` and named in messages by
 /// interpolating the option, so the flag's name is written in one place.
-struct Option<Value: ArgumentValue>: Sendable, CustomStringConvertible {
+struct Option<Value: ArgumentValue>: OptionDeclarations, CustomStringConvertible {
     /// The flag as the parser and the help see it.
     let spec: OptionSpec
 
@@ -19,6 +19,8 @@ struct Option<Value: ArgumentValue>: Sendable, CustomStringConvertible {
 
     /// The flag's name, `--timeout`.
     var name: String { spec.name }
+
+    var specs: [OptionSpec] { [spec] }
 
     /// The flag's name, for messages: `"\(Self.timeout) goes with …"`.
     var description: String { spec.name }
@@ -47,12 +49,17 @@ extension Option where Value: ChoiceArgument {
 }
 
 /// A flag without a value (`--reverse`), declared once.
-struct Switch: Sendable, CustomStringConvertible {
+struct Switch: OptionDeclarations, CustomStringConvertible {
     let spec: OptionSpec
 
     init(_ name: String, _ help: String) {
         spec = OptionSpec(name: name, valueName: nil, help: help)
     }
 
+    /// The flag's name, `--reverse`.
+    var name: String { spec.name }
+
     var description: String { spec.name }
+
+    var specs: [OptionSpec] { [spec] }
 }

@@ -22,10 +22,25 @@ struct PlayOptions {
     static let storedTrackFile = Option<String>(
         "--play-track", "FILE", "A stored Play track (what storerelease tracks prints), instead of --package.")
 
-    /// How to get a token, for help texts and the missing-token error.
-    /// The flags of a live Play app (package, track, API base URL, token file), for a command's table.
-    static let liveSpecs: [OptionSpec] = [package.spec, track.spec, baseURL.spec, tokenFile.spec]
+    /// A flag of the group; help lists them in the order of ``table(_:storedTrack:trackLast:)``.
+    enum Flag: Hashable, Sendable {
+        case storedTrack, package, track, baseURL, token
+    }
 
+    /// The flags of `flags` in the order help lists them: `--play-track` (with `storedTrack`'s
+    /// help), `--package`, `--track`, `--play-base-url`, `--play-token-file`; with `trackLast`,
+    /// `--track` after the token (as `parity` and `manifest` list it).
+    static func table(_ flags: Set<Flag>, storedTrack: Option<String> = storedTrackFile, trackLast: Bool = false)
+        -> OptionTable
+    {
+        var parts: [(Flag, any OptionDeclarations)] = [
+            (.storedTrack, storedTrack), (.package, package), (.track, track), (.baseURL, baseURL), (.token, tokenFile),
+        ]
+        if trackLast { parts.append(parts.remove(at: 2)) }
+        return OptionTable(flags, of: parts)
+    }
+
+    /// How to get a token, for help texts and the missing-token error.
     static let tokenHelp = """
         The access token (scope \(PlayDeveloperAPIClient.scope)) comes from \(tokenFile.usage) or \
         $\(tokenVariable), the file first; in CI: gcloud auth print-access-token \
@@ -144,4 +159,11 @@ struct PlayOptions {
         return found
     }
 
+}
+
+extension Set<PlayOptions.Flag> {
+    /// A live Play app: package, track, API base URL, token file.
+    static var live: Self { [.package, .track, .baseURL, .token] }
+    /// A stored track, or a live Play app.
+    static var storedOrLive: Self { live.union([.storedTrack]) }
 }

@@ -14,12 +14,7 @@ enum RolloutOptions {
         "--lockstep", "Keep Play within one step of the phased release; pause the phased release while it is ahead.")
 
     /// The flags, for a command's table, in the order its help lists them.
-    static let specs: [OptionSpec] = [schedule.spec, stepHours.spec, lockstep.spec]
-
-    /// Whether any of the flags is given (a command where they need another flag refuses them alone).
-    static func given(_ arguments: ParsedArguments) -> OptionSpec? {
-        specs.first(where: arguments.given)
-    }
+    static let table = OptionTable([schedule, stepHours, lockstep])
 
     /// The gate the flags describe (exit 2 naming what is wrong).
     static func gate(_ arguments: ParsedArguments) throws(CLIError) -> RolloutGate {

@@ -3,29 +3,25 @@ import StoreReleaseKit
 /// The three stores' flags, read once into typed values, in the order their rules need: App
 /// Store Connect's (whose credentials `--countries sold` needs), the App Store's, Play's.
 ///
-/// The model is swift-argument-parser's `@OptionGroup`: a command that reads a store declares the
-/// group's options in its table and reads the group, never the flags themselves.
+/// The model is swift-argument-parser's `@OptionGroup`: a command that reads a store puts the
+/// groups' tables in its own and reads the group, never the flags themselves. Reading opens no
+/// file and builds no client; ``snapshotSources()`` and the groups' `source` and `client` do.
 struct SourceOptions {
     private let command: String
     let appStore: AppStoreOptions
     let play: PlayOptions
     let connect: AppStoreConnectOptions
 
-    /// Reads the flags; `--platform` as App Store Connect's where `aliased`.
-    init(_ arguments: ParsedArguments, aliased: Bool = true) throws(CLIError) {
+    /// Reads the flags, App Store Connect's with `platform`'s.
+    init(_ arguments: ParsedArguments, platform: AppStoreConnectOptions.PlatformFlags = .own) throws(CLIError) {
         command = arguments.command
-        connect = try AppStoreConnectOptions(arguments, aliased: aliased)
+        connect = try AppStoreConnectOptions(arguments, platform: platform)
         appStore = try AppStoreOptions(arguments, connect: connect)
         play = try PlayOptions(arguments)
     }
 
     /// The store flags a snapshot is taken from (`snapshot`, `watch`), before App Store Connect's.
-    static let storeOptions: [OptionSpec] = [
-        AppStoreOptions.lookup.spec, AppStoreOptions.id.spec, AppStoreOptions.bundleID.spec,
-        AppStoreOptions.countries.spec, AppStoreOptions.baseURL.spec, AppStoreOptions.lookupsPerMinute.spec,
-        PlayOptions.storedTrackFile.spec, PlayOptions.package.spec, PlayOptions.track.spec,
-        PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec,
-    ]
+    static let snapshotTable = OptionTable([AppStoreOptions.table(.sweep), PlayOptions.table(.storedOrLive)])
 
     /// The stores a snapshot is taken from, each side optional but one of App Store and Play given.
     func snapshotSources() throws(CLIError) -> (AppStoreSource?, PlaySource?, AppStoreConnectSource?) {

@@ -14,22 +14,14 @@ extension String: ArgumentValue {
 /// `--installed 8.0.1`, `--version 8.0.10`: dot-separated numbers.
 extension Version: ArgumentValue {
     init(argument: String) throws(ArgumentProblem) {
-        do throws(VersionError) {
-            try self.init(parsing: argument)
-        } catch {
-            throw .value("\(error)")
-        }
+        self = try ArgumentProblem.read { () throws(VersionError) in try Version(parsing: argument) }
     }
 }
 
 /// `--version-code 81`.
 extension VersionCode: ArgumentValue {
     init(argument: String) throws(ArgumentProblem) {
-        do throws(VersionError) {
-            try self.init(parsing: argument)
-        } catch {
-            throw .value("\(error)")
-        }
+        self = try ArgumentProblem.read { () throws(VersionError) in try VersionCode(parsing: argument) }
     }
 }
 
@@ -44,11 +36,7 @@ extension Date: ArgumentValue {
 /// `--country cn`: one storefront.
 extension StorefrontCountry: ArgumentValue {
     init(argument: String) throws(ArgumentProblem) {
-        do throws(StorefrontCountryError) {
-            try self.init(argument)
-        } catch {
-            throw .value("\(error)")
-        }
+        self = try ArgumentProblem.read { () throws(StorefrontCountryError) in try StorefrontCountry(argument) }
     }
 }
 

@@ -1,8 +1,8 @@
 import StoreReleaseKit
 
-/// `wait`'s flags, read once into the waiter they describe: what to wait for, until when, and
-/// the side of each store to ask.
-enum WaitOptions {
+/// `wait`'s flags, read once: what to wait for, until when, and the side of each store to ask;
+/// the waiter they describe.
+struct WaitOptions {
     static let versionCode = Option<VersionCode>(
         "--version-code", "N", "The Play versionCode to wait for (a higher one counts too).")
     static let interval = Option<Seconds>("--interval", "S", "Seconds between rounds at first (default 60).")
@@ -11,23 +11,47 @@ enum WaitOptions {
         "--until", "live|complete",
         "live (default): serving some users; complete: every user (Play completed, phased release complete).")
 
-    /// The waiter the flags describe.
+    /// `wait`'s table: the storefronts, Play's live app, what to wait for, App Store Connect.
+    static let table = OptionTable([
+        AppStoreOptions.table(.storefronts), PlayOptions.table(.live), CommonOptions.version, versionCode, interval,
+        timeout, until, AppStoreConnectOptions.table(.ownAndAlias),
+    ])
+
+    private let arguments: ParsedArguments
+    private let sources: SourceOptions
+    private let until: ReleaseWaiter.Until?
+    private let version: Version?
+    private let versionCode: VersionCode?
+    private let interval: Duration
+    private let timeout: Duration
+
+    /// Reads the flags; nothing is opened.
     ///
-    /// - Throws: ``CLIError/usage(_:)`` naming a bad flag, a missing one, or one that goes with
-    ///   a side not given.
-    static func waiter(_ arguments: ParsedArguments) throws(CLIError) -> ReleaseWaiter {
-        let command = arguments.command
-        let until = try arguments.value(until)
-        let version = try arguments.value(CommonOptions.version)
-        let versionCode = try arguments.value(versionCode)
+    /// - Throws: ``CLIError/usage(_:)`` naming a bad flag, or neither version.
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        self.arguments = arguments
+        until = try arguments.value(Self.until)
+        version = try arguments.value(CommonOptions.version)
+        versionCode = try arguments.value(Self.versionCode)
         guard version != nil || versionCode != nil else {
             throw .usage(
-                "\(command): \(CommonOptions.version.usage) is required (or \(Self.versionCode.usage) for Play alone)")
+                "\(arguments.command): \(CommonOptions.version.usage) is required (or \(Self.versionCode.usage) for "
+                    + "Play alone)")
         }
-        let sources = try SourceOptions(arguments)
-        let connect = try connectSource(sources, version: version, command: command)
-        let appStore = try appStoreSource(sources, version: version, connect: connect, command: command)
-        let play = try playSource(sources, arguments: arguments)
+        sources = try SourceOptions(arguments, platform: .ownAndAlias)
+        interval = try arguments.value(Self.interval)?.duration ?? .seconds(60)
+        timeout = try arguments.value(Self.timeout)?.duration ?? .seconds(3600)
+    }
+
+    /// The waiter the flags describe, its clients built.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` naming a flag that goes with a side not given, a missing
+    ///   one, or credentials that are bad.
+    func waiter() throws(CLIError) -> ReleaseWaiter {
+        let command = arguments.command
+        let connect = try Self.connectSource(sources, version: version, command: command)
+        let appStore = try Self.appStoreSource(sources, version: version, connect: connect, command: command)
+        let play = try Self.playSource(sources, arguments: arguments)
         guard appStore != nil || play != nil || connect != nil else {
             throw .usage(
                 "\(command): give the App Store side (\(AppStoreOptions.id) or \(AppStoreOptions.bundleID) with "
@@ -42,8 +66,8 @@ enum WaitOptions {
             sources: StoreSources(appStore: appStore, play: play, appStoreConnect: connect), version: version,
             versionCode: versionCode)
         waiter.until = until ?? .live
-        waiter.interval = try arguments.value(interval)?.duration ?? .seconds(60)
-        waiter.timeout = try arguments.value(timeout)?.duration ?? .seconds(3600)
+        waiter.interval = interval
+        waiter.timeout = timeout
         return waiter
     }
 
@@ -80,8 +104,7 @@ enum WaitOptions {
     {
         guard let package = sources.play.package else {
             try arguments.refuse(
-                [PlayOptions.track.spec, PlayOptions.baseURL.spec, PlayOptions.tokenFile.spec, versionCode.spec],
-                goesWith: "\(PlayOptions.package)")
+                PlayOptions.table([.track, .baseURL, .token]), versionCode, goesWith: "\(PlayOptions.package)")
             return nil
         }
         return .live(packageName: package, track: sources.play.track, client: try sources.play.client())

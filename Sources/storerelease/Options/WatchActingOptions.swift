@@ -1,0 +1,78 @@
+import StoreReleaseKit
+
+/// What `watch` does besides reporting, read once: `--halt-on` (who halts a regressed release),
+/// `--rollout` with the gate's flags, and the `--confirm` both need; the actor they make.
+struct WatchActingOptions {
+    static let haltOn = Option<HaltTrigger>(
+        "--halt-on", "regressed",
+        "Halt the version being released on every store given when a store's health of it turns regressed "
+            + "(needs --confirm and health sources).")
+    static let rollout = Switch(
+        "--rollout",
+        "Run the version's rollout each round through the gate of 'advance' (needs --confirm and health sources; "
+            + "implies --halt-on regressed).")
+
+    /// The flags, for watch's table: `--halt-on`, `--rollout` and the gate's, `--confirm`.
+    static let table = OptionTable([haltOn, rollout, RolloutOptions.table, ActingOptions.confirm])
+
+    private let command: String
+    /// The apps `--confirm` names, when the watch halts.
+    private let confirmed: [String]?
+    /// Whether the watch halts a regressed release (`--halt-on`, or `--rollout`).
+    private let halts: Bool
+    /// The rollout gate, with `--rollout`: its schedule, step hours and lockstep.
+    let gate: RolloutGate?
+
+    /// Whether `--rollout` was given, so that health is judged by the rollout's sequential rule.
+    static func rollsOut(_ arguments: ParsedArguments) -> Bool { arguments.has(rollout) }
+
+    /// Reads the flags; nothing is opened.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` for `--halt-on` or `--rollout` without health sources or
+    ///   without `--confirm`, `--confirm` without either, a bad schedule, and the gate's flags
+    ///   without `--rollout`.
+    init(_ arguments: ParsedArguments, health: HealthSourceOptions) throws(CLIError) {
+        command = arguments.command
+        let confirmed = try arguments.value(ActingOptions.confirm)?.names
+        let rolls = Self.rollsOut(arguments)
+        halts = try arguments.value(Self.haltOn) != nil || rolls
+        self.confirmed = confirmed
+        if !halts, confirmed != nil {
+            throw .usage("\(command): \(ActingOptions.confirm.name) goes with \(Self.haltOn.name)")
+        }
+        if halts {
+            let flag = rolls ? Self.rollout.name : Self.haltOn.name
+            guard health.isGiven else {
+                throw .usage(
+                    "\(command): \(rolls ? flag : "\(flag) regressed") needs health sources "
+                        + "(\(HealthSourceOptions.live) or \(HealthOptions.healthFile))")
+            }
+            guard confirmed != nil else {
+                throw .usage(
+                    "\(command): \(flag) writes to the stores: add \(ActingOptions.confirm.usage) naming every app "
+                        + "it would halt (its package name, its App Store id)")
+            }
+        }
+        guard rolls else {
+            if let flag = arguments.firstGiven(RolloutOptions.table) {
+                throw .usage("\(command): \(flag.name) goes with \(Self.rollout.name)")
+            }
+            gate = nil
+            return
+        }
+        gate = try RolloutOptions.gate(arguments)
+    }
+
+    /// Who halts a regressed release, with `--halt-on` (or `--rollout`): the stores given, their
+    /// clients built, each confirmed.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` for a store that cannot be acted on, or a `--confirm`
+    ///   that does not name every store it would act on.
+    func halting(_ sources: SourceOptions) throws(CLIError) -> ReleaseActor? {
+        guard halts else { return nil }
+        let actor = try sources.releaseActor(command: command)
+        try ActingOptions.requireConfirmation(
+            of: actor.stores, actor: actor, appID: nil, confirmed: confirmed, command: command)
+        return actor
+    }
+}
