@@ -115,7 +115,7 @@ extension ActingStep {
     /// The step for people: `googlePlay 81 (8.0.10) inProgress → halted`, and the store's error
     /// when it failed.
     var account: String {
-        "\(store)\(subject.map { " " + $0 } ?? "") \(from) → \(to)" + (failure.map { " (\($0))" } ?? "")
+        move() + (failure.map { " (\($0))" } ?? "")
     }
 }
 
