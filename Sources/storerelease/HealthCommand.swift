@@ -81,7 +81,8 @@ extension Command {
             } catch {
                 throw CLIError(error, name)
             }
-            let issues = options.format == .json ? [] : await Command.topIssues(of: health, from: sources, options)
+            let issues =
+                options.format == .json ? [] : await Command.topIssues(of: health, from: sources, options.package)
             // An issue's cause and place are Play's text, which an app's exception messages (user
             // input) reach: written out for the terminal, escaped for Markdown.
             let label = health.googlePlay?.candidate?.label ?? options.version.description
@@ -97,15 +98,11 @@ extension Command {
     /// The top issues of Play's candidate, read after the verdict for the text and Markdown lines.
     ///
     /// The verdict stands without them; a failure is said on stderr, never passed off as no issue.
-    private static func topIssues(of health: ReleaseHealthReport, from sources: HealthSources, _ options: HealthOptions)
+    private static func topIssues(of health: ReleaseHealthReport, from sources: HealthSources, _ package: String?)
         async -> [PlayErrorIssue]
     {
-        guard let reporting = sources.playReporting, let package = options.package, let play = health.googlePlay,
-            play.candidate?.versionCode != nil
-        else { return [] }
         do throws(HTTPClientError) {
-            return try await PlayVitalsSource(client: reporting, packageName: package)
-                .topIssues(of: play, through: sources.lastDay(of: .googlePlay))
+            return try await sources.topIssues(of: health, packageName: package)
         } catch {
             StandardStreams.printError(
                 "health: the top issues could not be read: \(OutsideText.terminal(error.description))\n")

@@ -95,6 +95,21 @@ public struct HealthSources: Sendable {
         return ReleaseHealthReport(appStore: judged[.appStore], googlePlay: judged[.googlePlay], version: version)
     }
 
+    /// Google Play's largest error issues of the report's candidate over its window, read now.
+    ///
+    /// What `health`'s text and Markdown list under the verdict: none without Play's reporting
+    /// API, a Play health in `report`, or a single `versionCode` to ask about. The verdict stands
+    /// without them.
+    ///
+    /// - Throws: `HTTPClientError` when the reporting API cannot be read.
+    public func topIssues(of report: ReleaseHealthReport, packageName: String?, limit: Int = 3)
+        async throws(HTTPClientError) -> [PlayErrorIssue]
+    {
+        guard let playReporting, let packageName, let play = report.googlePlay else { return [] }
+        return try await PlayVitalsSource(client: playReporting, packageName: packageName)
+            .topIssues(of: play, through: lastDay(of: .googlePlay), limit: limit)
+    }
+
     /// The last day `store` counts: the day ``through`` falls on there, or `nil` for the newest.
     public func lastDay(of store: Store) -> HealthDate? {
         through.map { HealthDate(of: $0, countedBy: store) }
