@@ -97,9 +97,7 @@ enum AdvanceCommand {
         do throws(ReleaseActorError) {
             reading = try await actor.read(for: .advance, version: options.version)
         } catch {
-            // Exit 1 whatever the read's failure, as advance always has; the one mapping
-            // (CLIError(error, command), halt's) would make a request the client refused exit 2.
-            throw .failure("\(command): \(error)")
+            throw CLIError(error, command)
         }
         if let missing = ActingPlan.whereMissing(options.version, in: reading) {
             throw .failure("\(command): \(missing)")

@@ -71,6 +71,22 @@ import Testing
 
     func writes(_ token: String) throws -> Int { try server.playStats(token: token)["writes"] as? Int ?? -1 }
 
+    /// A request the client refuses as bad input (a bundle id with a space) is exit 2, as `halt`'s
+    /// is: advance reads its stores through the one mapping of library errors (it was exit 1).
+    @Test func aBundleIDTheClientRefusesIsBadInputAndNothingIsWritten() throws {
+        let token = UUID().uuidString
+        let result = try run(
+            token,
+            [
+                "--bundle-id", "com.tencent xin", "--asc-token-file", folder.appendingPathComponent("token").path,
+                "--asc-base-url", server.baseURL("rolling", token: token).absoluteString, "--health-file",
+                try healthFile(rate: 0.005),
+            ])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains(#""com.tencent xin" is not a bundle id"#), "\(result.stderr)")
+        #expect(try writes(token) == 0)
+    }
+
     @Test func aHealthyRolloutAdvancesOnceItsStepIsOldEnoughAndASecondAdvanceWritesNothing() throws {
         let token = UUID().uuidString
         let state = folder.appendingPathComponent("state.json").path
