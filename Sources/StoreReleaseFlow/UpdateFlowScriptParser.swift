@@ -140,28 +140,26 @@ enum UpdateFlowScriptParser {
             guard text != "none" else { return [] }
             var failed: Set<UpdatePrecondition> = []
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-                do throws(PlayConstantError) {
-                    failed.insert(try UpdatePrecondition(parsing: String(part)))
-                } catch {
-                    throw fail(error.description)
-                }
+                failed.insert(try parsed(String(part), UpdatePrecondition.init(parsing:)))
             }
             return failed
         }
 
         mutating func installErrorCode() throws(UpdateFlowScriptError) -> InstallErrorCode {
-            let text = try next("an install error code (-6 or ERROR_INSTALL_NOT_ALLOWED)")
-            do throws(PlayConstantError) {
-                return try InstallErrorCode(parsing: text)
-            } catch {
-                throw fail(error.description)
-            }
+            try parsed(
+                try next("an install error code (-6 or ERROR_INSTALL_NOT_ALLOWED)"), InstallErrorCode.init(parsing:))
         }
 
         mutating func version() throws(UpdateFlowScriptError) -> Version {
-            let text = try next("a version")
-            do throws(VersionError) {
-                return try Version(parsing: text)
+            try parsed(try next("a version")) { text throws(VersionError) in try Version(parsing: text) }
+        }
+
+        /// `text` read by a parser of the core, its error's words the line's message.
+        func parsed<Value, Failure: Error & CustomStringConvertible>(
+            _ text: String, _ parse: (String) throws(Failure) -> Value
+        ) throws(UpdateFlowScriptError) -> Value {
+            do throws(Failure) {
+                return try parse(text)
             } catch {
                 throw fail(error.description)
             }

@@ -58,10 +58,16 @@ private struct Planner {
 
     /// The statuses a Play release moves between for the action: from → to.
     private var playMove: (from: [PlayTrackRelease.Status], to: PlayTrackRelease.Status)? {
+        move(running: .inProgress, stopped: .halted, done: .completed)
+    }
+
+    /// What the action moves a release between, in a store's own states: halt stops a running
+    /// release, resume runs a stopped one, complete finishes either; recall and advance move none.
+    private func move<State>(running: State, stopped: State, done: State) -> (from: [State], to: State)? {
         switch action {
-        case .halt: ([.inProgress], .halted)
-        case .resume: ([.halted], .inProgress)
-        case .complete: ([.inProgress, .halted], .completed)
+        case .halt: ([running], stopped)
+        case .resume: ([stopped], running)
+        case .complete: ([running, stopped], done)
         case .recall, .advance: nil
         }
     }
@@ -224,12 +230,7 @@ private struct Planner {
 
     /// The phased-release state the action moves to, and the states it moves from.
     private var phasedMove: (from: [PhasedRelease.State], to: PhasedRelease.State)? {
-        switch action {
-        case .halt: ([.active], .paused)
-        case .resume: ([.paused], .active)
-        case .complete: ([.active, .paused], .complete)
-        case .recall, .advance: nil
-        }
+        move(running: .active, stopped: .paused, done: .complete)
     }
 
     mutating func plan(_ connect: ActingReading.AppStoreConnect) {
