@@ -124,6 +124,37 @@ import Testing
         #expect(contract.checked > 0 && contract.violations.isEmpty, "\(contract.violations)")
     }
 
+    /// A halt made while the webhook is down, in a `--rounds 1` run (as cron runs a watch): the
+    /// run keeps it in the state file, and the next run delivers it, its JSON as it was written,
+    /// once. (Before, the next run told only the track's and the phased release's changes: the
+    /// halt itself, with its health, was never delivered.)
+    @Test func aHaltTheWebhookDidNotTakeIsDeliveredByTheNextRun() throws {
+        let token = UUID().uuidString
+        let halt = [
+            "--health-file", Self.regressed, "--halt-on", "regressed", "--confirm", "414478124,com.example.rollout",
+        ]
+        func notify(_ scenario: String) -> [String] {
+            ["--notify", server.hookURL(scenario, token: token).absoluteString, "--notify-format", "json"]
+        }
+        let first = try watch(token: token, halt + notify("failalways"))
+        let halted = try #require(try events(first).first { $0["type"] as? String == "halted" }, "\(first.stdout)")
+        #expect(try writes(token).asc == 1, "the halt was written")
+        let state = try String(contentsOf: folder.appendingPathComponent("state.json"), encoding: .utf8)
+        #expect(state.contains(#""owedEvents""#), "the state keeps the halt owed")
+        let second = try watch(token: token, halt + notify("ok"))
+        #expect(second.status == 0, "\(second.stderr)")
+        let delivered = try server.hooks(token: token).filter { $0.scenario == "ok" }
+        let bodies = delivered.compactMap { $0.body as? [[String: Any]] }.flatMap { $0 }
+        let told = bodies.filter { $0["type"] as? String == "halted" }
+        #expect(told.count == 1 && told.first?["id"] as? String == halted["id"] as? String, "\(bodies)")
+        #expect((told.first?["health"] as? [String: Any])?["verdict"] as? String == "regressed")
+        let third = try watch(token: token, halt + notify("ok"))
+        #expect(third.status == 0, "\(third.stderr)")
+        let after = try server.hooks(token: token).filter { $0.scenario == "ok" }
+            .compactMap { $0.body as? [[String: Any]] }.flatMap { $0 }
+        #expect(after.filter { $0["type"] as? String == "halted" }.count == 1, "told once")
+    }
+
     /// Issue 40 finding 4: a halt owed by one `--rounds 1` run (App Store Connect refused the
     /// pause) lives in the state file; the run exits 1 saying so, and the next run tries again and
     /// verifies it. (Failed before: the first run said "tried again next round" and exited 0, and

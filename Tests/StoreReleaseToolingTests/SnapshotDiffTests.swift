@@ -164,6 +164,7 @@ import Testing
         case .rolloutAdvanced(let v, let store, let from, let to):
             return "rolloutAdvanced \(v) \(store) \(f(from))→\(to)"
         case .rolloutHeld(let v, let reasons): return "rolloutHeld \(v) \(reasons.count)"
+        case .owed(let owed): return "owed \(owed.id)"
         }
     }
 
@@ -274,7 +275,7 @@ import Testing
             case .ascStateChanged(let v, _, let to): out["asc/\(v)"] = to?.rawValue
             case .phasedReleaseChanged(let v, _, let to): out["phase/\(v)"] = to?.key ?? "nil"
             case .playRecoveryChanged(let id, _, _, let to): out["rec/\(id)"] = to?.rawValue
-            case .forceUpdateSafe, .healthChanged, .halted, .rolloutAdvanced, .rolloutHeld:
+            case .forceUpdateSafe, .healthChanged, .halted, .rolloutAdvanced, .rolloutHeld, .owed:
                 break  // a verdict or an act, not a state
             }
         }

@@ -284,6 +284,58 @@ import Testing
             "after the halt was written, the rollout reads the stores again")
     }
 
+    /// A halt whose delivery fails in a run's last round is kept in the state, and the next run
+    /// delivers it (the snapshot's own changes are counted again from the kept snapshot; an act
+    /// is in no snapshot). Once delivered, the state keeps no act owed.
+    @Test func anActTheWebhookDidNotTakeIsDeliveredByTheNextRun() throws {
+        let healthy = Self.read(Self.start, fraction: 0.05, health: try Self.health(rate: 0.005, at: Self.start))
+        let halting = WatchRound.Acting(haltsOnRegression: true, rollout: nil)
+        var machine = Self.machine(state: (healthy.snapshot, nil), acting: halting, rounds: 1)
+        var kept: [WatchMemory] = []
+        _ = Self.drive(&machine, machine.start(), now: Self.start, kept: &kept)
+        let regressed = Self.read(Self.start, fraction: 0.05, health: try Self.health(rate: 0.03, at: Self.start))
+        var step = Self.drive(
+            &machine, machine.storesRead(regressed.snapshot, health: regressed.health, forActing: Self.acting(0.05)),
+            now: Self.start, kept: &kept)
+        guard case .apply(let plan) = step.stopped else {
+            Issue.record("no halt: \(step.names)")
+            return
+        }
+        step = Self.drive(&machine, machine.planApplied(Self.applied(plan)), now: Self.start, kept: &kept)
+        guard case .deliver(let first) = step.stopped else {
+            Issue.record("no delivery: \(step.names)")
+            return
+        }
+        let halted = try #require(first.first { $0.type == "halted" })
+        step = Self.drive(
+            &machine, machine.deliveryFailed(.status(503, origin: "https://hooks.example.com")), now: Self.start,
+            kept: &kept)
+        #expect(step.names.last?.hasPrefix("finish") == true, "the run's last round: \(step.names)")
+        let memory = try #require(kept.last)
+        #expect(memory.owedEvents.map(\.id) == [halted.id], "the halt is kept, the snapshot's changes are not")
+
+        // The next run, from the state as kept: the halt is delivered first, as it was written.
+        let later = Self.start.addingTimeInterval(600)
+        var next = Self.machine(state: (healthy.snapshot, memory), acting: halting, rounds: 1)
+        kept = []
+        _ = Self.drive(&next, next.start(), now: later, kept: &kept)
+        step = Self.drive(
+            &next, next.storesRead(regressed.snapshot, health: regressed.health, forActing: Self.acting(0.05)),
+            now: later, kept: &kept)
+        guard case .deliver(let again) = step.stopped else {
+            Issue.record("no delivery: \(step.names)")
+            return
+        }
+        #expect(again.first?.id == halted.id && again.first?.type == "halted", "\(again.map(\.id))")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(try encoder.encode(again.first) == encoder.encode(halted), "its JSON as it was written")
+        #expect(again.first?.sentence == halted.sentence)
+        #expect(Set(again.map(\.id)).count == again.count, "no id repeats")
+        step = Self.drive(&next, next.delivered(), now: later, kept: &kept)
+        #expect(kept.last?.owedEvents.isEmpty == true, "delivered, nothing is owed any more")
+    }
+
     @Test func aCancellationMidHaltCutsTheRoundShort() throws {
         let healthy = Self.read(Self.start, fraction: 0.05, health: try Self.health(rate: 0.005, at: Self.start))
         var machine = Self.machine(

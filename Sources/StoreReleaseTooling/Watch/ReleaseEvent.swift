@@ -71,6 +71,10 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case playRecoveryChanged(
             appRecoveryID: String, versionCodes: [VersionCode], from: PlayRecoveryAction.Status?,
             to: PlayRecoveryAction.Status?)
+        /// One of the watch's acts an earlier run could not deliver, as it was written then.
+        ///
+        /// Delivered by the next run before its own events (``Owed``); its `type` is the act's.
+        case owed(Owed)
     }
 
     /// The store an event happened in, as the JSON names it.
@@ -124,6 +128,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .halted: "halted"
         case .rolloutAdvanced: "rolloutAdvanced"
         case .rolloutHeld: "rolloutHeld"
+        case .owed(let owed): owed.type
         }
     }
 
@@ -140,6 +145,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
             .rolloutAdvanced(_, let store, _, _):
             store == .googlePlay ? .googlePlay : .appStore
         case .rolloutHeld: .googlePlay
+        case .owed(let owed): owed.store
         }
     }
 
@@ -172,6 +178,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case .halted(let version, _, _, _, _, _): parts = [version]
         case .rolloutAdvanced(let version, _, let from, let to): parts = [version, from, to]
         case .rolloutHeld(let version, _): parts = [version]
+        case .owed(let owed): return owed.id + (occurrence > 1 ? "#\(occurrence)" : "")
         }
         let counted = since.map { "@" + ISO8601Timestamp.string(from: $0) } ?? ""
         let again = occurrence > 1 ? "#\(occurrence)" : ""
@@ -256,6 +263,8 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
                 + "\(from.map(RolloutSchedule.percent) ?? "?") → \(RolloutSchedule.percent(to))"
         case .rolloutHeld(let version, let reasons):
             return "Rollout of \(version) held: " + reasons.joined(separator: "; ")
+        case .owed(let owed):
+            return owed.sentence
         }
     }
 
@@ -269,6 +278,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
 
     /// Encodes `id`, `type`, `store`, `at` and the type's own keys, `null` for what is unknown.
     public func encode(to encoder: any Encoder) throws {
+        if case .owed(let owed) = change { return try owed.json.encode(to: encoder) }
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(id, forKey: Key("id"))
         try c.encode(type, forKey: Key("type"))
@@ -322,12 +332,12 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
             try put("refusals", refusals)
             try put("health", health)
         case .rolloutAdvanced(let version, _, let from, let to):
-            try put("version", version)
-            try put("from", from)
-            try put("to", to)
+            try moved("version", version, from, to)
         case .rolloutHeld(let version, let reasons):
             try put("version", version)
             try put("reasons", reasons)
+        case .owed:
+            break  // written whole above
         }
     }
 

@@ -48,6 +48,10 @@ public struct WatchMemory: Sendable, Hashable, Codable {
     ///
     /// A hold is told once, until its reasons change.
     public var rolloutHeld: String?
+    /// The acts a run could not deliver, which the next run delivers first (``ReleaseEvent/Owed``).
+    ///
+    /// Written `owedEvents` only when there is one.
+    public var owedEvents: [ReleaseEvent.Owed] = []
 
     /// A memory of these halts owed and judged verdicts (nothing, by default).
     public init(
@@ -69,7 +73,9 @@ public struct WatchMemory: Sendable, Hashable, Codable {
     }
 
     /// Whether there is nothing to remember (nothing is written then).
-    public var isEmpty: Bool { haltsOwed.isEmpty && appStore == nil && googlePlay == nil && rolloutHeld == nil }
+    public var isEmpty: Bool {
+        haltsOwed.isEmpty && appStore == nil && googlePlay == nil && rolloutHeld == nil && owedEvents.isEmpty
+    }
 
     /// `store`'s last judged verdict.
     public func judgement(of store: Store) -> Judgement? {
@@ -93,18 +99,20 @@ public struct WatchMemory: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case haltsOwed, appStore, googlePlay, rolloutHeld
+        case haltsOwed, appStore, googlePlay, rolloutHeld, owedEvents
     }
 
     /// Encodes the halts owed (versions, lowest first), both stores' judgements and the last hold told.
     ///
-    /// `null` for a store not judged; the hold only when there is one (``rollout`` is the file's own key).
+    /// `null` for a store not judged; the hold and the acts owed only when there are some
+    /// (``rollout`` is the file's own key).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(haltsOwed.sorted(), forKey: .haltsOwed)
         try c.encode(appStore, forKey: .appStore)
         try c.encode(googlePlay, forKey: .googlePlay)
         try c.encodeIfPresent(rolloutHeld, forKey: .rolloutHeld)
+        if !owedEvents.isEmpty { try c.encode(owedEvents, forKey: .owedEvents) }
     }
 
     /// Decodes what ``encode(to:)`` writes; a missing key is nothing remembered.
@@ -114,6 +122,7 @@ public struct WatchMemory: Sendable, Hashable, Codable {
         appStore = try c.decodeIfPresent(Judgement.self, forKey: .appStore)
         googlePlay = try c.decodeIfPresent(Judgement.self, forKey: .googlePlay)
         rolloutHeld = try c.decodeIfPresent(String.self, forKey: .rolloutHeld)
+        owedEvents = try c.decodeIfPresent([ReleaseEvent.Owed].self, forKey: .owedEvents) ?? []
         rollout = nil
         for (key, judgement) in [(CodingKeys.appStore, appStore), (.googlePlay, googlePlay)]
         where judgement?.verdict == .unknown {

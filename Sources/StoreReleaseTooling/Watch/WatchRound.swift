@@ -141,12 +141,17 @@ package struct WatchRound {
         // A state without the memory (written before it was kept) counts each store's recorded
         // verdict as judged, for a watch that halts; one that does not keeps what it read.
         var memory = state?.memory ?? WatchMemory()
+        let owed = memory.owedEvents
+        memory.owedEvents = []
         if acting.haltsOnRegression || acting.rollout != nil, memory.isEmpty {
             let rollout = memory.rollout
             memory = WatchMemory(recordedIn: kept)
             memory.rollout = rollout
         }
+        memory.owedEvents = owed
         self.memory = memory
+        // The acts an earlier run could not deliver are owed first, as they were written.
+        pending = memory.owedEvents.map { ReleaseEvent(.owed($0), at: state?.snapshot.takenAt ?? Date()) }
     }
 
     /// The wait before the next round after `failures` failed rounds in a row.
@@ -320,12 +325,29 @@ package struct WatchRound {
     }
 
     /// The webhook did not take them: they stay owed, the state is not advanced.
+    ///
+    /// The acts among them are kept in the state (``WatchMemory/owedEvents``): no later
+    /// snapshot tells them again, so the next run of the watch delivers them.
     package mutating func deliveryFailed(_ error: WebhookDeliveryError) -> Action {
         guard case .delivering(_, let owed) = stage else { return advance() }
         pending = owed
         failures += 1
         queue.append(.report(.deliveryFailed(error, kept: owed.count, retryIn: retryIn)))
+        keepOwedActs(owed)
         return endRound()
+    }
+
+    /// Keeps the acts among `owed` in the state, when they differ from what it keeps.
+    ///
+    /// An act that cannot be written as JSON is not kept: no webhook could be sent it either.
+    private mutating func keepOwedActs(_ owed: [ReleaseEvent]) {
+        let acts = owed.filter(\.isAct).compactMap { event in
+            if case .owed(let kept) = event.change { return kept }
+            return try? ReleaseEvent.Owed(event)
+        }
+        guard acts != memory.owedEvents, let kept else { return }
+        memory.owedEvents = acts
+        queue.append(.replaceState(kept, memory: memory))
     }
 
     /// The delivery was cut short by a cancellation: the events stay owed, not failed.
@@ -457,6 +479,7 @@ package struct WatchRound {
 
     /// Keeps `snapshot` (and the memory) as the last delivered one: the round is over.
     private mutating func keep(_ snapshot: ReleaseSnapshot) -> Action {
+        memory.owedEvents = []
         queue.append(.replaceState(snapshot, memory: memory))
         kept = snapshot
         pending = []
