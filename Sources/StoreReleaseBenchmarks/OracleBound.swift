@@ -65,10 +65,16 @@ enum OracleBound {
     /// The good release's expected crashes at which the oracle's power first reaches 1/2: μ*,
     /// the same for every app (bisection on a log scale, a fixed number of steps).
     static func criticalMean(multiplier: Double, alpha: Double) -> Double {
+        leastMean { power(nullMean: $0, multiplier: multiplier, alpha: alpha) }
+    }
+
+    /// The least mean (1e-4 to 1e5) at which `power`, increasing in it, reaches 1/2: bisection on a
+    /// log scale, a fixed number of steps.
+    static func leastMean(_ power: (Double) -> Double) -> Double {
         var (low, high) = (1e-4, 1e5)
         for _ in 0..<100 {
             let middle = (low * high).squareRoot()
-            if power(nullMean: middle, multiplier: multiplier, alpha: alpha) >= 0.5 {
+            if power(middle) >= 0.5 {
                 high = middle
             } else {
                 low = middle

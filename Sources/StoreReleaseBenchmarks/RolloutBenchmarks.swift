@@ -213,7 +213,7 @@ struct RolloutReport: Sendable {
         let checks = self.checks
         lines += ["", "### Checks (issue 43, done when)", ""] + checks.map(\.line)
         lines.append("checks: \(checks.count(where: \.passed)) passed, \(checks.count(where: { !$0.passed })) failed")
-        return lines + oracleLines
+        return lines + oracleLines + sameAgeLines
     }
 
     /// The gate's rules and bands: the gate as written and as it was (one look a round) on every

@@ -56,33 +56,55 @@ extension RolloutReport {
                 let gate = summary(band, multiplier, RolloutBenchmarks.gate)
                 let ceiling = summary(band, multiplier, RolloutBenchmarks.ceiling).exposure(0.5)
                 let delta = summary(band, multiplier, RolloutBenchmarks.delta).exposure(0.5)
-                let below = RolloutBenchmarks.rules.map { rule in
-                    let exposures = summary(band, multiplier, rule).outcomes.map(\.exposedUserDays)
-                    return String(
-                        zip(exposures, bounds).count { exposure, bound in exposure.map { $0 < bound } ?? false })
-                }
+                let below = haltedBelow(band, multiplier, bounds: bounds.map(Optional.some))
                 func verdict(_ limit: Int?, times: Double) -> String {
-                    let gateMedian = gate.exposure(0.5)
-                    guard multiplier >= 1.5 else { return "no check" }
-                    guard !Self.atMost(gateMedian, limit, times: times) else { return "gate passes" }
-                    guard let limit else { return "the rule never halts" }
-                    let reach = Int((times * Double(limit)).rounded(.down))
-                    let chances = apps.map {
-                        OracleBound.bestChance($0, multiplier: multiplier, alpha: Self.oracleAlpha, by: reach)
+                    Self.verdict(
+                        multiplier: multiplier, gate: gate.exposure(0.5), limit: limit, times: times, bound: bound,
+                        rank: rank
+                    ) { reach in
+                        apps.map {
+                            OracleBound.bestChance($0, multiplier: multiplier, alpha: Self.oracleAlpha, by: reach)
+                        }
                     }
-                    let chance = Self.chance(OracleBound.chance(atLeast: rank, of: chances))
-                    return (bound.map { $0 > reach } ?? true ? "out of reach" : "not ruled out") + " (\(chance))"
                 }
                 lines.append(
                     "| \(band.name) | \(Self.multiple(multiplier)) | \(Self.users(bound)) "
                         + "(\(Self.users(RolloutSummary.rank(poisson, 0.5)))) | "
                         + "\(Self.users(RolloutSummary.rank(strict, 0.5))) | \(Self.users(gate.exposure(0.5))) "
                         + "(\(Self.ratio(gate.exposure(0.5), bound))) | \(Self.users(ceiling)) | "
-                        + "\(Self.users(delta.map { 2 * $0 })) | " + below.joined(separator: " / ") + " | "
+                        + "\(Self.users(delta.map { 2 * $0 })) | " + below + " | "
                         + verdict(ceiling, times: 1) + " | " + verdict(delta, times: 2) + " |")
             }
         }
         return lines
+    }
+
+    /// How many of the scenario's regressions each rule halted with less exposure than its
+    /// rollout's bound (`nil`: no bound within the run), as `gate / ceiling / delta`.
+    func haltedBelow(_ band: RolloutBenchmarks.Band, _ multiplier: Double, bounds: [Int?]) -> String {
+        RolloutBenchmarks.rules.map { rule in
+            let exposures = summary(band, multiplier, rule).outcomes.map(\.exposedUserDays)
+            return String(
+                zip(exposures, bounds).count { exposure, bound in
+                    guard let exposure else { return false }
+                    return bound.map { exposure < $0 } ?? true
+                })
+        }.joined(separator: " / ")
+    }
+
+    /// A median check's verdict beside a bound: `no check` below 1.5x, `gate passes`, or whether
+    /// the bound's median is above the check's limit (`times` × the rule's median), with the most
+    /// chance a bounded rule has to halt `rank` regressions by it, from each rollout's chance there.
+    static func verdict(
+        multiplier: Double, gate: Int?, limit: Int?, times: Double, bound: Int?, rank: Int,
+        chances: (Int) -> [Double]
+    ) -> String {
+        guard multiplier >= 1.5 else { return "no check" }
+        guard !atMost(gate, limit, times: times) else { return "gate passes" }
+        guard let limit else { return "the rule never halts" }
+        let reach = Int((times * Double(limit)).rounded(.down))
+        let chance = chance(OracleBound.chance(atLeast: rank, of: chances(reach)))
+        return (bound.map { $0 > reach } ?? true ? "out of reach" : "not ruled out") + " (\(chance))"
     }
 
     /// `≤ 0.15`, `≤ 8e-04`, `< 1e-12`.

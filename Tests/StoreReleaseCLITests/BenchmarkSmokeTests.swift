@@ -132,6 +132,44 @@ import Testing
         #expect(verdicts.count == failedMedians.count, "\(verdicts) against \(failedMedians)")
     }
 
+    /// The same-age bound's table: the crashes the conditional binomial test needs when N−1's window
+    /// expects as many as N's, 10 and 100 times as many (checked against values computed independently:
+    /// scipy's Poisson and binomial distributions, the UMPU test randomized to size α, its power
+    /// summed over the total and bisected), a bound per regression never below the oracle's, higher
+    /// at 1/1000 than at 1/200, and a verdict for each median check that fails.
+    @Test func theSameAgeBoundStandsBesideTheOracles() throws {
+        let result = try Self.rolloutRun.get()
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("### Without N−1's true rate: the same-age bound"), "\(result.stdout)")
+        let means = lines.first { $0.hasPrefix("Crashes a good release is expected to have there when N−1's") } ?? ""
+        for expected in [
+            "α 1/200: 1.2x 364.6 (195.5; 178.6), 1.5x 66.1 (34.3; 31.1), 2x 19.7 (9.8; 8.8), 5x 2.4 (1.0; 0.9)",
+            "α 1/1000: 1.2x 524.7 (281.3; 257.0), 1.5x 95.0 (49.3; 44.7), 2x 28.3 (14.0; 12.6), 5x 3.4 (1.4; 1.2)",
+        ] {
+            #expect(means.contains(expected), "no \(expected) in: \(means)")
+        }
+        guard let heading = lines.firstIndex(where: { $0.hasPrefix("### Regressions: the same-age bound") }) else {
+            Issue.record("no same-age table in:\n\(result.stdout)")
+            return
+        }
+        let rows = lines.dropFirst(heading + 1).prefix { $0.hasPrefix("|") }.dropFirst(2)
+        #expect(rows.count == 3 * 4, "\(rows.count) same-age rows in:\n\(result.stdout)")
+        var verdicts: [String] = []
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(cells.count == 11, "\(row)")
+            guard cells.count == 11 else { continue }
+            // The same-age bound at 1/200, at 1/1000, the oracle's at 1/200.
+            let bounds = cells[2...4].map { Int($0.filter(\.isNumber)) ?? 0 }
+            #expect(bounds[0] >= bounds[2] && bounds[1] >= bounds[0] && bounds[2] > 0, "\(row)")
+            verdicts += cells[9...10].filter { !["gate passes", "no check"].contains($0) }
+            let known = ["gate passes", "no check", "out of reach (", "not ruled out ("]
+            #expect(cells[9...10].allSatisfy { cell in known.contains { cell.hasPrefix($0) } }, "\(row)")
+        }
+        let failedMedians = lines.filter { $0.hasPrefix("FAIL the gate's median exposure") }
+        #expect(verdicts.count == failedMedians.count, "\(verdicts) against \(failedMedians)")
+    }
+
     @Test func theRolloutsAreTheSameForTheSameSeedAndDifferForAnother() throws {
         func tables(_ seed: String) throws -> String {
             let result = try BuiltProducts.run(
