@@ -261,18 +261,31 @@ import Testing
         #expect(kept.last?.haltsOwed == [try Self.version], "a halt not verified is owed, kept before the delivery")
     }
 
+    /// The kept snapshot of the acting tests: 8.0.10 at 5% on Play, healthy.
+    static var healthy: WatchRound.Reading {
+        get throws { read(start, fraction: 0.05, health: try health(rate: 0.005, at: start)) }
+    }
+
+    /// A run's round that reads 8.0.10 regressed, with what a plan to act needs from the same
+    /// read: the actions up to the one that stopped the drive.
+    static func regressedRound(
+        _ machine: inout WatchRound, kept: inout [WatchMemory], at now: Date = start
+    ) throws -> (names: [String], stopped: WatchRound.Action) {
+        _ = drive(&machine, machine.start(), now: now, kept: &kept)
+        let regressed = read(start, fraction: 0.05, health: try health(rate: 0.03, at: start))
+        return drive(
+            &machine, machine.storesRead(regressed.snapshot, health: regressed.health, forActing: acting(0.05)),
+            now: now, kept: &kept)
+    }
+
     /// A round whose own read covers the stores acted on plans its first act on it (no second
     /// read); once a write is sent, the next act of the round reads the stores again.
     @Test func aRoundPlansItsFirstActOnItsOwnReadAndReadsAgainAfterAWrite() throws {
-        let healthy = Self.read(Self.start, fraction: 0.05, health: try Self.health(rate: 0.005, at: Self.start))
         var machine = Self.machine(
-            state: (healthy.snapshot, nil), acting: WatchRound.Acting(haltsOnRegression: true, rollout: RolloutGate()))
+            state: (try Self.healthy.snapshot, nil),
+            acting: WatchRound.Acting(haltsOnRegression: true, rollout: RolloutGate()))
         var kept: [WatchMemory] = []
-        _ = Self.drive(&machine, machine.start(), now: Self.start, kept: &kept)
-        let regressed = Self.read(Self.start, fraction: 0.05, health: try Self.health(rate: 0.03, at: Self.start))
-        var step = Self.drive(
-            &machine, machine.storesRead(regressed.snapshot, health: regressed.health, forActing: Self.acting(0.05)),
-            now: Self.start, kept: &kept)
+        var step = try Self.regressedRound(&machine, kept: &kept)
         guard case .apply(let plan) = step.stopped else {
             Issue.record("the halt was not planned on the round's read: \(step.names)")
             return
@@ -288,15 +301,11 @@ import Testing
     /// delivers it (the snapshot's own changes are counted again from the kept snapshot; an act
     /// is in no snapshot). Once delivered, the state keeps no act owed.
     @Test func anActTheWebhookDidNotTakeIsDeliveredByTheNextRun() throws {
-        let healthy = Self.read(Self.start, fraction: 0.05, health: try Self.health(rate: 0.005, at: Self.start))
+        let healthy = try Self.healthy
         let halting = WatchRound.Acting(haltsOnRegression: true, rollout: nil)
         var machine = Self.machine(state: (healthy.snapshot, nil), acting: halting, rounds: 1)
         var kept: [WatchMemory] = []
-        _ = Self.drive(&machine, machine.start(), now: Self.start, kept: &kept)
-        let regressed = Self.read(Self.start, fraction: 0.05, health: try Self.health(rate: 0.03, at: Self.start))
-        var step = Self.drive(
-            &machine, machine.storesRead(regressed.snapshot, health: regressed.health, forActing: Self.acting(0.05)),
-            now: Self.start, kept: &kept)
+        var step = try Self.regressedRound(&machine, kept: &kept)
         guard case .apply(let plan) = step.stopped else {
             Issue.record("no halt: \(step.names)")
             return
@@ -318,10 +327,7 @@ import Testing
         let later = Self.start.addingTimeInterval(600)
         var next = Self.machine(state: (healthy.snapshot, memory), acting: halting, rounds: 1)
         kept = []
-        _ = Self.drive(&next, next.start(), now: later, kept: &kept)
-        step = Self.drive(
-            &next, next.storesRead(regressed.snapshot, health: regressed.health, forActing: Self.acting(0.05)),
-            now: later, kept: &kept)
+        step = try Self.regressedRound(&next, kept: &kept, at: later)
         guard case .deliver(let again) = step.stopped else {
             Issue.record("no delivery: \(step.names)")
             return
