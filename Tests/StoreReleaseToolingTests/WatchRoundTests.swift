@@ -342,6 +342,24 @@ import Testing
         #expect(kept.last?.owedEvents.isEmpty == true, "delivered, nothing is owed any more")
     }
 
+    /// A run without a webhook tells the acts an earlier run owed where it tells its events, on
+    /// the progress, and then owes nothing.
+    @Test func aRunWithoutAWebhookTellsTheActsOwedOnItsProgress() throws {
+        let healthy = try Self.healthy
+        let halting = WatchRound.Acting(haltsOnRegression: true, rollout: nil)
+        let halt = ReleaseEvent(
+            .rolloutHeld(version: try Self.version, reasons: ["a step lasts 24 hours"]), at: Self.start)
+        var memory = WatchMemory()
+        memory.owedEvents = [try ReleaseEvent.Owed(halt)]
+        var machine = Self.machine(state: (healthy.snapshot, memory), acting: halting, rounds: 1, notifier: false)
+        var kept: [WatchMemory] = []
+        _ = Self.drive(&machine, machine.start(), now: Self.start, kept: &kept)
+        let step = Self.drive(
+            &machine, machine.storesRead(healthy.snapshot, health: healthy.health), now: Self.start, kept: &kept)
+        #expect(step.names.contains("report events rolloutHeld"), "\(step.names)")
+        #expect(kept.last?.owedEvents.isEmpty == true, "told, nothing is owed any more")
+    }
+
     @Test func aCancellationMidHaltCutsTheRoundShort() throws {
         let healthy = Self.read(Self.start, fraction: 0.05, health: try Self.health(rate: 0.005, at: Self.start))
         var machine = Self.machine(

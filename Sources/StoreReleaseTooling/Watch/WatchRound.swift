@@ -466,7 +466,9 @@ package struct WatchRound {
             new = ReleaseEvent.numbered(work.acted, after: [], from: base.takenAt)
         }
         latest = snapshot
-        if !new.isEmpty { queue.append(.report(.events(new))) }
+        // Without a webhook the progress is where events are told: acts an earlier run owed too.
+        let told = hasNotifier ? new : pending + new
+        if !told.isEmpty { queue.append(.report(.events(told))) }
         var owed = pending + new
         if owed.count > ReleaseWatcher.maximumOwed {
             owed = ReleaseEvent.numbered(snapshot.events(since: base) + work.acted, after: [], from: base.takenAt)
