@@ -342,6 +342,22 @@ import Testing
         #expect(kept.last?.owedEvents.isEmpty == true, "delivered, nothing is owed any more")
     }
 
+    /// A delivery cut short by a signal keeps the round's acts in the state too, before the watch ends.
+    @Test func anActWhoseDeliveryWasCutShortIsKeptForTheNextRun() throws {
+        var machine = Self.machine(
+            state: (try Self.healthy.snapshot, nil), acting: WatchRound.Acting(haltsOnRegression: true, rollout: nil))
+        var kept: [WatchMemory] = []
+        var step = try Self.regressedRound(&machine, kept: &kept)
+        guard case .apply(let plan) = step.stopped else {
+            Issue.record("no halt: \(step.names)")
+            return
+        }
+        step = Self.drive(&machine, machine.planApplied(Self.applied(plan)), now: Self.start, kept: &kept)
+        step = Self.drive(&machine, machine.deliveryCancelled(), now: Self.start, kept: &kept)
+        #expect(step.names.first?.hasPrefix("replaceState") == true && step.names.last?.hasPrefix("finish") == true)
+        #expect(kept.last?.owedEvents.map(\.type) == ["halted"], "\(step.names)")
+    }
+
     /// A run without a webhook tells the acts an earlier run owed where it tells its events, on
     /// the progress, and then owes nothing.
     @Test func aRunWithoutAWebhookTellsTheActsOwedOnItsProgress() throws {

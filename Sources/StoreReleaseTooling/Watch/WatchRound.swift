@@ -351,9 +351,15 @@ package struct WatchRound {
     }
 
     /// The delivery was cut short by a cancellation: the events stay owed, not failed.
+    ///
+    /// The acts among them are kept in the state, as after a failed delivery.
     package mutating func deliveryCancelled() -> Action {
-        if case .delivering(_, let owed) = stage { pending = owed }
-        return cancelled()
+        guard case .delivering(_, let owed) = stage else { return cancelled() }
+        pending = owed
+        cutShort = true
+        queue = []
+        keepOwedActs(owed)
+        return endRound()
     }
 
     /// The round's end was told to the stop: the next round waits, or the watch ends.
