@@ -297,6 +297,22 @@ import Testing
             "after the halt was written, the rollout reads the stores again")
     }
 
+    /// A run's round that halts 8.0.10 (regressed), the halt applied: the events it then
+    /// delivers, or `nil` (recorded as an issue) when it does not get that far.
+    static func haltingRound(_ machine: inout WatchRound, kept: inout [WatchMemory]) throws -> [ReleaseEvent]? {
+        var step = try regressedRound(&machine, kept: &kept)
+        guard case .apply(let plan) = step.stopped else {
+            Issue.record("no halt: \(step.names)")
+            return nil
+        }
+        step = drive(&machine, machine.planApplied(applied(plan)), now: start, kept: &kept)
+        guard case .deliver(let events) = step.stopped else {
+            Issue.record("no delivery: \(step.names)")
+            return nil
+        }
+        return events
+    }
+
     /// A halt whose delivery fails in a run's last round is kept in the state, and the next run
     /// delivers it (the snapshot's own changes are counted again from the kept snapshot; an act
     /// is in no snapshot). Once delivered, the state keeps no act owed.
@@ -305,18 +321,9 @@ import Testing
         let halting = WatchRound.Acting(haltsOnRegression: true, rollout: nil)
         var machine = Self.machine(state: (healthy.snapshot, nil), acting: halting, rounds: 1)
         var kept: [WatchMemory] = []
-        var step = try Self.regressedRound(&machine, kept: &kept)
-        guard case .apply(let plan) = step.stopped else {
-            Issue.record("no halt: \(step.names)")
-            return
-        }
-        step = Self.drive(&machine, machine.planApplied(Self.applied(plan)), now: Self.start, kept: &kept)
-        guard case .deliver(let first) = step.stopped else {
-            Issue.record("no delivery: \(step.names)")
-            return
-        }
+        guard let first = try Self.haltingRound(&machine, kept: &kept) else { return }
         let halted = try #require(first.first { $0.type == "halted" })
-        step = Self.drive(
+        var step = Self.drive(
             &machine, machine.deliveryFailed(.status(503, origin: "https://hooks.example.com")), now: Self.start,
             kept: &kept)
         #expect(step.names.last?.hasPrefix("finish") == true, "the run's last round: \(step.names)")
@@ -347,13 +354,8 @@ import Testing
         var machine = Self.machine(
             state: (try Self.healthy.snapshot, nil), acting: WatchRound.Acting(haltsOnRegression: true, rollout: nil))
         var kept: [WatchMemory] = []
-        var step = try Self.regressedRound(&machine, kept: &kept)
-        guard case .apply(let plan) = step.stopped else {
-            Issue.record("no halt: \(step.names)")
-            return
-        }
-        step = Self.drive(&machine, machine.planApplied(Self.applied(plan)), now: Self.start, kept: &kept)
-        step = Self.drive(&machine, machine.deliveryCancelled(), now: Self.start, kept: &kept)
+        guard try Self.haltingRound(&machine, kept: &kept) != nil else { return }
+        let step = Self.drive(&machine, machine.deliveryCancelled(), now: Self.start, kept: &kept)
         #expect(step.names.first?.hasPrefix("replaceState") == true && step.names.last?.hasPrefix("finish") == true)
         #expect(kept.last?.owedEvents.map(\.type) == ["halted"], "\(step.names)")
     }

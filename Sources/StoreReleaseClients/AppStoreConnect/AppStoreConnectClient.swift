@@ -60,12 +60,16 @@ public struct AppStoreConnectClient: Sendable {
     public func status(of app: AppStoreApp, platform: AppStoreConnectPlatform = .iOS)
         async throws(HTTPClientError) -> AppStoreConnectStatus
     {
-        let id: String
-        switch app {
-        case .id(let number): id = String(number)
-        case .bundleID(let bundleID): id = try await appID(bundleID: bundleID)
-        }
+        let id = try await appID(of: app)
         return AppStoreConnectStatus(appID: id, versions: try await versions(appID: id, platform: platform))
+    }
+
+    /// The App Store id of `app`: its own, or the one Apple has for its bundle id (``appID(bundleID:)``).
+    public func appID(of app: AppStoreApp) async throws(HTTPClientError) -> String {
+        switch app {
+        case .id(let number): String(number)
+        case .bundleID(let bundleID): try await appID(bundleID: bundleID)
+        }
     }
 
     /// The App Store id of the app with exactly this bundle id.
@@ -109,11 +113,7 @@ public struct AppStoreConnectClient: Sendable {
     /// Reads the availability, then its territory availabilities page by page (`links.next`,
     /// on the base URL's origin only), with each territory's id (`USA`) mapped to a storefront.
     public func availability(of app: AppStoreApp) async throws(HTTPClientError) -> AppStoreAvailability {
-        let appID: String
-        switch app {
-        case .id(let number): appID = String(number)
-        case .bundleID(let bundleID): appID = try await self.appID(bundleID: bundleID)
-        }
+        let appID = try await self.appID(of: app)
         let shownID = redactor(appID)  // from the server when asked by bundle id
         let response = try await get(try url("/v1/apps/\(BaseURL.component(appID))/appAvailabilityV2"), app: shownID)
         let availability = try HTTPExchange.decode(

@@ -93,11 +93,7 @@ public struct ReleaseActor: Sendable {
         }
         if let connect {
             do throws(HTTPClientError) {
-                let appID: String
-                switch connect.app {
-                case .id(let number): appID = String(number)
-                case .bundleID(let bundleID): appID = try await connect.client.appID(bundleID: bundleID)
-                }
+                let appID = try await connect.client.appID(of: connect.app)
                 reading.appStoreConnect = .init(
                     appID: appID, versions: try await connect.client.versions(appID: appID, platform: connect.platform))
             } catch {

@@ -321,11 +321,7 @@ public struct AppStoreConnectSource: Sendable {
         -> (status: AppStoreConnectStatus, versions: [AppStoreVersion])
     {
         do throws(HTTPClientError) {
-            let appID: String
-            switch app {
-            case .id(let number): appID = String(number)
-            case .bundleID(let bundleID): appID = try await client.appID(bundleID: bundleID)
-            }
+            let appID = try await client.appID(of: app)
             let versions = try await client.versions(appID: appID, platform: platform)
             return (AppStoreConnectStatus(appID: appID, versions: versions), versions)
         } catch {
