@@ -81,10 +81,10 @@ extension AppStoreConnectFailure: CustomStringConvertible {
     }
 }
 
-/// Apple's error document: `{"errors": [{"status", "code", "title", "detail"}]}`.
+/// Apple's error document: `{"errors": [{"status", "code", "title", "detail"}]}`, as far as the
+/// client reads it (the status is the answer's own).
 struct AppleErrorDocument: Decodable {
     struct Entry: Decodable {
-        let status: String?
         let code: String?
         let title: String?
         let detail: String?

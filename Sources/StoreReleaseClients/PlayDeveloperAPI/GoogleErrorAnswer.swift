@@ -72,15 +72,14 @@ struct GoogleErrorAnswer {
     }
 }
 
-/// Google's error envelope: `{"error": {"code", "message", "status", "errors": [{"reason"}], "details": [{"reason"}]}}`.
+/// Google's error envelope: `{"error": {"code", "message", "status", "errors": [{"reason"}], "details": [{"reason"}]}}`,
+/// as far as the clients read it (the message and the reasons; the status is the answer's own).
 struct GoogleErrorEnvelope: Decodable {
     struct Body: Decodable {
         struct Reason: Decodable {
             let reason: String?
         }
-        let code: Int?
         let message: String?
-        let status: String?
         let errors: [Reason]?
         let details: [Reason]?
     }
