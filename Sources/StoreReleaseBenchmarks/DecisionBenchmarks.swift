@@ -67,20 +67,13 @@ enum DecisionBenchmarks {
                     blackHole(prompts)
                 },
             ])
-        let seeds = samples[0]
-        return [
-            Row(
-                name: "seeds' check: Foundation .numeric compare", samples: seeds, unit: "ns/op",
-                note: "baseline: no review safety, no policy"),
-            Row(
-                name: "UpdatePolicy.decide(release:), parsed", samples: samples[1], unit: "ns/op", baseline: seeds,
-                note: "vs the seeds' check"),
-            Row(
-                name: "parse installed + decide(release:)", samples: samples[2], unit: "ns/op", baseline: seeds,
-                note: "vs the seeds' check, from strings"),
-            Row(
-                name: "UpdatePolicy.decide(play:)", samples: samples[3], unit: "ns/op", baseline: seeds,
-                note: "vs the seeds' check"),
-        ]
+        return Row.againstFirst(
+            samples, unit: "ns/op",
+            [
+                ("seeds' check: Foundation .numeric compare", "baseline: no review safety, no policy"),
+                ("UpdatePolicy.decide(release:), parsed", "vs the seeds' check"),
+                ("parse installed + decide(release:)", "vs the seeds' check, from strings"),
+                ("UpdatePolicy.decide(play:)", "vs the seeds' check"),
+            ])
     }
 }

@@ -59,16 +59,12 @@ enum FlowBenchmarks {
                 },
                 { for _ in 0..<flows { blackHole(parsed.run()) } },
             ])
-        return [
-            Row(
-                name: "hand-written status switch, per event", samples: samples[0], unit: "ns/op",
-                note: "baseline: no checks, no listeners"),
-            Row(
-                name: "UpdateFlowSimulator, per event", samples: samples[1], unit: "ns/op", baseline: samples[0],
-                note: "vs hand-written: checked, listeners told"),
-            Row(
-                name: "UpdateFlowScript.run(), per event", samples: samples[2], unit: "ns/op", baseline: samples[0],
-                note: "vs hand-written: a full record per step"),
-        ]
+        return Row.againstFirst(
+            samples, unit: "ns/op",
+            [
+                ("hand-written status switch, per event", "baseline: no checks, no listeners"),
+                ("UpdateFlowSimulator, per event", "vs hand-written: checked, listeners told"),
+                ("UpdateFlowScript.run(), per event", "vs hand-written: a full record per step"),
+            ])
     }
 }

@@ -57,17 +57,14 @@ enum LookupBenchmarks {
         )
         // Throughput in MB/s: higher is better.
         .map { $0.map { megabytes / ($0 / 1e9) } }
-        func row(_ name: String, _ index: Int, _ note: String) -> Row {
-            Row(
-                name: name, samples: samples[index], unit: "MB/s", baseline: index == 0 ? nil : samples[0],
-                note: note, higherIsBetter: true)
-        }
-        return [
-            row("decode WeChat: plain synthesized Codable", 0, "baseline: JSONDecoder, every field optional"),
-            row("decode: JSONSerialization", 1, "vs the plain model: untyped, no checks"),
-            row("decode: AppStoreLookupResponse", 2, "vs the plain model: validated, versions parsed"),
-            row("decode: only the fields StoreRelease uses", 3, "vs the plain model: the experiment, not kept"),
-            row("decode + StoreRelease", 4, "vs the plain model"),
-        ]
+        return Row.againstFirst(
+            samples, unit: "MB/s", higherIsBetter: true,
+            [
+                ("decode WeChat: plain synthesized Codable", "baseline: JSONDecoder, every field optional"),
+                ("decode: JSONSerialization", "vs the plain model: untyped, no checks"),
+                ("decode: AppStoreLookupResponse", "vs the plain model: validated, versions parsed"),
+                ("decode: only the fields StoreRelease uses", "vs the plain model: the experiment, not kept"),
+                ("decode + StoreRelease", "vs the plain model"),
+            ])
     }
 }

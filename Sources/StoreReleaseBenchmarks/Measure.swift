@@ -100,6 +100,20 @@ struct Row {
     }
 }
 
+extension Row {
+    /// The rows of measurements taken in the same rounds, one a sample: the first is the baseline
+    /// and each other is set against it (`labels`: each row's name and note, in order).
+    static func againstFirst(
+        _ samples: [Samples], unit: String, higherIsBetter: Bool = false, _ labels: [(name: String, note: String)]
+    ) -> [Row] {
+        zip(samples.indices, labels).map { index, label in
+            Row(
+                name: label.name, samples: samples[index], unit: unit, baseline: index == 0 ? nil : samples[0],
+                note: label.note, higherIsBetter: higherIsBetter)
+        }
+    }
+}
+
 extension String {
     func padding(toLength length: Int) -> String {
         count >= length ? self + " " : self + String(repeating: " ", count: length - count)

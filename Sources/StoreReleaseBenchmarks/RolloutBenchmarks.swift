@@ -123,8 +123,24 @@ struct RolloutReport: Sendable {
         results[Key(band: band, multiplier: multiplier, rule: rule)] ?? RolloutSummary()
     }
 
+    /// The multipliers of the regressions: every scenario's but 1x.
+    static let regressions = RolloutBenchmarks.multipliers.filter { $0 > 1 }
+
+    /// How many of a band's regressions a rule halts by a limit when its median exposure is at
+    /// most the limit: half the rollouts, rounded up.
+    var medianRank: Int { max(1, Int((0.5 * Double(rollouts)).rounded(.up))) }
+
+    /// The median exposure of the gate, the ceiling and the delta rule to the regression of
+    /// `multiplier` in `band`.
+    func medianExposures(_ band: RolloutBenchmarks.Band, _ multiplier: Double) -> (
+        gate: Int?, ceiling: Int?, delta: Int?
+    ) {
+        func median(_ rule: RolloutRule) -> Int? { summary(band, multiplier, rule).exposure(0.5) }
+        return (median(RolloutBenchmarks.gate), median(RolloutBenchmarks.ceiling), median(RolloutBenchmarks.delta))
+    }
+
     var lines: [String] {
-        let regressions = RolloutBenchmarks.multipliers.filter { $0 > 1 }
+        let regressions = Self.regressions
         var lines = [
             "## Rollouts: the gate against two fixed rules",
             "",
@@ -152,9 +168,7 @@ struct RolloutReport: Sendable {
                     return "\(Self.users(bad.exposure(0.5))) / \(Self.users(bad.exposure(0.9))); "
                         + "\(bad.missed) missed"
                 }
-                let gate = summary(band, multiplier, RolloutBenchmarks.gate).exposure(0.5)
-                let ceiling = summary(band, multiplier, RolloutBenchmarks.ceiling).exposure(0.5)
-                let delta = summary(band, multiplier, RolloutBenchmarks.delta).exposure(0.5)
+                let (gate, ceiling, delta) = medianExposures(band, multiplier)
                 lines.append(
                     "| \(band.name) | \(Self.multiple(multiplier)) | " + cells.joined(separator: " | ")
                         + " | \(Self.ratio(gate, ceiling)) | \(Self.ratio(gate, delta)) |")
@@ -305,6 +319,14 @@ struct RolloutReport: Sendable {
             "", "### \(title)", "", "| " + columns.joined(separator: " | ") + " |",
             "|" + String(repeating: "---|", count: columns.count),
         ]
+    }
+
+    /// A section's heading and paragraphs, each after a blank line, then its table's heading and
+    /// header rows.
+    static func section(_ heading: String, paragraphs: [String], table title: String, columns: [String])
+        -> [String]
+    {
+        ["", "### \(heading)"] + paragraphs.flatMap { ["", $0] } + table(title, columns: columns)
     }
 
     static func days(_ value: Int?) -> String {

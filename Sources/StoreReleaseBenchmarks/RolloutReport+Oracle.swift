@@ -8,8 +8,8 @@ extension RolloutReport {
     static let strictAlpha = 1.0 / 1000
 
     var oracleLines: [String] {
-        let regressions = RolloutBenchmarks.multipliers.filter { $0 > 1 }
-        let rank = max(1, Int((0.5 * Double(rollouts)).rounded(.up)))
+        let regressions = Self.regressions
+        let rank = medianRank
         func atLeastOne(_ alpha: Double) -> String {
             String(format: "%.1f%%", 100 * (1 - pow(1 - alpha, Double(rollouts))))
         }
@@ -20,25 +20,22 @@ extension RolloutReport {
                     + String(format: "%.1f (N's %.1f)", mean, mean * multiplier)
             }.joined(separator: ", ")
         }
-        var lines = [
-            "", "### The least exposure possible: an oracle's bound",
-            "",
-            "Per rollout: the least user-days of N at which a test that knows N−1's true crash rate (and N's "
-                + "first day's) and looks once at N's crashed users so far (Poisson, their sum) halts the regression "
-                + "with a chance of 1/2 while halting the good release with a chance of at most α; never below the "
-                + "first day's users, before which no rule sees anything. A rule that halts a good release with a "
-                + "chance of 1/200 halts at least one of \(rollouts) with a chance of \(atLeastOne(Self.oracleAlpha)) "
-                + "(1/1000: \(atLeastOne(Self.strictAlpha))).",
-            "",
-            "Crashes a good release is expected to have there (a regression's in brackets): α 1/200: "
-                + means(Self.oracleAlpha) + "; α 1/1000: " + means(Self.strictAlpha) + ".",
-            "",
-            "A verdict's chance: the most chance a rule of false-halt chance at most 1/200 on every rollout has "
-                + "to halt \(rank) of \(rollouts) regressions by the check's limit (its median at most the limit): "
-                + "the oracle's power at the limit, rollout by rollout, as independent events.",
-        ]
-        lines += Self.table(
-            "Regressions: the oracle's bound (median over rollouts) against each rule's median exposure",
+        var lines = Self.section(
+            "The least exposure possible: an oracle's bound",
+            paragraphs: [
+                "Per rollout: the least user-days of N at which a test that knows N−1's true crash rate (and N's "
+                    + "first day's) and looks once at N's crashed users so far (Poisson, their sum) halts the "
+                    + "regression with a chance of 1/2 while halting the good release with a chance of at most α; "
+                    + "never below the first day's users, before which no rule sees anything. A rule that halts a good "
+                    + "release with a chance of 1/200 halts at least one of \(rollouts) with a chance of "
+                    + "\(atLeastOne(Self.oracleAlpha)) (1/1000: \(atLeastOne(Self.strictAlpha))).",
+                "Crashes a good release is expected to have there (a regression's in brackets): α 1/200: "
+                    + means(Self.oracleAlpha) + "; α 1/1000: " + means(Self.strictAlpha) + ".",
+                "A verdict's chance: the most chance a rule of false-halt chance at most 1/200 on every rollout has "
+                    + "to halt \(rank) of \(rollouts) regressions by the check's limit (its median at most the limit): "
+                    + "the oracle's power at the limit, rollout by rollout, as independent events.",
+            ],
+            table: "Regressions: the oracle's bound (median over rollouts) against each rule's median exposure",
             columns: [
                 "daily users", "N", "bound, α 1/200 (Poisson alone)", "bound, α 1/1000", "gate (÷ bound)",
                 "ceiling 1.09%", "2 × delta +20%", "halted below the bound: gate / ceiling / delta",
@@ -53,13 +50,11 @@ extension RolloutReport {
                 let poisson = apps.map { OracleBound.poissonBound($0, criticalMean: mean) }
                 let strict = apps.map { OracleBound.bound($0, criticalMean: strictMean) }
                 let bound = RolloutSummary.rank(bounds, 0.5)
-                let gate = summary(band, multiplier, RolloutBenchmarks.gate)
-                let ceiling = summary(band, multiplier, RolloutBenchmarks.ceiling).exposure(0.5)
-                let delta = summary(band, multiplier, RolloutBenchmarks.delta).exposure(0.5)
+                let (gate, ceiling, delta) = medianExposures(band, multiplier)
                 let below = haltedBelow(band, multiplier, bounds: bounds.map(Optional.some))
                 func verdict(_ limit: Int?, times: Double) -> String {
                     Self.verdict(
-                        multiplier: multiplier, gate: gate.exposure(0.5), limit: limit, times: times, bound: bound,
+                        multiplier: multiplier, gate: gate, limit: limit, times: times, bound: bound,
                         rank: rank
                     ) { reach in
                         apps.map {
@@ -70,8 +65,8 @@ extension RolloutReport {
                 lines.append(
                     "| \(band.name) | \(Self.multiple(multiplier)) | \(Self.users(bound)) "
                         + "(\(Self.users(RolloutSummary.rank(poisson, 0.5)))) | "
-                        + "\(Self.users(RolloutSummary.rank(strict, 0.5))) | \(Self.users(gate.exposure(0.5))) "
-                        + "(\(Self.ratio(gate.exposure(0.5), bound))) | \(Self.users(ceiling)) | "
+                        + "\(Self.users(RolloutSummary.rank(strict, 0.5))) | \(Self.users(gate)) "
+                        + "(\(Self.ratio(gate, bound))) | \(Self.users(ceiling)) | "
                         + "\(Self.users(delta.map { 2 * $0 })) | " + below + " | "
                         + verdict(ceiling, times: 1) + " | " + verdict(delta, times: 2) + " |")
             }

@@ -4,8 +4,8 @@ import Foundation
 /// rate from its same-age window can pass, and how far the gate is from it (``SameAgeWindow``).
 extension RolloutReport {
     var sameAgeLines: [String] {
-        let regressions = RolloutBenchmarks.multipliers.filter { $0 > 1 }
-        let rank = max(1, Int((0.5 * Double(rollouts)).rounded(.up)))
+        let regressions = Self.regressions
+        let rank = medianRank
         func means(_ alpha: Double) -> String {
             regressions.map { multiplier in
                 let mean = { SameAgeWindow.criticalMean(ratio: $0, multiplier: multiplier, alpha: alpha) }
@@ -13,26 +13,23 @@ extension RolloutReport {
                     + String(format: "%.1f (%.1f; %.1f)", mean(1), mean(10), mean(100))
             }.joined(separator: ", ")
         }
-        var lines = [
-            "", "### Without N−1's true rate: the same-age bound",
-            "",
-            "Per rollout: the least user-days of N at which the best unbiased test that reads N−1's rate from "
-                + "N−1's window at the same age (N's share of both windows' crashed users given their sum, binomial, "
-                + "randomized to size α) halts the regression with a chance of 1/2 while halting the good release "
-                + "with a chance of at most α. N−1's window: the oldest a rule halted by then can have read (N at the "
-                + "first step all along, within the run), each day's users and first-day factors as generated; "
-                + "never below the first day's users or the oracle's bound.",
-            "",
-            "Crashes a good release is expected to have there when N−1's window expects as many (10 times as "
-                + "many; 100 times): α 1/200: " + means(Self.oracleAlpha) + "; α 1/1000: " + means(Self.strictAlpha)
-                + ".",
-            "",
-            "A verdict's chance: the most chance an unbiased rule of false-halt chance at most 1/200 on every "
-                + "rollout that reads N−1 only through its same-age window has to halt \(rank) of \(rollouts) "
-                + "regressions by the check's limit.",
-        ]
-        lines += Self.table(
-            "Regressions: the same-age bound (median over rollouts) against each rule's median exposure",
+        var lines = Self.section(
+            "Without N−1's true rate: the same-age bound",
+            paragraphs: [
+                "Per rollout: the least user-days of N at which the best unbiased test that reads N−1's rate from "
+                    + "N−1's window at the same age (N's share of both windows' crashed users given their sum, "
+                    + "binomial, randomized to size α) halts the regression with a chance of 1/2 while halting the "
+                    + "good release with a chance of at most α. N−1's window: the oldest a rule halted by then can "
+                    + "have read (N at the first step all along, within the run), each day's users and first-day "
+                    + "factors as generated; never below the first day's users or the oracle's bound.",
+                "Crashes a good release is expected to have there when N−1's window expects as many (10 times as "
+                    + "many; 100 times): α 1/200: " + means(Self.oracleAlpha) + "; α 1/1000: " + means(Self.strictAlpha)
+                    + ".",
+                "A verdict's chance: the most chance an unbiased rule of false-halt chance at most 1/200 on every "
+                    + "rollout that reads N−1 only through its same-age window has to halt \(rank) of \(rollouts) "
+                    + "regressions by the check's limit.",
+            ],
+            table: "Regressions: the same-age bound (median over rollouts) against each rule's median exposure",
             columns: [
                 "daily users", "N", "same-age bound, α 1/200", "α 1/1000", "oracle's bound, α 1/200",
                 "gate (÷ same-age bound)", "ceiling 1.09%", "2 × delta +20%",
@@ -51,9 +48,7 @@ extension RolloutReport {
                 }
                 let (oracle, sameAge) = bounds(Self.oracleAlpha)
                 let bound = RolloutSummary.rank(sameAge, 0.5)
-                let gate = summary(band, multiplier, RolloutBenchmarks.gate).exposure(0.5)
-                let ceiling = summary(band, multiplier, RolloutBenchmarks.ceiling).exposure(0.5)
-                let delta = summary(band, multiplier, RolloutBenchmarks.delta).exposure(0.5)
+                let (gate, ceiling, delta) = medianExposures(band, multiplier)
                 func verdict(_ limit: Int?, times: Double) -> String {
                     Self.verdict(
                         multiplier: multiplier, gate: gate, limit: limit, times: times, bound: bound, rank: rank

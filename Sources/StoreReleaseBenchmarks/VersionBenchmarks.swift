@@ -54,21 +54,14 @@ enum VersionBenchmarks {
                 },
                 adjacentPairs(texts) { try Version(parsing: $0) < Version(parsing: $1) },
             ])
-        let foundation = perOperation[0]
-        var rows = [
-            Row(
-                name: "Foundation compare(_:options: .numeric)", samples: foundation, unit: "ns/op",
-                note: "baseline: the seeds' comparison (and 1.2 < 1.2.0)"),
-            Row(
-                name: "Version(parsing:)", samples: perOperation[1], unit: "ns/op", baseline: foundation,
-                note: "vs one Foundation compare"),
-            Row(
-                name: "Version < Version (parsed once)", samples: perOperation[2], unit: "ns/op",
-                baseline: foundation, note: "vs Foundation compare"),
-            Row(
-                name: "parse both + compare", samples: perOperation[3], unit: "ns/op", baseline: foundation,
-                note: "vs Foundation compare, strings each time"),
-        ]
+        var rows = Row.againstFirst(
+            perOperation, unit: "ns/op",
+            [
+                ("Foundation compare(_:options: .numeric)", "baseline: the seeds' comparison (and 1.2 < 1.2.0)"),
+                ("Version(parsing:)", "vs one Foundation compare"),
+                ("Version < Version (parsed once)", "vs Foundation compare"),
+                ("parse both + compare", "vs Foundation compare, strings each time"),
+            ])
 
         // Sorting strings: a Foundation sort of a million strings takes about 12 s, so a fifth.
         let stringCount = sortSize / 5
@@ -80,14 +73,12 @@ enum VersionBenchmarks {
                 { blackHole(sortTexts.sorted { $0.compare($1, options: .numeric) == .orderedAscending }) },
                 { blackHole(sortVersions.sorted()) },
             ])
-        rows += [
-            Row(
-                name: "sort \(stringCount) strings, Foundation .numeric", samples: sorts[0], unit: "ms",
-                note: "baseline"),
-            Row(
-                name: "sort \(stringCount) parsed [Version]", samples: sorts[1], unit: "ms", baseline: sorts[0],
-                note: "vs Foundation sort"),
-        ]
+        rows += Row.againstFirst(
+            sorts, unit: "ms",
+            [
+                ("sort \(stringCount) strings, Foundation .numeric", "baseline"),
+                ("sort \(stringCount) parsed [Version]", "vs Foundation sort"),
+            ])
 
         // Sorting lines: the whole job of `storerelease sort`, in process.
         let lineTexts = versionStrings(count: sortSize, seed: 3)
@@ -99,14 +90,12 @@ enum VersionBenchmarks {
                 { blackHole(lineVersions.sorted()) },
                 { blackHole(try VersionLines.sorted(lines)) },
             ])
-        rows += [
-            Row(
-                name: "sort \(sortSize) parsed [Version]", samples: lineSorts[0], unit: "ms",
-                note: "baseline: versions parsed beforehand"),
-            Row(
-                name: "VersionLines.sorted, \(sortSize) lines", samples: lineSorts[1], unit: "ms",
-                baseline: lineSorts[0], note: "parse + stable sort + output, as `storerelease sort`"),
-        ]
+        rows += Row.againstFirst(
+            lineSorts, unit: "ms",
+            [
+                ("sort \(sortSize) parsed [Version]", "baseline: versions parsed beforehand"),
+                ("VersionLines.sorted, \(sortSize) lines", "parse + stable sort + output, as `storerelease sort`"),
+            ])
         return rows
     }
 }
