@@ -108,6 +108,33 @@ import Testing
         #expect(health?.googlePlay?.crashRate == rate)
     }
 
+    /// A snapshot's health record and a history line's are one type: the line keeps the version,
+    /// the verdict, the rates (every key) and the window counts, not the source, versionCode,
+    /// users or reasons, and reads back as the round that wrote it.
+    @Test func aRoundKeepsWhatAHistoryLineWritesOfTheSnapshotsHealthAndReadsBackAsItWas() throws {
+        let version = try Version(parsing: "8.0.10")
+        let counts = HealthCounts(
+            version: version, versionCode: VersionCode(rawValue: 81), ageDays: 2, users: 1000, crashedUsers: 21,
+            anrUsers: nil)
+        var snapshot = ReleaseSnapshot(
+            takenAt: Self.start, releases: nil, track: nil, status: nil, packageName: "com.tencent.mm", previous: nil)
+        snapshot.health = ReleaseSnapshot.Health(
+            googlePlay: ReleaseSnapshot.StoreHealthRecord(
+                source: .playDeveloperReporting, version: version, versionCode: VersionCode(rawValue: 81),
+                verdict: .regressed, users: 1000, crashRate: HealthRate(events: 21, of: 1000), anrRate: nil,
+                reasons: ["crash rate 2.1%"], candidate: counts))
+        let round = ReleaseHistoryRound(snapshot)
+        let line = try JSONEncoder().encode(round)
+        let object = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])
+        let health = try #require(object["health"] as? [String: Any])
+        #expect(health["appStore"] is NSNull)
+        let play = try #require(health["googlePlay"] as? [String: Any])
+        #expect(Set(play.keys) == ["version", "verdict", "crashRate", "anrRate", "candidate"])
+        #expect(play["anrRate"] is NSNull)
+        #expect(try JSONDecoder().decode(ReleaseHistoryRound.self, from: line) == round)
+        #expect(round.health?.googlePlay?.source == nil && round.health?.googlePlay?.candidate == counts)
+    }
+
     @Test func aTornLastLineIsSkippedAndNamedAndTheNextAppendCutsIt() throws {
         let path = folder.appendingPathComponent("history.jsonl").path
         let file = ReleaseHistoryFile(path: path)

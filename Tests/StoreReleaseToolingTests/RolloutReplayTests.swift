@@ -25,8 +25,8 @@ import Testing
         let baseline = HealthCounts(
             version: old, versionCode: VersionCode(rawValue: 80), ageDays: day, users: 50_000 * day,
             crashedUsers: Double(50_000 * day) * 0.005, anrUsers: Double(50_000 * day) * 0.001)
-        var play = ReleaseHistoryRound.HealthRecord(version: new, verdict: .unknown, crashRate: nil, anrRate: nil)
-        (play.candidate, play.baseline) = (candidate, baseline)
+        let play = ReleaseSnapshot.StoreHealthRecord(
+            version: new, verdict: .unknown, crashRate: nil, anrRate: nil, candidate: candidate, baseline: baseline)
         return ReleaseHistoryRound(
             takenAt: start.addingTimeInterval(Double(day) * 86_400),
             app: ReleaseSnapshot.App(appStoreID: nil, packageName: "com.example.app"),
@@ -37,7 +37,7 @@ import Testing
                         versionCode: VersionCode(rawValue: 81), version: new, status: status, userFraction: fraction)
                 ]),
             appStoreConnect: nil, storefronts: nil,
-            health: ReleaseHistoryRound.Health(appStore: nil, googlePlay: play))
+            health: ReleaseSnapshot.Health(googlePlay: play))
     }
 
     @Test func aRegressionIsHaltedTheRoundItShowsWithTheExposureThen() throws {

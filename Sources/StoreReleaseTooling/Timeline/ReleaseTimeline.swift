@@ -210,7 +210,7 @@ public struct ReleaseTimeline: Sendable, Hashable {
 
     /// Each store's crash rate of `version` in the rounds that read it.
     static func crashRates(_ rounds: [ReleaseHistoryRound], version: Version) -> [CrashRate] {
-        let stores: [(Store, KeyPath<ReleaseHistoryRound.Health, ReleaseHistoryRound.HealthRecord?>)] = [
+        let stores: [(Store, KeyPath<ReleaseSnapshot.Health, ReleaseSnapshot.StoreHealthRecord?>)] = [
             (.googlePlay, \.googlePlay), (.appStore, \.appStore),
         ]
         return stores.compactMap { store, key in

@@ -30,7 +30,7 @@ extension ReleaseHistoryRound: Codable {
         storefrontsWithoutRelease = try c.decodeIfPresent([String].self, forKey: .storefrontsWithoutRelease)?.map {
             try ReleaseSnapshot.storefront($0, at: [CodingKeys.storefrontsWithoutRelease], in: c)
         }
-        health = try c.decodeIfPresent(Health.self, forKey: .health)
+        health = try c.decodeIfPresent(HistoryHealth.self, forKey: .health)?.health
         rollout = try c.decodeIfPresent(RolloutDecision.self, forKey: .rollout)
     }
 
@@ -46,7 +46,7 @@ extension ReleaseHistoryRound: Codable {
                 Dictionary(uniqueKeysWithValues: byVersion.map { ($0.key.description, $0.value.map(\.code)) })
             }, forKey: .storefronts)
         try c.encode(storefrontsWithoutRelease?.map(\.code), forKey: .storefrontsWithoutRelease)
-        try c.encode(health, forKey: .health)
+        try c.encode(health.map(HistoryHealth.init), forKey: .health)
         // Round 5's gate decision, only on a round that ran it: an older line stays as it was.
         try c.encodeIfPresent(rollout, forKey: .rollout)
     }
@@ -104,49 +104,70 @@ extension ReleaseHistoryRound.ConnectVersion: Codable, EveryKeyEncodable {
     }
 }
 
-extension ReleaseHistoryRound.Health: EveryKeyEncodable {
-    package enum CodingKeys: String, CodingKey, CaseIterable {
+/// Both stores' health as a history line keeps it: every key (`null` for a store not judged),
+/// each record's version, verdict and rates, every key, and its window counts when kept.
+private struct HistoryHealth: Codable, EveryKeyEncodable {
+    var appStore: Record?
+    var googlePlay: Record?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case appStore, googlePlay
     }
-}
 
-extension ReleaseHistoryRound.HealthRecord: Codable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case version, verdict, crashRate, anrRate
+    init(_ health: ReleaseSnapshot.Health) {
+        (appStore, googlePlay) = (health.appStore.map(Record.init), health.googlePlay.map(Record.init))
     }
 
-    /// Decodes a store's health: rates are fractions 0–1 with lower ≤ value ≤ upper.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        version = try c.decodeIfPresent(String.self, forKey: .version).map {
-            try ReleaseSnapshot.version($0, at: [CodingKeys.version], in: c)
+    var health: ReleaseSnapshot.Health {
+        ReleaseSnapshot.Health(appStore: appStore?.record, googlePlay: googlePlay?.record)
+    }
+
+    /// One store's record as a history line keeps it.
+    struct Record: Codable {
+        let record: ReleaseSnapshot.StoreHealthRecord
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case version, verdict, crashRate, anrRate
         }
-        verdict = try c.decode(HealthVerdict.Kind.self, forKey: .verdict)
-        crashRate = try c.decodeIfPresent(HealthRate.self, forKey: .crashRate)
-        anrRate = try c.decodeIfPresent(HealthRate.self, forKey: .anrRate)
-        let windows = try decoder.container(keyedBy: WindowKeys.self)
-        candidate = try windows.decodeIfPresent(HealthCounts.self, forKey: .candidate)
-        baseline = try windows.decodeIfPresent(HealthCounts.self, forKey: .baseline)
-        for (key, rate) in [(CodingKeys.crashRate, crashRate), (.anrRate, anrRate)] {
-            guard let rate else { continue }
-            guard 0 <= rate.lower, rate.lower <= rate.value, rate.value <= rate.upper, rate.upper <= 1 else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: c,
-                    debugDescription: "\(key.stringValue) needs 0 ≤ lower ≤ value ≤ upper ≤ 1")
+
+        /// The window counts round 5 adds, written when read (an older line has none).
+        enum WindowKeys: String, CodingKey {
+            case candidate, baseline
+        }
+
+        init(_ record: ReleaseSnapshot.StoreHealthRecord) {
+            self.record = record
+        }
+
+        /// Decodes a store's health: rates are fractions 0–1 with lower ≤ value ≤ upper.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let windows = try decoder.container(keyedBy: WindowKeys.self)
+            record = ReleaseSnapshot.StoreHealthRecord(
+                version: try c.decodeIfPresent(String.self, forKey: .version).map {
+                    try ReleaseSnapshot.version($0, at: [CodingKeys.version], in: c)
+                },
+                verdict: try c.decode(HealthVerdict.Kind.self, forKey: .verdict),
+                crashRate: try c.decodeIfPresent(HealthRate.self, forKey: .crashRate),
+                anrRate: try c.decodeIfPresent(HealthRate.self, forKey: .anrRate),
+                candidate: try windows.decodeIfPresent(HealthCounts.self, forKey: .candidate),
+                baseline: try windows.decodeIfPresent(HealthCounts.self, forKey: .baseline))
+            for (key, rate) in [(CodingKeys.crashRate, record.crashRate), (.anrRate, record.anrRate)] {
+                guard let rate else { continue }
+                guard 0 <= rate.lower, rate.lower <= rate.value, rate.value <= rate.upper, rate.upper <= 1 else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: c,
+                        debugDescription: "\(key.stringValue) needs 0 ≤ lower ≤ value ≤ upper ≤ 1")
+                }
             }
         }
-    }
 
-    /// The window counts round 5 adds, written when read (an older line has none).
-    enum WindowKeys: String, CodingKey {
-        case candidate, baseline
-    }
-
-    /// Encodes every key, `null` for a rate not read; the window counts when read.
-    public func encode(to encoder: any Encoder) throws {
-        try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
-        var windows = encoder.container(keyedBy: WindowKeys.self)
-        try windows.encodeIfPresent(candidate, forKey: .candidate)
-        try windows.encodeIfPresent(baseline, forKey: .baseline)
+        /// Encodes every key, `null` for a rate not read; the window counts when read.
+        func encode(to encoder: any Encoder) throws {
+            try EveryKeyEncoding.encode(record, keys: CodingKeys.self, to: encoder)
+            var windows = encoder.container(keyedBy: WindowKeys.self)
+            try windows.encodeIfPresent(record.candidate, forKey: .candidate)
+            try windows.encodeIfPresent(record.baseline, forKey: .baseline)
+        }
     }
 }

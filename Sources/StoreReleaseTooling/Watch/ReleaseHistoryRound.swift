@@ -27,75 +27,6 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         }
     }
 
-    /// One store's health in a round: the version judged, its verdict and its rates.
-    public struct HealthRecord: Sendable, Hashable {
-        /// The version judged.
-        public var version: Version?
-        /// `healthy`, `regressed`, `insufficientData` or `unknown`.
-        public var verdict: HealthVerdict.Kind
-        /// Its crash rate with the 95% interval, when read.
-        public var crashRate: HealthRate?
-        /// Its ANR rate with the 95% interval (Play only), when read.
-        public var anrRate: HealthRate?
-        /// The candidate's window counts (round 5 on; `nil` in an older history).
-        public var candidate: HealthCounts?
-        /// The baseline's window counts at the same age, when there is one.
-        public var baseline: HealthCounts?
-
-        /// Makes a store's health.
-        public init(version: Version?, verdict: HealthVerdict.Kind, crashRate: HealthRate?, anrRate: HealthRate?) {
-            self.version = version
-            self.verdict = verdict
-            self.crashRate = crashRate
-            self.anrRate = anrRate
-            candidate = nil
-            baseline = nil
-        }
-    }
-
-    /// Both stores' health in a round.
-    public struct Health: Sendable, Hashable, Codable {
-        /// The App Store's, when read.
-        public var appStore: HealthRecord?
-        /// Google Play's, when read.
-        public var googlePlay: HealthRecord?
-
-        /// Both stores' health.
-        public init(appStore: HealthRecord?, googlePlay: HealthRecord?) {
-            self.appStore = appStore
-            self.googlePlay = googlePlay
-        }
-
-        /// The health a snapshot recorded: each store's version, verdict and rates.
-        public init(_ recorded: ReleaseSnapshot.Health) {
-            func store(_ record: ReleaseSnapshot.StoreHealthRecord?) -> HealthRecord? {
-                record.map {
-                    var health = HealthRecord(
-                        version: $0.version, verdict: $0.verdict, crashRate: $0.crashRate, anrRate: $0.anrRate)
-                    (health.candidate, health.baseline) = ($0.candidate, $0.baseline)
-                    return health
-                }
-            }
-            self.init(appStore: store(recorded.appStore), googlePlay: store(recorded.googlePlay))
-        }
-
-        /// The health a report gives: each store's candidate, verdict and rates.
-        public init(_ report: ReleaseHealthReport) {
-            func store(_ health: StoreHealth?) -> HealthRecord? {
-                health.map {
-                    var health = HealthRecord(
-                        version: $0.candidate?.version, verdict: $0.verdict.kind, crashRate: $0.candidate?.crashRate,
-                        anrRate: $0.candidate?.anrRate)
-                    (health.candidate, health.baseline) = (
-                        $0.candidate.map(HealthCounts.init), $0.baseline.map(HealthCounts.init)
-                    )
-                    return health
-                }
-            }
-            self.init(appStore: store(report.appStore), googlePlay: store(report.googlePlay))
-        }
-    }
-
     /// When the round was taken, to the second (written ISO 8601).
     public var takenAt: Date
     /// The app, as the snapshot records it.
@@ -110,8 +41,8 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
     public var storefronts: [Version: [StorefrontCountry]]?
     /// The storefronts read that serve no version (the app is not sold there).
     public var storefrontsWithoutRelease: [StorefrontCountry]?
-    /// Both stores' health, when the round read it.
-    public var health: Health?
+    /// Both stores' health, when the round read it: each record's version, verdict, rates and window counts.
+    public var health: ReleaseSnapshot.Health?
     /// The rollout gate's decision this round (`watch --rollout`), when it ran.
     public var rollout: RolloutDecision?
 
@@ -120,7 +51,7 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         takenAt: Date, app: ReleaseSnapshot.App?, googlePlay: ReleaseSnapshot.GooglePlay?,
         appStoreConnect: [ConnectVersion]?,
         storefronts: [Version: [StorefrontCountry]]?, storefrontsWithoutRelease: [StorefrontCountry]? = nil,
-        health: Health? = nil
+        health: ReleaseSnapshot.Health? = nil
     ) {
         self.takenAt = takenAt
         self.app = app
@@ -131,11 +62,10 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
         self.health = health
     }
 
-    /// The round a snapshot records, with its health.
+    /// The round a snapshot records, with what a history line keeps of its health.
     ///
-    /// The health is `health` when given, else what the snapshot recorded (a watch with health
-    /// sources records it every round).
-    public init(_ snapshot: ReleaseSnapshot, health: Health? = nil) {
+    /// A watch with health sources records health every round.
+    public init(_ snapshot: ReleaseSnapshot) {
         let storefronts = snapshot.appStore?.storefronts ?? [:]
         var serving: [Version: [StorefrontCountry]] = [:]
         for (country, storefront) in storefronts {
@@ -167,7 +97,9 @@ public struct ReleaseHistoryRound: Sendable, Hashable {
             storefronts: snapshot.appStore == nil ? nil : serving.mapValues { $0.sorted { $0.code < $1.code } },
             storefrontsWithoutRelease: snapshot.appStore == nil
                 ? nil : storefronts.filter { $0.value.version == nil }.keys.sorted { $0.code < $1.code },
-            health: health ?? snapshot.health.map(Health.init))
+            health: snapshot.health.map {
+                ReleaseSnapshot.Health(appStore: $0.appStore?.keptInHistory, googlePlay: $0.googlePlay?.keptInHistory)
+            })
     }
 
     /// Whether `other` shows the same state of both stores, whenever it was taken.

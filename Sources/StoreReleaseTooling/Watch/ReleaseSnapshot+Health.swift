@@ -40,10 +40,14 @@ extension ReleaseSnapshot {
         }
     }
 
-    /// One store's health in a snapshot: which version, the verdict, the candidate's rates.
+    /// One store's health in a snapshot or a history line: which version, the verdict, the rates.
+    ///
+    /// A history line (``ReleaseHistoryRound/health``) keeps the version, the verdict, the rates
+    /// and the window counts: its records have no ``source``, ``versionCode``, ``users`` or
+    /// ``reasons``; a snapshot's state file keeps all but the window counts.
     public struct StoreHealthRecord: Sendable, Hashable, Codable, EveryKeyEncodable {
-        /// Where the numbers came from.
-        public var source: HealthSource
+        /// Where the numbers came from; `nil` in a history line's record.
+        public var source: HealthSource?
         /// The version judged; `nil` when there was none to judge.
         public var version: Version?
         /// Its `versionCode`, when the numbers name one.
@@ -56,17 +60,18 @@ extension ReleaseSnapshot {
         public var crashRate: HealthRate?
         /// The candidate's ANR rate and its interval, when the source has one.
         public var anrRate: HealthRate?
-        /// What the verdict rests on, as ``StoreHealth/reasons`` says it.
+        /// What the verdict rests on, as ``StoreHealth/reasons`` says it; empty in a history line's record.
         public var reasons: [String]
         /// The candidate's window counts, when read (a history line keeps them for `replay`).
         public var candidate: HealthCounts?
         /// The baseline's window counts at the same age, when there is one.
         public var baseline: HealthCounts?
 
-        /// A record of every value.
+        /// A record of these values; a history line's gives its version, verdict, rates and counts.
         public init(
-            source: HealthSource, version: Version?, versionCode: VersionCode?, verdict: HealthVerdict.Kind,
-            users: Int?, crashRate: HealthRate?, anrRate: HealthRate?, reasons: [String]
+            source: HealthSource? = nil, version: Version?, versionCode: VersionCode? = nil,
+            verdict: HealthVerdict.Kind, users: Int? = nil, crashRate: HealthRate?, anrRate: HealthRate?,
+            reasons: [String] = [], candidate: HealthCounts? = nil, baseline: HealthCounts? = nil
         ) {
             self.source = source
             self.version = version
@@ -76,17 +81,25 @@ extension ReleaseSnapshot {
             self.crashRate = crashRate
             self.anrRate = anrRate
             self.reasons = reasons
+            self.candidate = candidate
+            self.baseline = baseline
         }
 
         /// The record of a store's health; `judged` names the version when the source could not be read.
         public init(_ health: StoreHealth, judged: Version?) {
+            let candidate = health.candidate
             self.init(
-                source: health.source, version: health.candidate?.version ?? judged,
-                versionCode: health.candidate?.versionCode, verdict: health.verdict.kind,
-                users: health.candidate?.users, crashRate: health.candidate?.crashRate,
-                anrRate: health.candidate?.anrRate, reasons: health.reasons)
-            candidate = health.candidate.map(HealthCounts.init)
-            baseline = health.baseline.map(HealthCounts.init)
+                source: health.source, version: candidate?.version ?? judged, versionCode: candidate?.versionCode,
+                verdict: health.verdict.kind, users: candidate?.users, crashRate: candidate?.crashRate,
+                anrRate: candidate?.anrRate, reasons: health.reasons, candidate: candidate.map(HealthCounts.init),
+                baseline: health.baseline.map(HealthCounts.init))
+        }
+
+        /// What a history line keeps of the record: its version, verdict, rates and window counts.
+        var keptInHistory: StoreHealthRecord {
+            StoreHealthRecord(
+                version: version, verdict: verdict, crashRate: crashRate, anrRate: anrRate, candidate: candidate,
+                baseline: baseline)
         }
 
         /// Why this record makes a forced update wait, or `nil` when it is `healthy`.
