@@ -240,6 +240,39 @@ import Testing
         #expect(world.playRollout?.countries == nil && world.playRollout?.includeRestOfWorld == true)
     }
 
+    /// The snapshot's gate (`snapshot`, `watch`'s `forceUpdateSafe`) says what `parity` says of
+    /// one release, read now and read back from a state file: a rollout to some countries and
+    /// the rest of the world says so in both; the state file names the rest of the world only then.
+    @Test(arguments: [true, false])
+    func aSnapshotsGateSaysWhatParitySaysOfACountryTargetedRollout(restOfWorld: Bool) throws {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let releases = [
+            StoreRelease(
+                store: .appStore, version: try Version(parsing: "8.0.10"), country: try StorefrontCountry("us"),
+                releaseDate: now.addingTimeInterval(-7 * 86_400))
+        ]
+        let track = PlayTrack(
+            track: "production",
+            releases: [
+                PlayTrackRelease(name: "80 (8.0.2)", versionCodes: Self.codes(80), status: .completed),
+                PlayTrackRelease(
+                    name: "81 (8.0.10)", versionCodes: Self.codes(81), status: .inProgress, userFraction: 0.2,
+                    countryTargeting: .init(countries: ["US", "CA"], includeRestOfWorld: restOfWorld)),
+            ])
+        let parity = CrossStoreReport(appStore: releases, play: track, now: now).forceUpdate
+        #expect(
+            parity.reasons == [
+                "not fully rolled out on Play (production): 20% of users in us, ca only"
+                    + (restOfWorld ? " and the rest of the world" : "")
+                    + "; forcing waits until the release is completed"
+            ])
+        let snapshot = ReleaseSnapshot(takenAt: now, releases: releases, track: track, status: nil)
+        #expect(snapshot.forceUpdate() == parity)
+        let state = try JSONEncoder().encode(snapshot)
+        #expect(String(decoding: state, as: UTF8.self).contains("includeRestOfWorld") == restOfWorld)
+        #expect(try JSONDecoder().decode(ReleaseSnapshot.self, from: state).forceUpdate() == parity)
+    }
+
     @Test func aNameWithoutAVersionIsReportedNotGuessed() throws {
         let report = try report(
             [

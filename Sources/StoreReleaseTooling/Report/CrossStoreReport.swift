@@ -220,22 +220,9 @@ public struct CrossStoreReport: Sendable, Hashable, Encodable {
             ahead = nil
             aheadBy = nil
         }
-        let target = ForceGate.target(appStore: appStore, play: play)
-        var reasons: [String] = []
-        if let target {
-            reasons = ForceGate.reasons(
-                forcing: target, appStore: appStore, play: play, appStoreConnect: appStoreConnect,
-                releaseDelayHours: releaseDelayHours, now: now)
-            if !missing.isEmpty {
-                reasons.insert("no result yet in storefront \(Self.list(missing))", at: 0)
-            }
-        } else if let playLive {
-            reasons.append(ForceGate.noVersionReason(playLive, track: play.track))
-        } else {
-            reasons.append("no version is known")
-        }
-        if let health { reasons += ForceGate.healthReasons(health) }
-        forceUpdate = ForceUpdate(version: target, safe: reasons.isEmpty, reasons: reasons)
+        forceUpdate = ForceGate.forceUpdate(
+            ForceGate.Input(appStore: appStore, play: play, appStoreConnect: appStoreConnect), missing: missing,
+            health: health.map(ForceGate.healthReasons) ?? [], releaseDelayHours: releaseDelayHours, now: now)
     }
 
     /// Builds the report from a reading of both stores (``StoreSources/read(_:)``).

@@ -12,41 +12,106 @@ import StoreReleaseModels
 /// an App Store phased release under way, an app removed from sale, or a live version the lookup
 /// does not show yet, and a release younger than the release delay.
 enum ForceGate {
+    /// What the gate judges: each storefront's live release, the Play track as a snapshot records
+    /// it, App Store Connect's status.
+    ///
+    /// Made alike from what the stores answered (``CrossStoreReport``, a manifest) and from a
+    /// snapshot (``ReleaseSnapshot/forceUpdate(releaseDelayHours:)``), so both say the same.
+    struct Input: Sendable {
+        /// Each storefront's release, as read (a lookup without a country is the United States').
+        var storefronts: [(country: StorefrontCountry, release: ReleaseSnapshot.Storefront)]
+        /// The Play track, if Play is judged.
+        var play: ReleaseSnapshot.GooglePlay?
+        /// App Store Connect's status, if asked.
+        var appStoreConnect: AppStoreConnectStatus?
+
+        /// The input of the storefronts' releases (none: the App Store is not judged) and a Play track read.
+        init(appStore: [StoreRelease], play: PlayTrack?, appStoreConnect: AppStoreConnectStatus? = nil) {
+            storefronts = appStore.map { release in
+                (
+                    release.country ?? .unitedStates,
+                    ReleaseSnapshot.Storefront(version: release.version, releaseDate: release.releaseDate)
+                )
+            }
+            self.play = play.map { ReleaseSnapshot.GooglePlay($0) }
+            self.appStoreConnect = appStoreConnect
+        }
+
+        /// The input a snapshot records: its storefronts in code order, its track, its status.
+        init(_ snapshot: ReleaseSnapshot) {
+            storefronts = (snapshot.appStore?.storefronts ?? [:]).sorted { $0.key.code < $1.key.code }.map {
+                ($0.key, $0.value)
+            }
+            play = snapshot.googlePlay
+            appStoreConnect = snapshot.appStoreConnect
+        }
+
+        /// The version a forced update would require: the newest of the storefronts' versions and
+        /// of Play's fully rolled-out release, `nil` when neither is known.
+        var target: Version? {
+            (storefronts.compactMap(\.release.version) + [play?.liveRelease?.version].compactMap { $0 }).max()
+        }
+    }
+
+    /// Whether forcing is safe by `input`, and if not, why.
+    ///
+    /// - Parameters:
+    ///   - input: The storefronts, the Play track and App Store Connect's status.
+    ///   - missing: The storefronts that should have answered and did not, by code.
+    ///   - health: Why health makes forcing wait, one sentence a store.
+    ///   - releaseDelayHours: How old the release serving the target must be.
+    ///   - now: The time to judge the delay against.
+    /// - Returns: The target, safe when no reason holds: the gate's, then the missing storefronts'
+    ///   first, then health's.
+    static func forceUpdate(
+        _ input: Input, missing: [String] = [], health: [String], releaseDelayHours: Double, now: Date
+    ) -> CrossStoreReport.ForceUpdate {
+        let target = input.target
+        var reasons: [String] = []
+        if let target {
+            reasons = Self.reasons(forcing: target, input, releaseDelayHours: releaseDelayHours, now: now)
+            if !missing.isEmpty {
+                reasons.insert("no result yet in storefront \(CrossStoreReport.list(missing))", at: 0)
+            }
+        } else if let play = input.play, let live = play.liveRelease {
+            reasons.append(noVersionReason(live, track: play.track))
+        } else {
+            reasons.append("no version is known")
+        }
+        reasons += health
+        return CrossStoreReport.ForceUpdate(version: target, safe: reasons.isEmpty, reasons: reasons)
+    }
+
     /// Why forcing `target` must wait; empty when it is safe.
     ///
     /// - Parameters:
     ///   - target: The version users would be required to have.
-    ///   - appStore: The storefronts' releases (none: the App Store is not judged).
-    ///   - play: The Play track, if Play is judged.
-    ///   - appStoreConnect: App Store Connect's status, if asked.
+    ///   - input: The storefronts (none: the App Store is not judged), the Play track and App
+    ///     Store Connect's status.
     ///   - releaseDelayHours: How old the release serving `target` must be.
     ///   - now: The time to judge the delay against.
     /// - Returns: One sentence a reason.
-    static func reasons(
-        forcing target: Version, appStore: [StoreRelease], play: PlayTrack?, appStoreConnect: AppStoreConnectStatus?,
-        releaseDelayHours: Double, now: Date
-    ) -> [String] {
-        let live = appStore.compactMap { release in release.version.map { (release, $0) } }
+    static func reasons(forcing target: Version, _ input: Input, releaseDelayHours: Double, now: Date) -> [String] {
+        let live = input.storefronts.compactMap { country, release in release.version.map { (country, release, $0) } }
         var reasons: [String] = []
-        let missing = live.filter { $0.1 < target }.map { CrossStoreReport.country($0.0) }.sorted()
+        let missing = live.filter { $0.2 < target }.map(\.0.code).sorted()
         if !missing.isEmpty { reasons.append("not live in storefront \(missing.joined(separator: ", ")) yet") }
-        if let play, let reason = playReason(play, target: target) { reasons.append(reason) }
-        if let status = appStoreConnect { reasons += connectReasons(status, lookup: live.map(\.1).max()) }
-        let young = live.filter { release, version in
+        if let play = input.play, let reason = playReason(play, target: target) { reasons.append(reason) }
+        if let status = input.appStoreConnect { reasons += connectReasons(status, lookup: live.map(\.2).max()) }
+        let young = live.filter { _, release, version in
             version >= target
                 && (release.releaseDate.map { now < $0.addingTimeInterval(releaseDelayHours * 3600) } ?? false)
         }
         if !young.isEmpty {
-            let countries = young.map { CrossStoreReport.country($0.0) }.sorted().joined(separator: ", ")
+            let countries = young.map(\.0.code).sorted().joined(separator: ", ")
             reasons.append("released less than \(releaseDelayHours) hours ago in \(countries)")
         }
         return reasons
     }
 
-    /// The version a forced update would require: the newest of the storefronts' versions and
-    /// of Play's fully rolled-out release, `nil` when neither is known.
+    /// The version a forced update would require of the storefronts' releases and a Play track read.
     static func target(appStore: [StoreRelease], play: PlayTrack?) -> Version? {
-        (appStore.compactMap(\.version) + [play?.liveRelease?.version].compactMap { $0 }).max()
+        Input(appStore: appStore, play: play).target
     }
 
     /// Why the health read makes forcing wait: one sentence a store that is not `healthy`.
@@ -58,7 +123,7 @@ enum ForceGate {
     }
 
     /// Why Play does not serve `target` to every user of the track yet, or `nil` when it does.
-    static func playReason(_ play: PlayTrack, target: Version) -> String? {
+    static func playReason(_ play: ReleaseSnapshot.GooglePlay, target: Version) -> String? {
         let track = play.track
         guard let live = play.liveRelease else {
             return "nothing is fully rolled out on Play (\(track))"
@@ -68,14 +133,14 @@ enum ForceGate {
         if let halted = play.haltedReleases.first(where: { $0.version == target }) {
             return
                 "\(target) is halted on Play (\(track))\(CrossStoreReport.percent(halted.userFraction).map { " at \($0)" } ?? "") "
-                + "(versionCode \(halted.highestVersionCode?.description ?? "?")): nobody new gets it"
+                + "(versionCode \(halted.versionCode?.description ?? "?")): nobody new gets it"
         }
         if let rollout = play.rollout, rollout.version == target {
             var reason = "not fully rolled out on Play (\(track))"
             if let share = CrossStoreReport.percent(rollout.userFraction) { reason += ": \(share) of users" }
-            if let targeting = rollout.countryTargeting {
-                reason += " in \(targeting.countries.map { $0.lowercased() }.joined(separator: ", ")) only"
-                reason += targeting.includeRestOfWorld ? " and the rest of the world" : ""
+            if let countries = rollout.countries {
+                reason += " in \(countries.map { $0.lowercased() }.joined(separator: ", ")) only"
+                reason += rollout.includeRestOfWorld ? " and the rest of the world" : ""
             }
             return reason + "; forcing waits until the release is completed"
         }
@@ -106,9 +171,9 @@ enum ForceGate {
         return reasons
     }
 
-    static func noVersionReason(_ release: PlayTrackRelease, track: String) -> String {
-        "Play's live release on \(track) (versionCode \(release.highestVersionCode?.description ?? "?")) is named "
+    /// Why Play's live `release` tells no version: its name carries none.
+    static func noVersionReason(_ release: ReleaseSnapshot.PlayRelease, track: String) -> String {
+        "Play's live release on \(track) (versionCode \(release.versionCode?.description ?? "?")) is named "
             + "\((release.name ?? "").debugDescription), which carries no version: cannot tell which version Play serves"
     }
-
 }

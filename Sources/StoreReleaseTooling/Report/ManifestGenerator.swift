@@ -54,7 +54,7 @@ public struct ManifestGenerator: Sendable {
             minimumOSVersion: release.minimumOSVersion)
         return gated(manifest, minimumSupported) { target in
             ForceGate.reasons(
-                forcing: target, appStore: releases, play: nil, appStoreConnect: appStoreConnect,
+                forcing: target, ForceGate.Input(appStore: releases, play: nil, appStoreConnect: appStoreConnect),
                 releaseDelayHours: releaseDelayHours, now: now)
         }
     }
@@ -85,7 +85,7 @@ public struct ManifestGenerator: Sendable {
             versionNames: names)
         return gated(manifest, minimumSupported) { target in
             ForceGate.reasons(
-                forcing: target, appStore: [], play: track, appStoreConnect: nil, releaseDelayHours: releaseDelayHours,
+                forcing: target, ForceGate.Input(appStore: [], play: track), releaseDelayHours: releaseDelayHours,
                 now: now)
         }
     }

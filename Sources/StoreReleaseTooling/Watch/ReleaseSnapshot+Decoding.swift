@@ -130,6 +130,8 @@ extension ReleaseSnapshot.AppStore {
 
 extension ReleaseSnapshot.PlayRelease {
     /// Decodes a release: a versionCode of at least 1, a status, a fraction in (0, 1].
+    ///
+    /// A release written without `includeRestOfWorld` reaches only its countries.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         versionCode = try c.decodeIfPresent(Int.self, forKey: .versionCode).map { code in
@@ -147,6 +149,9 @@ extension ReleaseSnapshot.PlayRelease {
         self.status = PlayTrackRelease.Status(rawValue: status)
         userFraction = try c.decodeIfPresent(Double.self, forKey: .userFraction)
         countries = try c.decodeIfPresent([String].self, forKey: .countries)
+        includeRestOfWorld =
+            try decoder.container(keyedBy: WorldKeys.self).decodeIfPresent(Bool.self, forKey: .includeRestOfWorld)
+            ?? false
         lifecycle = try c.decodeIfPresent(String.self, forKey: .lifecycle).map(PlayReleaseSummary.LifecycleState.init)
         if let fraction = userFraction, !(fraction > 0 && fraction <= 1) {
             throw c.invalid(.userFraction, "userFraction \(fraction) is outside (0, 1]")

@@ -46,7 +46,7 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
     }
 
     /// One release of the Play track.
-    public struct PlayRelease: Sendable, Hashable, Codable, EveryKeyEncodable {
+    public struct PlayRelease: Sendable, Hashable, Codable {
         /// Its highest versionCode.
         public var versionCode: VersionCode?
         /// Its name, as written in Play Console.
@@ -59,13 +59,16 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
         public var userFraction: Double?
         /// The countries it is limited to.
         public var countries: [String]?
+        /// Whether the rest of the world gets it too, beyond ``countries`` (written only when `true`).
+        public var includeRestOfWorld: Bool
         /// Play's review state from the edit-free list (`RELEASE_LIFECYCLE_STATE_PUBLISHED`).
         public var lifecycle: PlayReleaseSummary.LifecycleState?
 
         /// Makes a release's state (a history line's: its versionCode, version, status and fraction).
         public init(
             versionCode: VersionCode?, name: String? = nil, version: Version?, status: PlayTrackRelease.Status,
-            userFraction: Double?, countries: [String]? = nil, lifecycle: PlayReleaseSummary.LifecycleState? = nil
+            userFraction: Double?, countries: [String]? = nil, includeRestOfWorld: Bool = false,
+            lifecycle: PlayReleaseSummary.LifecycleState? = nil
         ) {
             self.versionCode = versionCode
             self.name = name
@@ -73,11 +76,38 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
             self.status = status
             self.userFraction = userFraction
             self.countries = countries
+            self.includeRestOfWorld = includeRestOfWorld
             self.lifecycle = lifecycle
+        }
+
+        /// The state of a release of a track read; `lifecycle` its review state, when read.
+        init(_ release: PlayTrackRelease, lifecycle: PlayReleaseSummary.LifecycleState? = nil) {
+            self.init(
+                versionCode: release.highestVersionCode, name: release.name, version: release.version,
+                status: release.status, userFraction: release.userFraction,
+                countries: release.countryTargeting?.countries,
+                includeRestOfWorld: release.countryTargeting?.includeRestOfWorld ?? false, lifecycle: lifecycle)
         }
 
         package enum CodingKeys: String, CodingKey, CaseIterable {
             case versionCode, name, version, status, userFraction, countries, lifecycle
+        }
+
+        /// Orders releases by their highest versionCode, as ``PlayTrack`` does.
+        var sortKey: Int { versionCode?.rawValue ?? 0 }
+
+        /// The key written only when the release reaches the rest of the world beyond its countries.
+        enum WorldKeys: String, CodingKey {
+            case includeRestOfWorld
+        }
+
+        /// Encodes every key, `null` for what is unknown; `includeRestOfWorld` only when `true`.
+        public func encode(to encoder: any Encoder) throws {
+            try EveryKeyEncoding.encode(self, keys: CodingKeys.self, to: encoder)
+            if includeRestOfWorld {
+                var c = encoder.container(keyedBy: WorldKeys.self)
+                try c.encode(true, forKey: .includeRestOfWorld)
+            }
         }
     }
 
@@ -92,6 +122,41 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
         public init(track: String, releases: [PlayRelease]) {
             self.track = track
             self.releases = releases
+        }
+
+        /// The state of a track read: its releases, highest versionCode first, each with its review
+        /// state when `reviewStates` lists it.
+        init(_ track: PlayTrack, reviewStates: [PlayReleaseSummary] = []) {
+            let lifecycle = Dictionary(
+                reviewStates.flatMap { summary in summary.versionCodes.map { ($0, summary.lifecycleState) } },
+                uniquingKeysWith: { first, _ in first })
+            self.init(
+                track: track.track,
+                releases: track.releases.sorted {
+                    ($0.highestVersionCode?.rawValue ?? 0) > ($1.highestVersionCode?.rawValue ?? 0)
+                }
+                .map { release in PlayRelease(release, lifecycle: release.highestVersionCode.flatMap { lifecycle[$0] })
+                })
+        }
+
+        /// The release every user of the track gets: the `completed` one with the highest versionCode.
+        var liveRelease: PlayRelease? {
+            newest(.completed)
+        }
+
+        /// The release being rolled out to a fraction of users (`inProgress`), if any.
+        var rollout: PlayRelease? {
+            newest(.inProgress)
+        }
+
+        /// The releases whose rollout was stopped (`halted`), newest first: nobody new gets them.
+        var haltedReleases: [PlayRelease] {
+            releases.filter { $0.status == .halted }.sorted { $0.sortKey > $1.sortKey }
+        }
+
+        /// The newest release in `status`, as ``PlayTrack`` finds it: by highest versionCode.
+        private func newest(_ status: PlayTrackRelease.Status) -> PlayRelease? {
+            releases.filter { $0.status == status }.max { $0.sortKey < $1.sortKey }
         }
     }
 
@@ -233,23 +298,7 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
                         )
                     }, uniquingKeysWith: { first, _ in first }))
         }
-        googlePlay = reading.googlePlay.map { play in
-            let lifecycle = Dictionary(
-                play.reviewStates.flatMap { summary in summary.versionCodes.map { ($0, summary.lifecycleState) } },
-                uniquingKeysWith: { first, _ in first })
-            return GooglePlay(
-                track: play.track.track,
-                releases: play.track.releases.sorted {
-                    ($0.highestVersionCode?.rawValue ?? 0) > ($1.highestVersionCode?.rawValue ?? 0)
-                }
-                .map { release in
-                    PlayRelease(
-                        versionCode: release.highestVersionCode, name: release.name, version: release.version,
-                        status: release.status, userFraction: release.userFraction,
-                        countries: release.countryTargeting?.countries,
-                        lifecycle: release.highestVersionCode.flatMap { lifecycle[$0] })
-                })
-        }
+        googlePlay = reading.googlePlay.map { GooglePlay($0.track, reviewStates: $0.reviewStates) }
         appStoreConnect = status
         playRecoveryActions = reading.googlePlay?.recoveryActions
         health = reading.health.map(Health.init)

@@ -138,28 +138,13 @@ extension ReleaseSnapshot {
     /// Whether forcing an update is safe by this snapshot, and to which version.
     ///
     /// The force gate of ``CrossStoreReport`` over the snapshot's storefronts, Play track and App
-    /// Store Connect status, at ``takenAt``, and every store's recorded health (each not
-    /// `healthy` a reason); `nil` without both stores.
+    /// Store Connect status as it recorded them, at ``takenAt``, and every store's recorded health
+    /// (each not `healthy` a reason); `nil` without both stores.
     public func forceUpdate(releaseDelayHours: Double = 24) -> CrossStoreReport.ForceUpdate? {
-        guard let storefronts = appStore?.storefronts, let play = googlePlay else { return nil }
-        let releases = storefronts.sorted { $0.key.code < $1.key.code }.map { country, storefront in
-            StoreRelease(
-                store: .appStore, version: storefront.version, country: country, releaseDate: storefront.releaseDate)
-        }
-        let track = PlayTrack(
-            track: play.track,
-            releases: play.releases.map { release in
-                PlayTrackRelease(
-                    name: release.name, versionCodes: [release.versionCode].compactMap { $0 }, status: release.status,
-                    userFraction: release.userFraction,
-                    countryTargeting: release.countries.map { .init(countries: $0, includeRestOfWorld: false) })
-            })
-        let gate = CrossStoreReport(
-            appStore: releases, play: track, appStoreConnect: appStoreConnect, releaseDelayHours: releaseDelayHours,
-            now: takenAt
-        ).forceUpdate
-        let waits = health?.stores.compactMap { store, record in record.gateReason(store: store) } ?? []
-        guard !waits.isEmpty else { return gate }
-        return CrossStoreReport.ForceUpdate(version: gate.version, safe: false, reasons: gate.reasons + waits)
+        guard appStore != nil, googlePlay != nil else { return nil }
+        return ForceGate.forceUpdate(
+            ForceGate.Input(self),
+            health: health?.stores.compactMap { store, record in record.gateReason(store: store) } ?? [],
+            releaseDelayHours: releaseDelayHours, now: takenAt)
     }
 }
