@@ -22,12 +22,9 @@ public struct HealthCounts: Sendable, Hashable, Codable, EveryKeyEncodable {
 
     /// The counts of a window.
     public init(_ window: HealthWindow) {
-        version = window.version
-        versionCode = window.versionCode
-        ageDays = window.ageDays
-        users = window.users
-        crashedUsers = window.crashedUsers
-        anrUsers = window.anrUsers
+        self.init(
+            version: window.version, versionCode: window.versionCode, ageDays: window.ageDays, users: window.users,
+            crashedUsers: window.crashedUsers, anrUsers: window.anrUsers)
     }
 
     /// Counts as given.

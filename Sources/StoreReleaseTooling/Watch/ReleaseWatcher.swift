@@ -141,10 +141,6 @@ public struct ReleaseWatcher: Sendable {
         self.clock = clock
         self.startDate = startDate
         self.read = read
-        history = nil
-        halting = nil
-        rollout = nil
-        sources = nil
     }
 
     /// A watcher over the stores' sources.
