@@ -61,8 +61,8 @@ enum ForceGate {
     ///   - health: Why health makes forcing wait, one sentence a store.
     ///   - releaseDelayHours: How old the release serving the target must be.
     ///   - now: The time to judge the delay against.
-    /// - Returns: The target, safe when no reason holds: the gate's, then the missing storefronts'
-    ///   first, then health's.
+    /// - Returns: The version forcing would require, safe when no reason holds: the missing
+    ///   storefronts' first, then the gate's, then health's.
     static func forceUpdate(
         _ input: Input, missing: [String] = [], health: [String], releaseDelayHours: Double, now: Date
     ) -> CrossStoreReport.ForceUpdate {
@@ -92,24 +92,27 @@ enum ForceGate {
     ///   - now: The time to judge the delay against.
     /// - Returns: One sentence a reason.
     static func reasons(forcing target: Version, _ input: Input, releaseDelayHours: Double, now: Date) -> [String] {
-        let live = input.storefronts.compactMap { country, release in release.version.map { (country, release, $0) } }
+        let live = input.storefronts.compactMap { country, release in
+            release.version.map { (country: country, released: release.releaseDate, version: $0) }
+        }
         var reasons: [String] = []
-        let missing = live.filter { $0.2 < target }.map(\.0.code).sorted()
+        let missing = live.filter { $0.version < target }.map(\.country.code).sorted()
         if !missing.isEmpty { reasons.append("not live in storefront \(missing.joined(separator: ", ")) yet") }
         if let play = input.play, let reason = playReason(play, target: target) { reasons.append(reason) }
-        if let status = input.appStoreConnect { reasons += connectReasons(status, lookup: live.map(\.2).max()) }
-        let young = live.filter { _, release, version in
-            version >= target
-                && (release.releaseDate.map { now < $0.addingTimeInterval(releaseDelayHours * 3600) } ?? false)
+        if let status = input.appStoreConnect { reasons += connectReasons(status, lookup: live.map(\.version).max()) }
+        let young = live.filter { release in
+            release.version >= target
+                && (release.released.map { now < $0.addingTimeInterval(releaseDelayHours * 3600) } ?? false)
         }
         if !young.isEmpty {
-            let countries = young.map(\.0.code).sorted().joined(separator: ", ")
+            let countries = young.map(\.country.code).sorted().joined(separator: ", ")
             reasons.append("released less than \(releaseDelayHours) hours ago in \(countries)")
         }
         return reasons
     }
 
-    /// The version a forced update would require of the storefronts' releases and a Play track read.
+    /// The version a forced update would require of the storefronts' releases and a Play track
+    /// read (``StoreReading/forceTarget``).
     static func target(appStore: [StoreRelease], play: PlayTrack?) -> Version? {
         Input(appStore: appStore, play: play).target
     }
