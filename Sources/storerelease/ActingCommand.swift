@@ -112,7 +112,7 @@ enum ActingCommand {
         var plan = ActingPlan(action, version: options.version, reading: reading, regions: options.regions)
         if options.apply, plan.refusals.isEmpty {
             try ActingOptions.requireConfirmation(
-                of: plan.storesActedOn, actor: actor, appID: reading.appStoreConnect?.appID,
+                of: plan.storesActedOn, actor: actor, appID: reading.appStoreConnect?.status.appID,
                 confirmed: options.confirmed, command: command)
             plan = await actor.apply(plan, regions: options.regions)
         }

@@ -105,7 +105,7 @@ enum AdvanceCommand {
         var report: ReleaseHealthReport?
         do throws(ReleaseSourceError) {
             report = try await health?.judge(
-                options.version, packageName: sources.play.package, appID: reading.appStoreConnect?.appID)
+                options.version, packageName: sources.play.package, appID: reading.appStoreConnect?.status.appID)
         } catch {
             throw CLIError(error, command)
         }
@@ -117,7 +117,7 @@ enum AdvanceCommand {
         let acts = decision.kind != .halt && !plan.steps.isEmpty && plan.refusals.isEmpty
         if options.apply, acts {
             try ActingOptions.requireConfirmation(
-                of: plan.storesActedOn, actor: actor, appID: reading.appStoreConnect?.appID,
+                of: plan.storesActedOn, actor: actor, appID: reading.appStoreConnect?.status.appID,
                 confirmed: options.confirmed, command: command)
             plan = await actor.apply(plan)
         }

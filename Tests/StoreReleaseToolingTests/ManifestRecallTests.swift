@@ -95,8 +95,8 @@ import Testing
         let halted = PlayTrackRelease(name: "81 (8.0.10)", versionCodes: codes, status: .halted, userFraction: 0.2)
         let reading = ActingReading(
             googlePlay: .init(
-                packageName: "com.example.app", track: "production",
-                tracks: [PlayTrack(track: "production", releases: [newer, halted])], recoveryActions: [action]))
+                track: PlayTrack(track: "production", releases: [newer, halted]), packageName: "com.example.app",
+                recoveryActions: [action], tracks: [PlayTrack(track: "production", releases: [newer, halted])]))
         let plan = ActingPlan(
             .recall, version: try Version(parsing: "8.0.10"), reading: reading, regions: ["US", "DE"])
         #expect(plan.steps.isEmpty && plan.notes.contains { $0.contains("action 7 already prompts") }, "\(plan.notes)")

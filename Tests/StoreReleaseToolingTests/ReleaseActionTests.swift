@@ -28,9 +28,10 @@ import Testing
             id: "v4", versionString: "8.0.10", state: .readyForDistribution, phasedRelease: phase)
         return ActingReading(
             googlePlay: .init(
-                packageName: "com.example.app", track: "production",
+                track: PlayTrack(track: "production", releases: releases), packageName: "com.example.app",
                 tracks: [PlayTrack(track: "production", releases: releases)]),
-            appStoreConnect: .init(appID: "414478124", versions: [version]),
+            appStoreConnect: .init(
+                status: AppStoreConnectStatus(appID: "414478124", versions: [version]), versions: [version]),
             manifest: manifest.map {
                 .init(path: "m.json", json: (try? JSONValue(encoding: $0)) ?? .null, manifest: $0)
             })
@@ -200,8 +201,8 @@ import Testing
             credentials: .token(try BearerToken("asc-actor-token")),
             configuration: .init(baseURL: server.baseURL("rolling", token: token)))
         let actor = ReleaseActor(
-            play: .init(client: play, packageName: "com.example.alone"),
-            connect: .init(client: connect, app: .id(414_478_124)))
+            play: .live(packageName: "com.example.alone", track: "production", client: play),
+            appStoreConnect: AppStoreConnectSource(client: connect, app: .id(414_478_124)))
         let change = PlayReleaseChange(
             track: "production", versionCodes: [try Self.code(81)], from: .inProgress, to: .halted)
         let plan = ActingPlan(

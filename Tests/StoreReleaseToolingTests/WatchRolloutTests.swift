@@ -57,7 +57,8 @@ import Testing
             play: .live(packageName: "com.example.walk", track: "production", client: client), appStoreConnect: nil,
             health: health, interval: .seconds(6 * 3600), clock: clock.clock,
             startDate: try #require(ISO8601Timestamp.date(from: start)))
-        watcher.halting = ReleaseActor(play: .init(client: client, packageName: "com.example.walk"))
+        watcher.halting = ReleaseActor(
+            play: .live(packageName: "com.example.walk", track: "production", client: client))
         watcher.rollout = RolloutGate()
         var events: [ReleaseEvent] = []
         var decisions: [RolloutDecision] = []
@@ -107,7 +108,7 @@ import Testing
         let client = try PlayDeveloperAPIClient(
             token: try BearerToken("ya29.watch-rollout"),
             configuration: .init(baseURL: server.baseURL("ok", token: token)))
-        let person = ReleaseActor(play: .init(client: client, packageName: "com.example.walk"))
+        let person = ReleaseActor(play: .live(packageName: "com.example.walk", track: "production", client: client))
         let version = try Version(parsing: "8.0.10")
         #expect(try await person.act(.halt, version: version).verified == true)
         run = try await watch(token, from: "2026-12-06T02:00:00Z", rounds: 8)
@@ -186,8 +187,8 @@ import Testing
                 appStoreConnect: AppStoreConnectSource(client: connect), health: health, interval: .seconds(6 * 3600),
                 clock: clock.clock, startDate: try #require(ISO8601Timestamp.date(from: start)))
             watcher.halting = ReleaseActor(
-                play: .init(client: play, packageName: "com.example.walk"),
-                connect: .init(client: connect, app: .id(414_478_124)))
+                play: .live(packageName: "com.example.walk", track: "production", client: play),
+                appStoreConnect: AppStoreConnectSource(client: connect, app: .id(414_478_124)))
             watcher.rollout = RolloutGate(lockstep: true)
             _ = try await watcher.run(
                 rounds: rounds,
@@ -228,8 +229,8 @@ import Testing
             interval: .seconds(6 * 3600), clock: VirtualClock().clock,
             startDate: try #require(ISO8601Timestamp.date(from: "2026-12-03T20:00:00Z")))
         watcher.halting = ReleaseActor(
-            play: .init(client: play, packageName: "com.example.walk"),
-            connect: .init(client: connect, app: .id(414_478_124)))
+            play: .live(packageName: "com.example.walk", track: "production", client: play),
+            appStoreConnect: AppStoreConnectSource(client: connect, app: .id(414_478_124)))
         watcher.rollout = RolloutGate(lockstep: true)
         var events: [ReleaseEvent] = []
         var halts: [ActingPlan] = []

@@ -60,8 +60,9 @@ import Testing
     /// The stores as read for acting: Play's track at `fraction`.
     static func acting(_ fraction: Double?, status: PlayTrackRelease.Status = .inProgress) -> ActingReading {
         ActingReading(
-            googlePlay: ActingReading.GooglePlay(
-                packageName: "com.example.watch", track: "production", tracks: [track(fraction, status: status)]))
+            googlePlay: StoreReading.GooglePlay(
+                track: track(fraction, status: status), packageName: "com.example.watch",
+                tracks: [track(fraction, status: status)]))
     }
 
     /// `plan` as applied: every step done, read back, verified.
@@ -474,7 +475,7 @@ import Testing
         _ = Self.drive(&machine, machine.start(), now: Self.start, kept: &kept)
         let first = Self.read(Self.start, fraction: 0.01, health: try Self.health(rate: 0.005, at: Self.start))
         _ = Self.drive(&machine, machine.storesRead(first.snapshot, health: first.health), now: Self.start, kept: &kept)
-        let failure = ReleaseActorError.read(.googlePlay, .play(.exchange(.timedOut(after: .seconds(30)))))
+        let failure = ReleaseActorError.read(.googlePlay, .play(.play(.exchange(.timedOut(after: .seconds(30))))))
         let step = Self.drive(&machine, machine.actingFailed(failure), now: Self.start, kept: &kept)
         #expect(step.names.first == "report rolloutFailed 8.0.10", "\(step.names)")
         #expect(!step.names.contains { $0.hasPrefix("apply") })

@@ -25,16 +25,17 @@ extension ActingPlan {
     public static func whereMissing(_ version: Version, in reading: ActingReading) -> String? {
         var seen: [String] = []
         if let play = reading.googlePlay {
-            if play.tracks.contains(where: { $0.releases.contains { $0.version == version } }) { return nil }
-            let releases = play.tracks.flatMap { track in
+            if play.tracksRead.contains(where: { $0.releases.contains { $0.version == version } }) { return nil }
+            let releases = play.tracksRead.flatMap { track in
                 track.releases.map { "\($0.version?.description ?? $0.name ?? "?") (\(track.track), \($0.status))" }
             }
             seen.append("Google Play has " + (releases.isEmpty ? "no release" : releases.joined(separator: ", ")))
         }
         if let connect = reading.appStoreConnect {
-            if connect.versions.contains(where: { $0.isVersion(version) }) { return nil }
-            let versions = connect.versions.map { "\($0.versionString) (\($0.state))" }
-            seen.append("App Store Connect has " + (versions.isEmpty ? "no version" : versions.joined(separator: ", ")))
+            let versions = connect.versions ?? []
+            if versions.contains(where: { $0.isVersion(version) }) { return nil }
+            let listed = versions.map { "\($0.versionString) (\($0.state))" }
+            seen.append("App Store Connect has " + (listed.isEmpty ? "no version" : listed.joined(separator: ", ")))
         }
         guard !seen.isEmpty else { return nil }
         return "\(version) is on no store read: " + seen.joined(separator: "; ")
@@ -118,8 +119,8 @@ private struct Planner {
             + "\(version)"
     }
 
-    mutating func plan(_ play: ActingReading.GooglePlay) {
-        let carrying = play.tracks.flatMap { track in
+    mutating func plan(_ play: StoreReading.GooglePlay) {
+        let carrying = play.tracksRead.flatMap { track in
             track.releases.filter { $0.version == version }.map { (track, $0) }
         }
         guard !carrying.isEmpty else {
@@ -131,23 +132,23 @@ private struct Planner {
             if action == .recall { planRecall(play, carrying: carrying) }
             return
         }
-        guard let track = play.tracks.first(where: { $0.track == play.track }), let release = track.release(of: version)
-        else {
+        let track = play.track
+        guard let release = track.release(of: version) else {
             notes.append(
-                "Google Play: \(version) is not on \(play.track) (only on "
+                "Google Play: \(version) is not on \(track.track) (only on "
                     + carrying.map(\.0.track).joined(separator: ", ") + "); name the track it is on")
             return
         }
         let name = release.label
         if release.status == move.to {
-            notes.append("Google Play: \(name) is \(release.status) on \(play.track) already")
+            notes.append("Google Play: \(name) is \(release.status) on \(track.track) already")
             return
         }
         guard move.from.contains(release.status) else {
             if action == .halt, release.status == .completed {
-                refusals.append(Self.completedHaltRefusal(name, track: play.track, version: version))
+                refusals.append(Self.completedHaltRefusal(name, track: track.track, version: version))
             } else {
-                notes.append("Google Play: \(name) is \(release.status) on \(play.track): nothing to \(action)")
+                notes.append("Google Play: \(name) is \(release.status) on \(track.track): nothing to \(action)")
             }
             return
         }
@@ -156,15 +157,15 @@ private struct Planner {
             return
         }
         let change = PlayReleaseChange(
-            track: play.track, versionCodes: release.versionCodes, from: release.status, to: move.to,
+            track: track.track, versionCodes: release.versionCodes, from: release.status, to: move.to,
             version: release.version)
         guard let json = try? JSONValue(encoding: track) else {
-            refusals.append("Google Play: the track \(play.track) cannot be written back as JSON")
+            refusals.append("Google Play: the track \(track.track) cannot be written back as JSON")
             return
         }
         do throws(HTTPClientError) {
             let request = try PlayDeveloperAPIClient.trackUpdateRequest(
-                change, track: json, packageName: play.packageName)
+                change, track: json, packageName: play.packageName ?? "")
             steps.append(
                 ActingStep(
                     store: .googlePlay, from: release.status.rawValue, to: move.to.rawValue, request: request,
@@ -175,12 +176,12 @@ private struct Planner {
     }
 
     private mutating func planRecall(
-        _ play: ActingReading.GooglePlay, carrying: [(PlayTrack, PlayTrackRelease)]
+        _ play: StoreReading.GooglePlay, carrying: [(PlayTrack, PlayTrackRelease)]
     ) {
         let codes = Array(Set(carrying.flatMap(\.1.versionCodes))).sorted()
         let top = codes.max()?.rawValue ?? 0
-        for track in play.tracks where track.releases.contains(where: { !Set($0.versionCodes).isDisjoint(with: codes) })
-        {
+        for track in play.tracksRead
+        where track.releases.contains(where: { !Set($0.versionCodes).isDisjoint(with: codes) }) {
             let newer = track.releases.contains { release in
                 (release.status == .completed || release.status == .inProgress)
                     && (release.highestVersionCode?.rawValue ?? 0) > top
@@ -192,7 +193,7 @@ private struct Planner {
                         + ") and no newer version is published there: users asked to update would find nothing newer")
             }
         }
-        let covering = play.recoveryActions.filter { action in
+        let covering = (play.recoveryActions ?? []).filter { action in
             // Regions are a set: Play may list them in another order than --regions gave them.
             Set(codes).isSubset(of: Set(action.versionCodes)) && action.regions.map(Set.init) == regions.map(Set.init)
                 && [.active, .draft, .generationInProgress].contains(action.status)
@@ -207,7 +208,7 @@ private struct Planner {
                     ActingStep(
                         store: .googlePlay, from: draft.status.rawValue, to: PlayRecoveryAction.Status.active.rawValue,
                         request: try PlayDeveloperAPIClient.deployRecoveryRequest(
-                            packageName: play.packageName, appRecoveryID: draft.appRecoveryID),
+                            packageName: play.packageName ?? "", appRecoveryID: draft.appRecoveryID),
                         operation: .deployRecovery(appRecoveryID: draft.appRecoveryID)))
                 return
             }
@@ -215,13 +216,13 @@ private struct Planner {
                 ActingStep(
                     store: .googlePlay, from: "none", to: PlayRecoveryAction.Status.draft.rawValue,
                     request: try PlayDeveloperAPIClient.createRecoveryRequest(
-                        packageName: play.packageName, versionCodes: codes, regions: regions),
+                        packageName: play.packageName ?? "", versionCodes: codes, regions: regions),
                     operation: .createRecovery(versionCodes: codes, regions: regions)))
             steps.append(
                 ActingStep(
                     store: .googlePlay, from: PlayRecoveryAction.Status.draft.rawValue,
                     to: PlayRecoveryAction.Status.active.rawValue,
-                    request: try PlayDeveloperAPIClient.deployRecoveryRequest(packageName: play.packageName),
+                    request: try PlayDeveloperAPIClient.deployRecoveryRequest(packageName: play.packageName ?? ""),
                     operation: .deployRecovery(appRecoveryID: nil)))
         } catch {
             refusals.append("Google Play: \(error)")
@@ -233,7 +234,7 @@ private struct Planner {
         move(running: .active, stopped: .paused, done: .complete)
     }
 
-    mutating func plan(_ connect: ActingReading.AppStoreConnect) {
+    mutating func plan(_ connect: StoreReading.AppStoreConnect) {
         if action == .advance { return }
         guard let move = phasedMove else {
             notes.append(
@@ -241,7 +242,7 @@ private struct Planner {
                     + "\(version)'s users to update")
             return
         }
-        guard let found = connect.versions.first(where: { $0.isVersion(version) }) else {
+        guard let found = connect.versions?.first(where: { $0.isVersion(version) }) else {
             notes.append("App Store Connect: the app has no version \(version)")
             return
         }

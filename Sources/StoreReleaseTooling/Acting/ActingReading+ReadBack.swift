@@ -15,7 +15,7 @@ extension ActingReading {
     public func shows(_ step: ActingStep, version: Version) -> ActingStep.ReadBack {
         switch step.operation {
         case .playRelease(let change):
-            guard let track = googlePlay?.tracks.first(where: { $0.track == change.track }),
+            guard let track = googlePlay?.tracksRead.first(where: { $0.track == change.track }),
                 let release = track.releases.first(where: { Set($0.versionCodes) == Set(change.versionCodes) })
             else { return .unknown("a read afterwards finds no release \(change.label) on \(change.track)") }
             if let fraction = change.fraction, release.status == change.to {
@@ -25,11 +25,11 @@ extension ActingReading {
             }
             return Self.judge(release.status, to: change.to, from: change.from, what: change.label)
         case .phasedRelease(let id, let state):
-            guard let phase = appStoreConnect?.versions.lazy.compactMap(\.phasedRelease).first(where: { $0.id == id })
+            guard let phase = appStoreConnect?.versions?.lazy.compactMap(\.phasedRelease).first(where: { $0.id == id })
             else { return .unknown("a read afterwards finds no phased release \(id)") }
             return Self.judge(phase.state, to: state, from: PhasedRelease.State(rawValue: step.from), what: id)
         case .createRecovery(let codes, let regions):
-            let made = googlePlay?.recoveryActions.contains { action in
+            let made = googlePlay?.recoveryActions?.contains { action in
                 Set(codes).isSubset(of: Set(action.versionCodes))
                     && action.regions.map(Set.init) == regions.map(Set.init)
                     && action.status != .canceled
@@ -37,7 +37,7 @@ extension ActingReading {
             guard let made else { return .unknown("Google Play was not read afterwards") }
             return made ? .done : .notDone
         case .deployRecovery(let id):
-            guard let action = googlePlay?.recoveryActions.first(where: { $0.appRecoveryID == id }) else {
+            guard let action = googlePlay?.recoveryActions?.first(where: { $0.appRecoveryID == id }) else {
                 return .unknown("a read afterwards finds no App Recovery action \(id ?? "created")")
             }
             return Self.judge(action.status, to: .active, from: .draft, what: action.appRecoveryID)
@@ -51,7 +51,7 @@ extension ActingReading {
     /// its versionCodes.
     func createdRecovery(by step: ActingStep) -> String? {
         guard case .createRecovery(let codes, _) = step.operation else { return nil }
-        return googlePlay?.recoveryActions.last { action in
+        return googlePlay?.recoveryActions?.last { action in
             Set(codes).isSubset(of: Set(action.versionCodes)) && action.status == .draft
         }?.appRecoveryID
     }

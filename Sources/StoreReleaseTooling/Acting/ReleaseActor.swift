@@ -9,93 +9,59 @@ import StoreReleaseModels
 /// applied step by step in its order and stops at the first step a store refuses: that step
 /// holds the error, the ones after it stay not done, and a Play edit is never half-committed.
 public struct ReleaseActor: Sendable {
-    /// The Play app and track acted on.
-    public struct Play: Sendable {
-        /// The client.
-        public var client: PlayDeveloperAPIClient
-        /// The app.
-        public var packageName: String
-        /// The track halt, resume and complete act on.
-        public var track: String
-
-        /// Makes the Play side.
-        public init(client: PlayDeveloperAPIClient, packageName: String, track: String = "production") {
-            self.client = client
-            self.packageName = packageName
-            self.track = track
-        }
-    }
-
-    /// The App Store Connect app acted on.
-    public struct Connect: Sendable {
-        /// The client.
-        public var client: AppStoreConnectClient
-        /// The app.
-        public var app: AppStoreApp
-        /// The platform.
-        public var platform: AppStoreConnectPlatform
-
-        /// Makes the App Store Connect side.
-        public init(client: AppStoreConnectClient, app: AppStoreApp, platform: AppStoreConnectPlatform = .iOS) {
-            self.client = client
-            self.app = app
-            self.platform = platform
-        }
-    }
-
-    /// Google Play, if acted on.
-    public var play: Play?
-    /// App Store Connect, if acted on.
-    public var connect: Connect?
+    /// Google Play's app, and the track halt, resume and complete act on, if acted on.
+    ///
+    /// A live source (``PlaySource/live(packageName:track:client:)``): a stored track is read,
+    /// never written.
+    public var play: PlaySource?
+    /// App Store Connect, about the app it names (``AppStoreConnectSource/app``), if acted on.
+    public var appStoreConnect: AppStoreConnectSource?
     /// The v2 manifest recall writes, if given.
     public var manifestPath: String?
 
     /// Makes an actor for the stores given.
-    public init(play: Play? = nil, connect: Connect? = nil, manifestPath: String? = nil) {
+    public init(play: PlaySource? = nil, appStoreConnect: AppStoreConnectSource? = nil, manifestPath: String? = nil) {
         self.play = play
-        self.connect = connect
+        self.appStoreConnect = appStoreConnect
         self.manifestPath = manifestPath
     }
 
     /// The stores given, Google Play first.
     public var stores: [Store] {
-        (play == nil ? [] : [.googlePlay]) + (connect == nil ? [] : [.appStore])
+        (play == nil ? [] : [.googlePlay]) + (appStoreConnect == nil ? [] : [.appStore])
     }
 
     /// Reads every store given (and the manifest), writing nothing.
     ///
-    /// For recall, Play's App Recovery actions for the version's versionCodes are read too.
+    /// Google Play: every track, listed in one edit (``PlaySource/listedTracks()``); for
+    /// advance, the track's review states; for recall, the App Recovery actions for the
+    /// version's versionCodes. Then App Store Connect, about the app its source names
+    /// (``StoreSources/read(_:)``).
     ///
     /// - Throws: ``ReleaseActorError``.
     public func read(for action: ReleaseAction, version: Version) async throws(ReleaseActorError) -> ActingReading {
         var reading = ActingReading()
         if let manifestPath { reading.manifest = try Self.readManifest(manifestPath) }
         if let play {
-            do throws(HTTPClientError) {
-                let tracks = try await play.client.tracks(packageName: play.packageName)
-                var recoveries: [PlayRecoveryAction] = []
-                if action == .recall {
-                    recoveries = try await play.client.recoveryActions(
-                        packageName: play.packageName,
-                        versionCodes: tracks.flatMap {
-                            $0.releases.filter { $0.version == version }.flatMap(\.versionCodes)
-                        })
+            do throws(ReleaseSourceError) {
+                let (track, tracks) = try await play.listedTracks()
+                let codes = (tracks ?? [track]).flatMap {
+                    $0.releases.filter { $0.version == version }.flatMap(\.versionCodes)
                 }
-                let reviews =
-                    action == .advance
-                    ? try await play.client.releases(packageName: play.packageName, track: play.track) : []
-                reading.googlePlay = .init(
-                    packageName: play.packageName, track: play.track, tracks: tracks, recoveryActions: recoveries,
-                    reviewStates: reviews)
+                reading.googlePlay = StoreReading.GooglePlay(
+                    track: track, packageName: play.packageName,
+                    reviewStates: action == .advance ? try await play.reviewStates() : [],
+                    recoveryActions: action == .recall ? try await play.recoveryActions(versionCodes: codes) : nil,
+                    tracks: tracks)
             } catch {
                 throw .read(.googlePlay, error)
             }
         }
-        if let connect {
-            do throws(HTTPClientError) {
-                let appID = try await connect.client.appID(of: connect.app)
-                reading.appStoreConnect = .init(
-                    appID: appID, versions: try await connect.client.versions(appID: appID, platform: connect.platform))
+        if let appStoreConnect {
+            guard appStoreConnect.app != nil else { throw .notGiven("App Store Connect names no app to act on") }
+            do throws(ReleaseSourceError) {
+                reading.appStoreConnect = try await StoreSources(appStoreConnect: appStoreConnect).read()
+                    .appStoreConnect
             } catch {
                 throw .read(.appStore, error)
             }
@@ -107,24 +73,24 @@ public struct ReleaseActor: Sendable {
     ///
     /// `nil` when the read does not cover every store this actor acts on. A round of `watch` reads the stores once (``StoreSources/read(_:)`` with
     /// ``StoreReading/Extras/everyTrack``): when that read is of this actor's Play app and track
-    /// (every track listed) and App Store Connect app (named by id), the round plans on it
-    /// instead of reading the stores a second time. Recall is planned on ``read(for:version:)``
-    /// (it reads App Recovery's actions for the version), and so is a plan with a manifest.
+    /// (every track listed) and App Store Connect app (named by id, on `platform`, the platform
+    /// of the source that read it), the round plans on it as it is instead of reading the stores
+    /// a second time. Recall is planned on ``read(for:version:)`` (it reads App Recovery's
+    /// actions for the version), and so is a plan with a manifest.
     public func reading(from read: StoreReading, platform: AppStoreConnectPlatform?) -> ActingReading? {
         guard manifestPath == nil else { return nil }
         var reading = ActingReading()
         if let play {
-            guard let read = read.googlePlay, let tracks = read.tracks, read.packageName == play.packageName,
-                read.track.track == play.track
+            guard let read = read.googlePlay, read.tracks != nil, case .live(let packageName, let track, _) = play,
+                read.packageName == packageName, read.track.track == track
             else { return nil }
-            reading.googlePlay = .init(
-                packageName: play.packageName, track: play.track, tracks: tracks, reviewStates: read.reviewStates)
+            reading.googlePlay = read
         }
-        if let connect {
-            guard case .id(let number) = connect.app, platform == connect.platform,
-                let read = read.appStoreConnect, read.status.appID == String(number), let versions = read.versions
+        if let appStoreConnect {
+            guard case .id(let number)? = appStoreConnect.app, platform == appStoreConnect.platform,
+                let read = read.appStoreConnect, read.status.appID == String(number), read.versions != nil
             else { return nil }
-            reading.appStoreConnect = .init(appID: read.status.appID, versions: versions)
+            reading.appStoreConnect = read
         }
         return reading
     }
@@ -158,10 +124,12 @@ public struct ReleaseActor: Sendable {
         var created: String?
         for index in applied.steps.indices {
             do {
-                if case .deployRecovery(nil) = applied.steps[index].operation, let created, let play {
+                if case .deployRecovery(nil) = applied.steps[index].operation, let created,
+                    let packageName = play?.packageName
+                {
                     applied.steps[index].request =
                         (try? PlayDeveloperAPIClient.deployRecoveryRequest(
-                            packageName: play.packageName, appRecoveryID: created)) ?? applied.steps[index].request
+                            packageName: packageName, appRecoveryID: created)) ?? applied.steps[index].request
                 }
                 created = try await perform(applied.steps[index], created: created) ?? created
                 applied.steps[index].done = true
@@ -207,28 +175,36 @@ public struct ReleaseActor: Sendable {
     private func perform(_ step: ActingStep, created: String?) async throws -> String? {
         switch step.operation {
         case .playRelease(let change):
-            guard let play else { throw ReleaseActorError.notGiven("the step is for Google Play, which was not given") }
-            _ = try await play.client.apply(change, packageName: play.packageName)
+            let (client, packageName) = try playWriter()
+            _ = try await client.apply(change, packageName: packageName)
         case .phasedRelease(let id, let state):
-            guard let connect else {
+            guard let appStoreConnect else {
                 throw ReleaseActorError.notGiven("the step is for App Store Connect, which was not given")
             }
-            _ = try await connect.client.setPhasedRelease(id: id, to: state)
+            _ = try await appStoreConnect.client.setPhasedRelease(id: id, to: state)
         case .createRecovery(let codes, let regions):
-            guard let play else { throw ReleaseActorError.notGiven("the step is for Google Play, which was not given") }
-            return try await play.client.createRecovery(
-                packageName: play.packageName, versionCodes: codes, regions: regions
-            ).appRecoveryID
+            let (client, packageName) = try playWriter()
+            return try await client.createRecovery(packageName: packageName, versionCodes: codes, regions: regions)
+                .appRecoveryID
         case .deployRecovery(let id):
-            guard let play else { throw ReleaseActorError.notGiven("the step is for Google Play, which was not given") }
+            let (client, packageName) = try playWriter()
             guard let id = id ?? created else {
                 throw ReleaseActorError.notGiven("no App Recovery action was created to deploy")
             }
-            try await play.client.deployRecovery(id, packageName: play.packageName)
+            try await client.deployRecovery(id, packageName: packageName)
         case .writeManifest(let path, let manifest, let read):
             try ManifestFile.write(manifest, to: path, ifStill: read)
         }
         return nil
+    }
+
+    /// The client and app a Google Play step is sent with.
+    private func playWriter() throws(ReleaseActorError) -> (PlayDeveloperAPIClient, String) {
+        switch play {
+        case .live(let packageName, _, let client)?: (client, packageName)
+        case .stored?: throw .notGiven("the step is for Google Play, which was given as a stored track")
+        case nil: throw .notGiven("the step is for Google Play, which was not given")
+        }
     }
 
     /// Reads a v2 manifest, keeping its JSON as written.
@@ -262,7 +238,7 @@ public struct ReleaseActor: Sendable {
 /// Why reading or applying could not go on.
 public enum ReleaseActorError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A store could not be read.
-    case read(Store, HTTPClientError)
+    case read(Store, ReleaseSourceError)
     /// The manifest is missing, not JSON, or not version 2; it was not touched.
     case manifest(String)
     /// A step names a store this actor was not given, or a recovery action no step created.

@@ -218,15 +218,27 @@ extension PlaySource {
     ///
     /// - Throws: ``ReleaseSourceError/play(_:)`` when the API refuses or fails.
     public func everyTrack() async throws(ReleaseSourceError) -> (track: PlayTrack, tracks: [PlayTrack]?) {
+        let listed = try await listedTracks()
+        guard let tracks = listed.tracks, !tracks.contains(where: { $0.track == listed.track.track }) else {
+            return listed
+        }
+        return (try await track(), tracks)
+    }
+
+    /// Every track of the app listed in one edit, and the one the source names among them.
+    ///
+    /// As ``everyTrack()``, but a track the list lacks is an empty track of its name, read no
+    /// further: what a plan to act is made from (it notes the version is not on that track).
+    ///
+    /// - Throws: ``ReleaseSourceError/play(_:)`` when the API refuses or fails.
+    public func listedTracks() async throws(ReleaseSourceError) -> (track: PlayTrack, tracks: [PlayTrack]?) {
         guard case .live(let packageName, let name, let client) = self else { return (try await track(), nil) }
-        let tracks: [PlayTrack]
         do throws(HTTPClientError) {
-            tracks = try await client.tracks(packageName: packageName)
+            let tracks = try await client.tracks(packageName: packageName)
+            return (tracks.first { $0.track == name } ?? PlayTrack(track: name, releases: []), tracks)
         } catch {
             throw .play(error)
         }
-        guard let track = tracks.first(where: { $0.track == name }) else { return (try await track(), tracks) }
-        return (track, tracks)
     }
 
     /// Where the track is available, read now for a live source; `nil` for a stored track.
@@ -255,18 +267,18 @@ extension PlaySource {
         }
     }
 
-    /// The App Recovery actions that target the track's versionCodes; `nil` for a stored track.
+    /// The App Recovery actions that target `versionCodes`; `nil` for a stored track.
     ///
     /// A live source reads them now. App Recovery lists the actions of one versionCode a request
-    /// (`GET …/appRecoveries?versionCode=N`): every versionCode of the track's releases is asked,
-    /// lowest first, and an action that targets several is listed once, where first seen.
+    /// (`GET …/appRecoveries?versionCode=N`): every versionCode is asked, lowest first, and an
+    /// action that targets several is listed once, where first seen. A read of the stores asks
+    /// those of the track's releases; a recall those of the version's, on every track.
     ///
     /// - Throws: ``ReleaseSourceError/play(_:)`` when the API refuses or fails.
-    public func recoveryActions(for track: PlayTrack) async throws(ReleaseSourceError) -> [PlayRecoveryAction]? {
+    public func recoveryActions(versionCodes: [VersionCode]) async throws(ReleaseSourceError) -> [PlayRecoveryAction]? {
         guard case .live(let packageName, _, let client) = self else { return nil }
         do throws(HTTPClientError) {
-            return try await client.recoveryActions(
-                packageName: packageName, versionCodes: track.releases.flatMap(\.versionCodes))
+            return try await client.recoveryActions(packageName: packageName, versionCodes: versionCodes)
         } catch {
             throw .play(error)
         }
@@ -287,11 +299,16 @@ public struct AppStoreConnectSource: Sendable {
     public var client: AppStoreConnectClient
     /// The platform whose versions count (`IOS` unless told).
     public var platform: AppStoreConnectPlatform
+    /// The app asked about, when the source names it (as ``ReleaseActor``'s does).
+    ///
+    /// `nil`: the app the App Store source names (``StoreSources/read(_:)``).
+    public var app: AppStoreApp?
 
     /// Makes the source.
-    public init(client: AppStoreConnectClient, platform: AppStoreConnectPlatform = .iOS) {
+    public init(client: AppStoreConnectClient, platform: AppStoreConnectPlatform = .iOS, app: AppStoreApp? = nil) {
         self.client = client
         self.platform = platform
+        self.app = app
     }
 
     /// Where the app is sold.

@@ -159,3 +159,15 @@ public struct StoreReading: Sendable, Hashable {
         return ([forceTarget, live] + play).compactMap { $0 }.max()
     }
 }
+
+extension StoreReading.GooglePlay {
+    /// Whether the track has changes Play has not reviewed yet.
+    ///
+    /// A release `IN_REVIEW`, or not sent for review (``reviewStates``).
+    public var hasChangesInReview: Bool {
+        reviewStates.contains { $0.lifecycleState == .inReview || $0.lifecycleState == .notSentForReview }
+    }
+
+    /// Every track listed in the edit, or the track alone when the others were not listed.
+    var tracksRead: [PlayTrack] { tracks ?? [track] }
+}

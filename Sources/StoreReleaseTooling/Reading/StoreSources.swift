@@ -37,9 +37,10 @@ public struct StoreSources: Sendable {
     /// 1. Where App Store Connect says the app is sold, first, when a live App Store source's
     ///    storefronts are those (`sold`) or a sweep is classified (``StoreReading/Extras/whereSold``).
     /// 2. The App Store's storefronts.
-    /// 3. App Store Connect, about the app the App Store source names (for stored releases, the
-    ///    App Store id of the first that has one): where the app is sold, if step 1 could not
-    ///    ask, then the app's status. Without an App Store source it is not asked.
+    /// 3. App Store Connect, about the app it names (``AppStoreConnectSource/app``), else the one
+    ///    the App Store source names (for stored releases, the App Store id of the first that has
+    ///    one): where the app is sold, if step 1 could not ask, then the app's status. Naming no
+    ///    app and without an App Store source, it is not asked.
     /// 4. The Play track (with every track of the app listed in the same edit,
     ///    ``StoreReading/Extras/everyTrack``), then its edit-free list (``StoreReading/Extras/reviewStates``), then
     ///    where it is available (``StoreReading/Extras/whereSold`` in a sweep), then the App
@@ -61,15 +62,16 @@ public struct StoreSources: Sendable {
         if wantsSold, let appStoreConnect, case .live(let app, _, _)? = appStore {
             availability = try await appStoreConnect.availability(of: app)
         }
-        if let appStore {
-            let releases = try await appStore.releases(availability: availability)
-            if let appStoreConnect {
-                let app = try appStore.connectApp(releases: releases)
-                if wantsSold, availability == nil { availability = try await appStoreConnect.availability(of: app) }
-                let (status, versions) = try await appStoreConnect.versions(of: app)
-                reading.appStoreConnect = StoreReading.AppStoreConnect(
-                    status: status, availability: availability, versions: versions)
-            }
+        let releases = try await appStore?.releases(availability: availability)
+        var app = appStoreConnect?.app
+        if app == nil, appStoreConnect != nil, let appStore { app = try appStore.connectApp(releases: releases ?? []) }
+        if let appStoreConnect, let app {
+            if wantsSold, availability == nil { availability = try await appStoreConnect.availability(of: app) }
+            let (status, versions) = try await appStoreConnect.versions(of: app)
+            reading.appStoreConnect = StoreReading.AppStoreConnect(
+                status: status, availability: availability, versions: versions)
+        }
+        if let appStore, let releases {
             reading.appStore = StoreReading.AppStore(
                 releases: releases, expected: try appStore.expected(availability: availability),
                 whereSoldUnknown: appStore.coversEveryStorefront && availability == nil)
@@ -81,7 +83,8 @@ public struct StoreSources: Sendable {
                 track: track, packageName: play.packageName,
                 reviewStates: extras.contains(.reviewStates) ? try await play.reviewStates() : [],
                 availability: isSweep && extras.contains(.whereSold) ? try await play.availability() : nil,
-                recoveryActions: extras.contains(.recoveryActions) ? try await play.recoveryActions(for: track) : nil,
+                recoveryActions: extras.contains(.recoveryActions)
+                    ? try await play.recoveryActions(versionCodes: track.releases.flatMap(\.versionCodes)) : nil,
                 tracks: tracks)
         }
         if let health {

@@ -20,19 +20,18 @@ extension ActingPlan {
         var steps: [ActingStep] = []
         var refusals: [String] = []
         if decision.kind == .advance || decision.kind == .complete, let play = reading.googlePlay,
-            let track = play.tracks.first(where: { $0.track == play.track }), let release = track.release(of: version),
-            let to = decision.to
+            let release = play.track.release(of: version), let to = decision.to
         {
             let completing = decision.kind == .complete
             let change = PlayReleaseChange(
-                track: play.track, versionCodes: release.versionCodes, from: release.status,
+                track: play.track.track, versionCodes: release.versionCodes, from: release.status,
                 to: completing ? .completed : .inProgress, version: release.version, fraction: completing ? nil : to)
             do throws(HTTPClientError) {
-                guard let json = try? JSONValue(encoding: track) else {
-                    throw .play(.invalidRequest("the track \(play.track) cannot be written back as JSON"))
+                guard let json = try? JSONValue(encoding: play.track) else {
+                    throw .play(.invalidRequest("the track \(play.track.track) cannot be written back as JSON"))
                 }
                 let request = try PlayDeveloperAPIClient.trackUpdateRequest(
-                    change, track: json, packageName: play.packageName)
+                    change, track: json, packageName: play.packageName ?? "")
                 steps.append(
                     ActingStep(
                         store: .googlePlay, from: "\(release.status) at \(RolloutSchedule.percent(decision.from ?? 0))",
@@ -44,7 +43,7 @@ extension ActingPlan {
             }
         }
         if let move = decision.phased, let connect = reading.appStoreConnect,
-            let phase = connect.versions.first(where: { $0.isVersion(version) })?.phasedRelease,
+            let phase = connect.versions?.first(where: { $0.isVersion(version) })?.phasedRelease,
             let id = phase.id
         {
             let state: PhasedRelease.State = move == .pause ? .paused : .active

@@ -14,10 +14,8 @@ extension RolloutGate.Situation {
     public init(
         _ version: Version, reading: ActingReading, health: ReleaseHealthReport?, state: RolloutState?, now: Date
     ) {
-        let play = reading.googlePlay.flatMap { play in
-            play.tracks.first { $0.track == play.track }?.release(of: version)
-        }
-        let phased = reading.appStoreConnect?.versions.first { $0.isVersion(version) }?.phasedRelease
+        let play = reading.googlePlay?.track.release(of: version)
+        let phased = reading.appStoreConnect?.versions?.first { $0.isVersion(version) }?.phasedRelease
         var judged: [Store: RolloutGate.Health] = [:]
         for store in health?.stores ?? [] { judged[store.store] = RolloutGate.Health(store) }
         let fraction = play.map { $0.status == .completed ? 1 : ($0.userFraction ?? 0) }

@@ -83,7 +83,7 @@ extension ActingOptions {
             if store == .googlePlay {
                 names = [actor.play?.packageName].compactMap { $0 }
             } else {
-                switch actor.connect?.app {
+                switch actor.appStoreConnect?.app {
                 case .id(let id)?: names = [String(id)]
                 case .bundleID(let bundleID)?: names = [appID, bundleID].compactMap { $0 }
                 case nil: break
@@ -129,15 +129,16 @@ extension SourceOptions {
     {
         var actor = ReleaseActor(manifestPath: manifestPath)
         if let package = play.package {
-            actor.play = .init(client: try play.client(timeout: timeout), packageName: package, track: play.track)
+            actor.play = .live(packageName: package, track: play.track, client: try play.client(timeout: timeout))
         }
-        if let connect = try connect.source() {
-            actor.connect = .init(client: connect.client, app: try appStore.app(), platform: connect.platform)
+        if var connect = try connect.source() {
+            connect.app = try appStore.app()
+            actor.appStoreConnect = connect
         } else if appStore.ids != nil || appStore.bundleID != nil {
             throw .usage(
                 "\(command): \(AppStoreOptions.id) needs App Store Connect credentials to act on the App Store")
         }
-        guard actor.play != nil || actor.connect != nil else {
+        guard !actor.stores.isEmpty else {
             throw .usage(
                 "\(command): give Google Play (\(PlayOptions.package.usage)), App Store Connect (\(AppStoreOptions.id.usage) "
                     + "with its credentials), or both")
