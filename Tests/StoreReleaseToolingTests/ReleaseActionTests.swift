@@ -187,6 +187,26 @@ import Testing
         #expect(ActingPlan.whereMissing(try Self.version(), in: reading) == nil, "App Store Connect has 8.0.10")
     }
 
+    /// An actor on a track the app lacks reads the tracks listed in one edit and notes where the
+    /// version is; it does not read the missing track again (as a watch's read does, for its error).
+    @Test func aTrackTheAppLacksIsNotedFromOneEdit() async throws {
+        let server = try LoopbackServer.shared.get()
+        let token = UUID().uuidString
+        let play = try PlayDeveloperAPIClient(
+            token: try BearerToken("ya29.actor-\(UUID().uuidString)"),
+            configuration: .init(baseURL: server.baseURL("ok", token: token)))
+        let actor = ReleaseActor(play: .live(packageName: "com.example.rollout", track: "beta", client: play))
+        let reading = try await actor.read(for: .halt, version: try Self.version())
+        #expect(reading.googlePlay?.track == PlayTrack(track: "beta", releases: []))
+        #expect(reading.googlePlay?.tracks?.map(\.track) == ["production"])
+        let plan = ActingPlan(.halt, version: try Self.version(), reading: reading)
+        #expect(
+            plan.steps.isEmpty
+                && plan.notes == ["Google Play: 8.0.10 is not on beta (only on production); name the track it is on"],
+            "\(plan.notes)")
+        #expect(try server.playStats(token: token)["editsInserted"] as? Int == 1)
+    }
+
     /// A commit Play refuses half-way through an applied plan: the edit is deleted, the next
     /// step is not sent, and the plan says which step failed and which were not done.
     @Test func aCommitRefusedMidPlanLeavesNoOpenEditAndAnExactAccount() async throws {

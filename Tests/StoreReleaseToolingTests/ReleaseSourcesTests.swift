@@ -34,6 +34,15 @@ import Testing
             rateLimiter: RateLimiter(requests: 1000))
     }
 
+    /// App Store Connect asked about the macOS platform, from the fake's `platforms` scenario.
+    func macOSConnect(token: String) throws -> AppStoreConnectSource {
+        AppStoreConnectSource(
+            client: try AppStoreConnectClient(
+                credentials: .token(try BearerToken(Self.secret)),
+                configuration: .init(baseURL: server.baseURL("platforms", token: token))),
+            platform: .macOS)
+    }
+
     @Test func storedSourcesMakeTheSameReportAsTheValues() async throws {
         let releases = try stored("appstore-wechat-cn.json") + stored("appstore-wechat-us.json")
         let track = try playTrack()
@@ -74,11 +83,7 @@ import Testing
 
     @Test func appStoreConnectIsAskedAboutTheAppTheStoredLookupsName() async throws {
         let token = UUID().uuidString
-        let connect = AppStoreConnectSource(
-            client: try AppStoreConnectClient(
-                credentials: .token(try BearerToken(Self.secret)),
-                configuration: .init(baseURL: server.baseURL("platforms", token: token))),
-            platform: .macOS)
+        let connect = try macOSConnect(token: token)
         let report = try await CrossStoreReport.gather(
             appStore: .stored(try stored("appstore-wechat-cn.json")), play: .stored(try playTrack()),
             appStoreConnect: connect)
@@ -94,6 +99,20 @@ import Testing
         } catch {
             #expect(error == .noAppStoreID)
         }
+    }
+
+    /// An App Store Connect source that names its app (as an actor's does) is asked about it
+    /// with no App Store source; one that names none is not asked.
+    @Test func appStoreConnectNamingItsAppIsAskedWithoutAnAppStoreSource() async throws {
+        let token = UUID().uuidString
+        var connect = try macOSConnect(token: token)
+        #expect(try await StoreSources(appStoreConnect: connect).read().appStoreConnect == nil)
+        #expect(try server.ascStats(token: token)["platforms"] as? [String] ?? [] == [], "nothing asked")
+        connect.app = .id(414_478_124)
+        let reading = try await StoreSources(appStoreConnect: connect).read()
+        #expect(reading.appStoreConnect?.status.appID == "414478124" && reading.appStore == nil)
+        #expect(reading.appStoreConnect?.status.live?.version == "3.1", "the macOS version of app 414478124")
+        #expect(try server.ascStats(token: token)["platforms"] as? [String] == ["MAC_OS"])
     }
 
     @Test func theManifestIsMadeFromOneStorefrontsSource() async throws {
