@@ -13,17 +13,17 @@ public struct ActingPlan: Sendable, Hashable {
     /// The version acted on.
     public let version: Version
     /// Whether the plan was applied (else nothing was written).
-    public var apply: Bool
+    public var apply = false
     /// The writes, in the order they are sent.
     public var steps: [ActingStep]
     /// Whether a read after applying shows every store as asked; `nil` before.
-    public var verified: Bool?
+    public var verified: Bool? = nil
     /// Why the plan may not be applied; empty when it may.
     public let refusals: [String]
     /// Why a store has no step.
     public let notes: [String]
     /// The rollout gate's decision the plan carries out (advance); `nil` for the other actions.
-    public var gate: RolloutDecision?
+    public var gate: RolloutDecision? = nil
 
     /// Makes a plan of given steps.
     public init(
@@ -34,9 +34,6 @@ public struct ActingPlan: Sendable, Hashable {
         self.steps = steps
         self.refusals = refusals
         self.notes = notes
-        apply = false
-        verified = nil
-        gate = nil
     }
 
     /// The stores the plan writes to (the manifest, a local file, is not one).

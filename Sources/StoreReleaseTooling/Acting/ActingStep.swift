@@ -31,11 +31,11 @@ public struct ActingStep: Sendable, Hashable {
     /// What is sent (for the manifest: `WRITE` of the file with its new content).
     public var request: StoreRequest
     /// Whether it was applied.
-    public var done: Bool
+    public var done = false
     /// Why it failed, if it did: the store's answer (or the exchange's failure).
-    public var error: String?
+    public var error: String? = nil
     /// What a read of the store after the step failed showed; `nil` when it did not fail.
-    public var readBack: ReadBack?
+    public var readBack: ReadBack? = nil
 
     /// What the store shows after a write that failed.
     ///
@@ -97,9 +97,6 @@ public struct ActingStep: Sendable, Hashable {
         self.to = to
         self.request = request
         self.operation = operation
-        done = false
-        error = nil
-        readBack = nil
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
