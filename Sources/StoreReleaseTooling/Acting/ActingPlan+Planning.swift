@@ -129,7 +129,7 @@ private struct Planner {
         }
         guard let move = playMove else {
             // advance's steps come from the rollout gate's decision (ActingPlan.advance).
-            if action == .recall { planRecall(play, carrying: carrying) }
+            if action == .recall { planRecall(play) }
             return
         }
         let track = play.track
@@ -175,10 +175,8 @@ private struct Planner {
         }
     }
 
-    private mutating func planRecall(
-        _ play: StoreReading.GooglePlay, carrying: [(PlayTrack, PlayTrackRelease)]
-    ) {
-        let codes = Array(Set(carrying.flatMap(\.1.versionCodes))).sorted()
+    private mutating func planRecall(_ play: StoreReading.GooglePlay) {
+        let codes = play.versionCodes(of: version)
         let top = codes.max()?.rawValue ?? 0
         for track in play.tracksRead
         where track.releases.contains(where: { !Set($0.versionCodes).isDisjoint(with: codes) }) {

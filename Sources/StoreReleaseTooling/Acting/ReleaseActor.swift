@@ -45,14 +45,13 @@ public struct ReleaseActor: Sendable {
         if let play {
             do throws(ReleaseSourceError) {
                 let (track, tracks) = try await play.listedTracks()
-                let codes = (tracks ?? [track]).flatMap {
-                    $0.releases.filter { $0.version == version }.flatMap(\.versionCodes)
-                }
-                reading.googlePlay = StoreReading.GooglePlay(
+                var read = StoreReading.GooglePlay(
                     track: track, packageName: play.packageName,
-                    reviewStates: action == .advance ? try await play.reviewStates() : [],
-                    recoveryActions: action == .recall ? try await play.recoveryActions(versionCodes: codes) : nil,
-                    tracks: tracks)
+                    reviewStates: action == .advance ? try await play.reviewStates() : [], tracks: tracks)
+                if action == .recall {
+                    read.recoveryActions = try await play.recoveryActions(versionCodes: read.versionCodes(of: version))
+                }
+                reading.googlePlay = read
             } catch {
                 throw .read(.googlePlay, error)
             }

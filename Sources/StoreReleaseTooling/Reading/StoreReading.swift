@@ -170,4 +170,9 @@ extension StoreReading.GooglePlay {
 
     /// Every track listed in the edit, or the track alone when the others were not listed.
     var tracksRead: [PlayTrack] { tracks ?? [track] }
+
+    /// The versionCodes of `version`'s releases on every track read, each once, lowest first.
+    func versionCodes(of version: Version) -> [VersionCode] {
+        Set(tracksRead.flatMap { $0.releases.filter { $0.version == version }.flatMap(\.versionCodes) }).sorted()
+    }
 }
