@@ -70,12 +70,13 @@ public struct ReleaseActor: Sendable {
 
     /// What a plan to halt or advance is made from, out of a read of the stores.
     ///
-    /// `nil` when the read does not cover every store this actor acts on. A round of `watch` reads the stores once (``StoreSources/read(_:)`` with
-    /// ``StoreReading/Extras/everyTrack``): when that read is of this actor's Play app and track
-    /// (every track listed) and App Store Connect app (named by id, on `platform`, the platform
-    /// of the source that read it), the round plans on it as it is instead of reading the stores
-    /// a second time. Recall is planned on ``read(for:version:)`` (it reads App Recovery's
-    /// actions for the version), and so is a plan with a manifest.
+    /// `nil` when the read does not cover every store this actor acts on. A round of `watch`
+    /// reads the stores once (``StoreSources/read(_:)`` with ``StoreReading/Extras/everyTrack``):
+    /// when that read is of this actor's Play app and track (every track listed) and App Store
+    /// Connect app (named by id, on `platform`, the platform of the source that read it), the
+    /// round plans on its records as they are instead of reading the stores a second time.
+    /// Recall is planned on ``read(for:version:)`` (it reads App Recovery's actions for the
+    /// version), and so is a plan with a manifest.
     public func reading(from read: StoreReading, platform: AppStoreConnectPlatform?) -> ActingReading? {
         guard manifestPath == nil else { return nil }
         var reading = ActingReading()
