@@ -105,7 +105,8 @@ enum AdvanceCommand {
         var report: ReleaseHealthReport?
         do throws(ReleaseSourceError) {
             report = try await health?.judge(
-                options.version, packageName: sources.play.package, appID: reading.appStoreConnect?.appID)
+                VersionOrCode(options.version), packageName: sources.play.package,
+                appID: reading.appStoreConnect?.appID)
         } catch {
             throw CLIError(error, command)
         }
