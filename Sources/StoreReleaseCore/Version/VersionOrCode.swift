@@ -7,8 +7,10 @@
 public struct VersionOrCode: Sendable, Hashable, CustomStringConvertible {
     /// The version name, as given.
     public let name: Version
-    /// The `versionCode` the name also is: one number within Play's range (`81`); `nil` for
-    /// `8.0.10`, `81.0` or `81-beta` (``VersionCode/init(exactly:)``).
+    /// The `versionCode` the name also is, if it is one.
+    ///
+    /// One number within Play's range (`81`) is one; `8.0.10`, `81.0` or `81-beta` is none
+    /// (``VersionCode/init(exactly:)``).
     public let code: VersionCode?
 
     /// A version name, also the `versionCode` its digits are when it is one number.
@@ -24,8 +26,9 @@ public struct VersionOrCode: Sendable, Hashable, CustomStringConvertible {
         self.init(try Version(parsing: text))
     }
 
-    /// The version this names, given what a store knows of codes: the version of the
-    /// `versionCode` its digits are, when `version` knows it; else the name.
+    /// The version this names, given the versions a store knows by their codes.
+    ///
+    /// The version of the `versionCode` its digits are, when `version` knows it; else the name.
     ///
     /// - Parameter version: The version of a `versionCode` in the store's data, or `nil` when the
     ///   data have no such code (and on a store without codes).
