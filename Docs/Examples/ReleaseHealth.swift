@@ -18,7 +18,7 @@ let fieldReport = """
 func releaseHealthExamples() throws {
     let file = try JSONDecoder().decode(HealthFile.self, from: Data(fieldReport.utf8))
     let health = StoreHealth.judge(
-        try Version(parsing: "8.0.10"), store: file.store, source: .healthFile, days: file.days,
+        try VersionOrCode(parsing: "8.0.10"), store: file.store, source: .healthFile, days: file.days,
         criteria: try HealthCriteria())
     print(health.line)
     // insufficientData: 130 user-days, and 8.0.2 on its own first day was no better.
@@ -35,7 +35,7 @@ func releaseHealthExamples() throws {
         days.append(day)
     }
     let regressed = StoreHealth.judge(
-        try Version(parsing: "8.0.10"), store: .googlePlay, source: .healthFile, days: days,
+        try VersionOrCode(parsing: "8.0.10"), store: .googlePlay, source: .healthFile, days: days,
         criteria: try HealthCriteria())
     print(regressed.line)
     print(regressed.reasons.joined(separator: "\n"))

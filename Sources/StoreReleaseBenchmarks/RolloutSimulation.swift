@@ -196,7 +196,8 @@ struct RolloutSimulation: Sendable {
                 guard let criteria else { throw RolloutBenchmarkError("the gate has no criteria") }
                 let previous = previousDays.prefix(days.count)
                 let health = StoreHealth.judge(
-                    candidate, store: .googlePlay, source: .playDeveloperReporting, days: Array(previous) + days,
+                    VersionOrCode(candidate), store: .googlePlay, source: .playDeveloperReporting,
+                    days: Array(previous) + days,
                     criteria: criteria)
                 let decision = gate.decide(
                     RolloutGate.Situation(

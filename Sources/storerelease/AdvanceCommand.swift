@@ -105,7 +105,8 @@ enum AdvanceCommand {
         var report: ReleaseHealthReport?
         do throws(ReleaseSourceError) {
             report = try await health?.judge(
-                options.version, packageName: sources.play.package, appID: reading.appStoreConnect?.status.appID)
+                VersionOrCode(options.version), packageName: sources.play.package,
+                appID: reading.appStoreConnect?.status.appID)
         } catch {
             throw CLIError(error, command)
         }

@@ -95,7 +95,7 @@ import Testing
                         users: 7_000, crashedUsers: 147, anrUsers: store == .googlePlay ? 7 : nil)))
         }
         let health = StoreHealth.judge(
-            try Version(parsing: "8.0.10"), store: store, source: .healthFile, days: days,
+            try VersionOrCode(parsing: "8.0.10"), store: store, source: .healthFile, days: days,
             criteria: try HealthCriteria())
         #expect(health.verdict.kind == .regressed, "\(health.reasons)")
         let parity = try #require(health.gateReason)

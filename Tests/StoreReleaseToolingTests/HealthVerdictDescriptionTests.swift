@@ -18,7 +18,7 @@ import Testing
                 """
             let file = try JSONDecoder().decode(HealthFile.self, from: Data(json.utf8))
             let health = StoreHealth.judge(
-                try Version(parsing: "8.0.10"), store: file.store, source: .healthFile, days: file.days,
+                try VersionOrCode(parsing: "8.0.10"), store: file.store, source: .healthFile, days: file.days,
                 criteria: try HealthCriteria())
             #expect(health.line.contains("of 500 \(unit)") && !health.line.contains(other), "\(health.line)")
             #expect(health.line.hasSuffix("(fewer than 1,000 \(unit))"), "\(health.line)")

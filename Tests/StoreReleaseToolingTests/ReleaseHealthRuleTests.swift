@@ -97,7 +97,8 @@ import Testing
         criteria: HealthCriteria = criteria
     ) throws -> StoreHealth {
         StoreHealth.judge(
-            try Self.version(version), baseline: try baseline.map(Self.version), store: store, source: .healthFile,
+            try VersionOrCode(parsing: version), baseline: try baseline.map(VersionOrCode.init(parsing:)),
+            store: store, source: .healthFile,
             days: days, criteria: criteria)
     }
 

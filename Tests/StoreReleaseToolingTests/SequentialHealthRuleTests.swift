@@ -222,7 +222,7 @@ import Testing
                     date: date, version: old, versionCode: nil, users: 10_000, crashedUsers: 45, anrUsers: 10)),
         ]
         let health = StoreHealth.judge(
-            new, store: .googlePlay, source: .healthFile, days: days, criteria: criteria)
+            VersionOrCode(new), store: .googlePlay, source: .healthFile, days: days, criteria: criteria)
         #expect(health.verdict.kind == .insufficientData)
         #expect("\(health.verdict)" == "insufficientData (the data lean towards a regression)")
         #expect(health.reasons.contains { $0.contains("leans above 8.0.9's") && $0.contains("4,000 halts") })

@@ -45,7 +45,8 @@ import Testing
             }
         }
         let play = StoreHealth.judge(
-            try version, store: .googlePlay, source: .healthFile, days: days, criteria: try HealthCriteria())
+            VersionOrCode(try version), store: .googlePlay, source: .healthFile, days: days,
+            criteria: try HealthCriteria())
         return ReleaseHealthReport(appStore: nil, googlePlay: play, version: try version)
     }
 

@@ -28,12 +28,12 @@ public struct HealthSources: Sendable {
     public var playReporting: PlayDeveloperReportingClient?
     /// App Store Connect, whose Analytics Reports are read for the App Store when no file is.
     public var analytics: AppStoreConnectClient?
-    /// The version to judge; `nil`: the ``candidate``.
-    public var version: Version?
+    /// The version to judge (on Google Play a `versionCode` too); `nil`: the ``candidate``.
+    public var version: VersionOrCode?
     /// Which version is judged when ``version`` is `nil`: the version a forced update would require, unless told.
     public var candidate: Candidate = .forceTarget
-    /// The version to compare with; `nil`: the highest below with users.
-    public var baseline: Version?
+    /// The version to compare with (on Google Play a `versionCode` too); `nil`: the highest below with users.
+    public var baseline: VersionOrCode?
     /// The minimum of user-days and the ceilings.
     public var criteria: HealthCriteria
     /// The moment judged as of, if not now.
@@ -45,7 +45,7 @@ public struct HealthSources: Sendable {
     /// The sources; give at least one.
     public init(
         files: [HealthFile] = [], playReporting: PlayDeveloperReportingClient? = nil,
-        analytics: AppStoreConnectClient? = nil, version: Version? = nil, baseline: Version? = nil,
+        analytics: AppStoreConnectClient? = nil, version: VersionOrCode? = nil, baseline: VersionOrCode? = nil,
         criteria: HealthCriteria, through: Date? = nil
     ) {
         self.files = files
@@ -71,13 +71,13 @@ public struct HealthSources: Sendable {
     /// `healthy`; so does a live source without the app to read (`packageName`, `appID`).
     ///
     /// - Parameters:
-    ///   - version: The version judged (on Google Play a `versionCode`'s digits work too).
+    ///   - version: The version judged (on Google Play a `versionCode` too).
     ///   - packageName: The Play package the reporting API is asked about.
     ///   - appID: The App Store id whose Analytics Reports are read.
     /// - Returns: Each store's health, the version judged named.
     /// - Throws: ``ReleaseSourceError/health(_:)`` only for a request that is bad input (a package
     ///   name the API refuses as such); every other failure is an `unknown` verdict.
-    public func judge(_ version: Version, packageName: String?, appID: String?) async throws(ReleaseSourceError)
+    public func judge(_ version: VersionOrCode, packageName: String?, appID: String?) async throws(ReleaseSourceError)
         -> ReleaseHealthReport
     {
         var judged: [Store: StoreHealth] = [:]
@@ -92,7 +92,7 @@ public struct HealthSources: Sendable {
         if judged[.appStore] == nil, let analytics {
             judged[.appStore] = try await appStore(version, client: analytics, appID: appID)
         }
-        return ReleaseHealthReport(appStore: judged[.appStore], googlePlay: judged[.googlePlay], version: version)
+        return ReleaseHealthReport(appStore: judged[.appStore], googlePlay: judged[.googlePlay], version: version.name)
     }
 
     /// Google Play's largest error issues of the report's candidate over its window, read now.
@@ -128,7 +128,7 @@ public struct HealthSources: Sendable {
     }
 
     /// Google Play's health from the Play Developer Reporting API.
-    private func googlePlay(_ version: Version, client: PlayDeveloperReportingClient, packageName: String?)
+    private func googlePlay(_ version: VersionOrCode, client: PlayDeveloperReportingClient, packageName: String?)
         async throws(ReleaseSourceError) -> StoreHealth
     {
         try await read(
@@ -145,7 +145,7 @@ public struct HealthSources: Sendable {
 
     /// The App Store's health from App Store Connect's Analytics Reports: `unknown` naming what
     /// failed, or what to do, when there is nothing to read.
-    private func appStore(_ version: Version, client: AppStoreConnectClient, appID: String?)
+    private func appStore(_ version: VersionOrCode, client: AppStoreConnectClient, appID: String?)
         async throws(ReleaseSourceError) -> StoreHealth
     {
         let source = HealthSource.appStoreConnectAnalytics

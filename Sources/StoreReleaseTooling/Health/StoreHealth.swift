@@ -43,8 +43,8 @@ public struct StoreHealth: Sendable, Hashable {
     ///   not read (named) and the days before, every rate read, show no regression (when they
     ///   do, `regressed`, judged through the last day every rate is read).
     public static func judge(
-        _ version: Version, baseline: Version? = nil, store: Store, source: HealthSource, days: [HealthDay],
-        criteria: HealthCriteria, through: HealthDate? = nil, notes: [String] = []
+        _ version: VersionOrCode, baseline: VersionOrCode? = nil, store: Store, source: HealthSource,
+        days: [HealthDay], criteria: HealthCriteria, through: HealthDate? = nil, notes: [String] = []
     ) -> StoreHealth {
         let counted = through.map { last in days.filter { $0.date <= last } } ?? days
         let (days, conflicts) = HealthDuplicates.fold(counted)
@@ -111,15 +111,11 @@ public struct StoreHealth: Sendable, Hashable {
         return Set(used.filter { $0.version < version }.map(\.version)).max()
     }
 
-    /// On Google Play, digits that are a `versionCode` of `days` name that code's version.
-    ///
-    /// A version written as one number is a ``VersionCode`` (``VersionCode/init(exactly:)``),
-    /// compared with each day's code.
-    private static func resolve(_ version: Version, store: Store, in days: [HealthDay]) -> Version {
-        guard store == .googlePlay, let code = VersionCode(exactly: version),
-            let day = days.first(where: { $0.versionCode == code })
-        else { return version }
-        return day.version
+    /// The version `named` names on `store`: on Google Play, a `versionCode` of `days` names
+    /// that code's version (``VersionOrCode/resolved(byCode:)``); elsewhere the name.
+    private static func resolve(_ named: VersionOrCode, store: Store, in days: [HealthDay]) -> Version {
+        guard store == .googlePlay else { return named.name }
+        return named.resolved { code in days.first { $0.versionCode == code }?.version }
     }
 
     /// The sentences behind a verdict; `sequential`: judged by ``SequentialHealthRule``, whose evidence is said.

@@ -89,7 +89,7 @@ public struct StoreSources: Sendable {
         }
         if let health {
             let candidate = health.candidate == .forceTarget ? reading.forceTarget : reading.newestReleasing
-            if let version = health.version ?? candidate {
+            if let version = health.version ?? candidate.map(VersionOrCode.init) {
                 let appID =
                     reading.appStore?.releases.lazy.compactMap(\.appID).first ?? reading.appStoreConnect?.status.appID
                 reading.health = try await health.judge(version, packageName: play?.packageName, appID: appID)

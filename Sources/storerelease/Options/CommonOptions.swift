@@ -21,8 +21,6 @@ enum CommonOptions {
     static let timeout = Option<Seconds>(
         "--timeout", "S", "Seconds each attempt may take in all, the whole answer read (default 10).")
 
-    static let version = Option<Version>("--version", "V", "The version to wait for; a newer one counts too.")
-
     static let scheme = Option<VersionScheme>(
         "--scheme", "appstore|semver",
         "How to read versions: appstore (default; dot-separated numbers, 1.2 == 1.2.0) or semver (SemVer 2.0.0)."

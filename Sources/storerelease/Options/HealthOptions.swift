@@ -7,8 +7,9 @@ struct HealthOptions {
     static let healthFile = Option<String>(
         "--health-file", "FILE", "One store's users, crashes and ANRs per version per day (once a store).",
         repeats: true)
-    static let version = CommonOptions.version.help("The version to judge (on Google Play a versionCode works too).")
-    static let baseline = Option<Version>(
+    static let version = Option<VersionOrCode>(
+        "--version", "V", "The version to judge (on Google Play a versionCode works too).")
+    static let baseline = Option<VersionOrCode>(
         "--baseline", "V0", "The version to compare with (default: the highest below V with users).")
     static let minUsers = Option<Count>(
         "--min-users", "N", "The user-days a window needs before it can be healthy (default 1000).")
@@ -33,8 +34,8 @@ struct HealthOptions {
     ])
 
     let format: ReportFormat
-    let version: Version
-    let baseline: Version?
+    let version: VersionOrCode
+    let baseline: VersionOrCode?
     let criteria: HealthCriteria
     /// The moment judged as of (`--now`), if given: each store counts no later day of its own.
     let through: Date?

@@ -45,7 +45,7 @@ struct HealthSourceOptions {
     /// Whether each store's own numbers are read (`--health`, or the reporting API's base URL,
     /// which asks for them as plainly).
     private let isLive: Bool
-    private let baseline: Version?
+    private let baseline: VersionOrCode?
     /// The rule, when a source is given.
     private let criteria: HealthCriteria?
     private let reporting: PlayReportingOptions

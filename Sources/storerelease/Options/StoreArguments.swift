@@ -18,6 +18,13 @@ extension Version: ArgumentValue {
     }
 }
 
+/// `health --version 81`, `--baseline 8.0.9`: a version name, on Google Play a versionCode too.
+extension VersionOrCode: ArgumentValue {
+    init(argument: String) throws(ArgumentProblem) {
+        self = try ArgumentProblem.read { () throws(VersionError) in try VersionOrCode(parsing: argument) }
+    }
+}
+
 /// `--version-code 81`.
 extension VersionCode: ArgumentValue {
     init(argument: String) throws(ArgumentProblem) {

@@ -3,6 +3,7 @@ import StoreReleaseKit
 /// `wait`'s flags, read once: what to wait for, until when, and the side of each store to ask;
 /// the waiter they describe.
 struct WaitOptions {
+    static let version = Option<Version>("--version", "V", "The version to wait for; a newer one counts too.")
     static let versionCode = Option<VersionCode>(
         "--version-code", "N", "The Play versionCode to wait for (a higher one counts too).")
     static let interval = Option<Seconds>("--interval", "S", "Seconds between rounds at first (default 60).")
@@ -13,7 +14,7 @@ struct WaitOptions {
 
     /// `wait`'s table: the storefronts, Play's live app, what to wait for, App Store Connect.
     static let table = OptionTable([
-        AppStoreOptions.table(.storefronts), PlayOptions.table(.live), CommonOptions.version, versionCode, interval,
+        AppStoreOptions.table(.storefronts), PlayOptions.table(.live), version, versionCode, interval,
         timeout, until, AppStoreConnectOptions.table(.ownAndAlias),
     ])
 
@@ -31,11 +32,11 @@ struct WaitOptions {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         self.arguments = arguments
         until = try arguments.value(Self.until)
-        version = try arguments.value(CommonOptions.version)
+        version = try arguments.value(Self.version)
         versionCode = try arguments.value(Self.versionCode)
         guard version != nil || versionCode != nil else {
             throw .usage(
-                "\(arguments.command): \(CommonOptions.version.usage) is required (or \(Self.versionCode.usage) for "
+                "\(arguments.command): \(Self.version.usage) is required (or \(Self.versionCode.usage) for "
                     + "Play alone)")
         }
         sources = try SourceOptions(arguments, platform: .ownAndAlias)
@@ -84,7 +85,7 @@ struct WaitOptions {
         }
         guard version != nil else {
             throw .usage(
-                "\(command): the App Store side needs \(CommonOptions.version.usage) (the App Store has no versionCode)"
+                "\(command): the App Store side needs \(Self.version.usage) (the App Store has no versionCode)"
             )
         }
         return .live(app, storefronts: selection, client: try options.client(bustsCaches: true))
@@ -95,7 +96,7 @@ struct WaitOptions {
     {
         guard let client = try sources.connect.client() else { return nil }
         _ = try sources.appStore.app()
-        guard version != nil else { throw .usage("\(command): App Store Connect needs \(CommonOptions.version.usage)") }
+        guard version != nil else { throw .usage("\(command): App Store Connect needs \(Self.version.usage)") }
         return AppStoreConnectSource(client: client, platform: sources.connect.platform)
     }
 
