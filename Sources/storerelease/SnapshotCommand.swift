@@ -11,8 +11,8 @@ extension Command {
         summary: "Prints both stores' whole state as one JSON document, the state a watcher keeps.",
         discussion: """
             Reads what parity reads, each side optional: the storefronts' versions, the Play
-            track's releases (status, userFraction, countries, and the review state from the
-            edit-free list), App Store Connect's status. Prints {takenAt, appStore, googlePlay,
+            track's releases (status, userFraction, countries, includeRestOfWorld when true, and
+            the review state from the edit-free list), App Store Connect's status. Prints {takenAt, appStore, googlePlay,
             appStoreConnect, firstSeen}; a store not read is null. firstSeen says when each
             storefront first served each version and when App Store Connect first showed each
             version in each state: carried forward from --previous FILE (an earlier snapshot),

@@ -15,13 +15,6 @@ public struct ActingReading: Sendable, Hashable {
         public var json: JSONValue
         /// Its content, decoded.
         public var manifest: ReleaseManifest
-
-        /// Makes a reading.
-        public init(path: String, json: JSONValue, manifest: ReleaseManifest) {
-            self.path = path
-            self.json = json
-            self.manifest = manifest
-        }
     }
 
     /// Google Play, if given: every track listed (``StoreReading/GooglePlay/tracks``) and the one acted on.
