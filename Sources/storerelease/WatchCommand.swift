@@ -131,7 +131,8 @@ enum WatchCommand {
         let notifier = try notify.notifier()
         let (appStore, play, connect) = try options.snapshotSources()
         let health = try healthOptions.sources(for: options, through: nil)
-        let halting = try acting.halting(options)
+        let sources = StoreSources(appStore: appStore, play: play, appStoreConnect: connect, health: health)
+        let halting = try acting.halting(sources, options: options)
         // The lookup limit's waits (a round of many storefronts waits its turn) said on stderr.
         let line = ProgressLine.waits(
             of: appStore, command: "watch", lookupsPerMinute: options.appStore.lookupsPerMinute,
@@ -144,8 +145,7 @@ enum WatchCommand {
         defer { withExtendedLifetime(signals) {} }
         var watcher = ReleaseWatcher(
             state: WatchStateFile(path: path),
-            sources: StoreSources(appStore: appStore, play: play, appStoreConnect: connect, health: health),
-            notifier: notifier, interval: interval)
+            sources: sources, notifier: notifier, interval: interval)
         watcher.history = history
         watcher.halting = halting
         watcher.rollout = acting.gate

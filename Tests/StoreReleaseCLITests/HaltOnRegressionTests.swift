@@ -214,6 +214,28 @@ import Testing
         #expect(try writes(token) == afterResume, "the resume stands: nothing written")
     }
 
+    /// The watch acts through the sources it reads: a stored Play track (`--play-track` with
+    /// `--package`) is read, never written, so `--halt-on` is refused before anything is read.
+    @Test func aStoredPlayTrackIsNotHalted() throws {
+        let token = UUID().uuidString
+        let track = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads/play-production.json")
+        let result = try storerelease([
+            "watch", "--id", "414478124", "--countries", "cn", "--base-url", server.baseURL("ok").absoluteString,
+            "--state", folder.appendingPathComponent("state.json").path, "--rounds", "1", "--play-track", track.path,
+            "--package", "com.example.rollout", "--asc-token-file", folder.appendingPathComponent("token").path,
+            "--asc-base-url", server.baseURL("rolling", token: token).absoluteString, "--health-file", Self.regressed,
+            "--halt-on", "regressed", "--confirm", "414478124,com.example.rollout",
+        ])
+        #expect(
+            result.status == 2
+                && result.stderr.contains(
+                    "watch: --halt-on acts on the Play track it reads, and --play-track is read, never written: give "
+                        + "--package com.example.rollout without it"),
+            "\(result.stderr)")
+        #expect(try writes(token) == (0, 0))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("state.json").path))
+    }
+
     @Test func withoutHaltOnAWatchWritesNothingWhateverTheHealth() throws {
         let token = UUID().uuidString
         let result = try watch(token: token, ["--health-file", Self.regressed])

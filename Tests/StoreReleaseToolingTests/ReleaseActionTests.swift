@@ -187,6 +187,36 @@ import Testing
         #expect(ActingPlan.whereMissing(try Self.version(), in: reading) == nil, "App Store Connect has 8.0.10")
     }
 
+    /// The actor of a watch's own sources acts through their clients, on the apps they read: Play's
+    /// live track, App Store Connect about the app the App Store source names; so a round plans
+    /// on its own read. A stored Play track is read, never written: it is not acted on.
+    @Test func anActorOfTheSourcesReadActsOnWhatTheyRead() throws {
+        let play = try PlayDeveloperAPIClient(
+            token: try BearerToken("ya29.actor-sources"),
+            configuration: .init(baseURL: try #require(URL(string: "http://127.0.0.1:9/"))))
+        let connect = try AppStoreConnectClient(
+            credentials: .token(try BearerToken("asc.actor-sources")),
+            configuration: .init(baseURL: try #require(URL(string: "http://127.0.0.1:9/"))))
+        let lookup = try AppStoreLookupClient(
+            configuration: .init(baseURL: try #require(URL(string: "http://127.0.0.1:9/"))))
+        var sources = StoreSources(
+            appStore: .live(.id(414_478_124), storefronts: .listed([try StorefrontCountry("cn")]), client: lookup),
+            play: .live(packageName: "com.example.app", track: "production", client: play),
+            appStoreConnect: AppStoreConnectSource(client: connect))
+        let actor = ReleaseActor(acting: sources)
+        #expect(actor.stores == [.googlePlay, .appStore])
+        #expect(actor.play?.packageName == "com.example.app" && actor.appStoreConnect?.app == .id(414_478_124))
+        let acting = try Self.reading([try Self.live(), try Self.release("81 (8.0.10)", 81, .inProgress, 0.1)])
+        var read = StoreReading()
+        read.googlePlay = acting.googlePlay
+        read.appStoreConnect = acting.appStoreConnect
+        #expect(
+            actor.reading(from: read, platform: sources.appStoreConnect?.platform) == acting,
+            "planned on the round's read")
+        sources.play = .stored(PlayTrack(track: "production", releases: []), packageName: "com.example.app")
+        #expect(ReleaseActor(acting: sources).stores == [.appStore], "a stored track is not acted on")
+    }
+
     /// An actor on a track the app lacks reads the tracks listed in one edit and notes where the
     /// version is; it does not read the missing track again (as a watch's read does, for its error).
     @Test func aTrackTheAppLacksIsNotedFromOneEdit() async throws {

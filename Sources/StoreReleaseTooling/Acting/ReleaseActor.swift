@@ -26,6 +26,18 @@ public struct ReleaseActor: Sendable {
         self.manifestPath = manifestPath
     }
 
+    /// An actor for the stores `sources` read, through their own clients: one client per store
+    /// serves the read, the acts and the read-back.
+    ///
+    /// Google Play when its source is live (a stored track is read, never written); App Store
+    /// Connect about the app it names, else the one a live App Store source names.
+    public init(acting sources: StoreSources) {
+        var connect = sources.appStoreConnect
+        if connect?.app == nil, case .live(let app, _, _)? = sources.appStore { connect?.app = app }
+        let play: PlaySource? = if case .live? = sources.play { sources.play } else { nil }
+        self.init(play: play, appStoreConnect: connect)
+    }
+
     /// The stores given, Google Play first.
     public var stores: [Store] {
         (play == nil ? [] : [.googlePlay]) + (appStoreConnect == nil ? [] : [.appStore])

@@ -134,7 +134,15 @@ extension SourceOptions {
         if var connect = try connect.source() {
             connect.app = try appStore.app()
             actor.appStoreConnect = connect
-        } else if appStore.ids != nil || appStore.bundleID != nil {
+        }
+        try requireStores(of: actor, command: command)
+        return actor
+    }
+
+    /// Refuses an actor with no store, or an App Store id given without App Store Connect's
+    /// credentials to act on it.
+    func requireStores(of actor: ReleaseActor, command: String) throws(CLIError) {
+        if actor.appStoreConnect == nil, appStore.ids != nil || appStore.bundleID != nil {
             throw .usage(
                 "\(command): \(AppStoreOptions.id) needs App Store Connect credentials to act on the App Store")
         }
@@ -143,7 +151,6 @@ extension SourceOptions {
                 "\(command): give Google Play (\(PlayOptions.package.usage)), App Store Connect (\(AppStoreOptions.id.usage) "
                     + "with its credentials), or both")
         }
-        return actor
     }
 }
 

@@ -63,14 +63,24 @@ struct WatchActingOptions {
         gate = try RolloutOptions.gate(arguments)
     }
 
-    /// Who halts a regressed release, with `--halt-on` (or `--rollout`): the stores given, their
-    /// clients built, each confirmed.
+    /// Who halts a regressed release, with `--halt-on` (or `--rollout`): the stores `sources`
+    /// read, through their own clients (``ReleaseActor/init(acting:)``), each confirmed.
     ///
-    /// - Throws: ``CLIError/usage(_:)`` for a store that cannot be acted on, or a `--confirm`
-    ///   that does not name every store it would act on.
-    func halting(_ sources: SourceOptions) throws(CLIError) -> ReleaseActor? {
+    /// - Throws: ``CLIError/usage(_:)`` for a store that cannot be acted on (a stored Play track
+    ///   named by `--package`, an App Store app not named by one id or bundle id), or a
+    ///   `--confirm` that does not name every store it would act on.
+    func halting(_ sources: StoreSources, options: SourceOptions) throws(CLIError) -> ReleaseActor? {
         guard halts else { return nil }
-        let actor = try sources.releaseActor(command: command)
+        if let package = options.play.package, case .stored? = sources.play {
+            throw .usage(
+                "\(command): \(gate == nil ? Self.haltOn.name : Self.rollout.name) acts on the Play track it reads, and "
+                    + "\(PlayOptions.storedTrackFile) is read, never written: give \(PlayOptions.package) \(package) "
+                    + "without it")
+        }
+        // The App Store Connect source names no app yet: the App Store's flags name it, one app.
+        if sources.appStoreConnect != nil { _ = try options.appStore.app() }
+        let actor = ReleaseActor(acting: sources)
+        try options.requireStores(of: actor, command: command)
         try ActingOptions.requireConfirmation(
             of: actor.stores, actor: actor, appID: nil, confirmed: confirmed, command: command)
         return actor
