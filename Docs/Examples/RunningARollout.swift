@@ -25,7 +25,7 @@ func watchARollout(play: PlayDeveloperAPIClient, healthFile: HealthFile, statePa
         play: .live(packageName: "com.example.app", track: "production", client: play), appStoreConnect: nil,
         health: HealthSources(files: [healthFile], criteria: try HealthCriteria().sequentially()),
         interval: .seconds(600))
-    watcher.halting = ReleaseActor(play: .live(packageName: "com.example.app", track: "production", client: play))
+    watcher.haltsOnRegression = true
     watcher.rollout = RolloutGate(schedule: .apple)
     let outcome = try await watcher.run(rounds: 1) { progress in
         if case .rolledOut(let plan) = progress, let gate = plan.gate { print(gate.sentence) }

@@ -132,7 +132,7 @@ enum WatchCommand {
         let (appStore, play, connect) = try options.snapshotSources()
         let health = try healthOptions.sources(for: options, through: nil)
         let sources = StoreSources(appStore: appStore, play: play, appStoreConnect: connect, health: health)
-        let halting = try acting.halting(sources, options: options)
+        let halts = try acting.halts(on: sources, options: options)
         // The lookup limit's waits (a round of many storefronts waits its turn) said on stderr.
         let line = ProgressLine.waits(
             of: appStore, command: "watch", lookupsPerMinute: options.appStore.lookupsPerMinute,
@@ -147,7 +147,7 @@ enum WatchCommand {
             state: WatchStateFile(path: path),
             sources: sources, notifier: notifier, interval: interval)
         watcher.history = history
-        watcher.halting = halting
+        watcher.haltsOnRegression = halts
         watcher.rollout = acting.gate
         // The rounds run in a task the stop cancels: at once between rounds, after the grace mid-round.
         let watch = Task { () async -> Result<ReleaseWatcher.Outcome, WatchStateFileError> in

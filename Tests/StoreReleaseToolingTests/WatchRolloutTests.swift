@@ -57,8 +57,7 @@ import Testing
             play: .live(packageName: "com.example.walk", track: "production", client: client), appStoreConnect: nil,
             health: health, interval: .seconds(6 * 3600), clock: clock.clock,
             startDate: try #require(ISO8601Timestamp.date(from: start)))
-        watcher.halting = ReleaseActor(
-            play: .live(packageName: "com.example.walk", track: "production", client: client))
+        watcher.haltsOnRegression = true
         watcher.rollout = RolloutGate()
         var events: [ReleaseEvent] = []
         var decisions: [RolloutDecision] = []
@@ -186,9 +185,7 @@ import Testing
                 play: .live(packageName: "com.example.walk", track: "production", client: play),
                 appStoreConnect: AppStoreConnectSource(client: connect), health: health, interval: .seconds(6 * 3600),
                 clock: clock.clock, startDate: try #require(ISO8601Timestamp.date(from: start)))
-            watcher.halting = ReleaseActor(
-                play: .live(packageName: "com.example.walk", track: "production", client: play),
-                appStoreConnect: AppStoreConnectSource(client: connect, app: .id(414_478_124)))
+            watcher.haltsOnRegression = true
             watcher.rollout = RolloutGate(lockstep: true)
             _ = try await watcher.run(
                 rounds: rounds,
@@ -228,9 +225,7 @@ import Testing
                 appStoreConnect: AppStoreConnectSource(client: connect), health: health),
             interval: .seconds(6 * 3600), clock: VirtualClock().clock,
             startDate: try #require(ISO8601Timestamp.date(from: "2026-12-03T20:00:00Z")))
-        watcher.halting = ReleaseActor(
-            play: .live(packageName: "com.example.walk", track: "production", client: play),
-            appStoreConnect: AppStoreConnectSource(client: connect, app: .id(414_478_124)))
+        watcher.haltsOnRegression = true
         watcher.rollout = RolloutGate(lockstep: true)
         var events: [ReleaseEvent] = []
         var halts: [ActingPlan] = []

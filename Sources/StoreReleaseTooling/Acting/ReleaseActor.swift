@@ -26,10 +26,9 @@ public struct ReleaseActor: Sendable {
         self.manifestPath = manifestPath
     }
 
-    /// An actor for the stores `sources` read, through their own clients: one client per store
-    /// serves the read, the acts and the read-back.
+    /// An actor for the stores `sources` read, through their own clients.
     ///
-    /// Google Play when its source is live (a stored track is read, never written); App Store
+    /// One client a store serves the read, the acts and the read-back. Google Play when its source is live (a stored track is read, never written); App Store
     /// Connect about the app it names, else the one a live App Store source names.
     public init(acting sources: StoreSources) {
         var connect = sources.appStoreConnect

@@ -49,7 +49,7 @@ public struct ReleaseEvent: Sendable, Hashable, Encodable {
         case healthChanged(store: Store, version: Version?, from: HealthVerdict.Kind?, to: HealthVerdict.Kind)
         /// `watch --halt-on regressed` acted on `version`, because `store`'s health of it turned `regressed`.
         ///
-        /// The halt plan for it, applied on both stores (``ReleaseWatcher/halting``).
+        /// The halt plan for it, applied on both stores (``ReleaseWatcher/haltsOnRegression``).
         /// `steps` are the plan's, each with whether it was done and the store's error;
         /// `verified` whether the stores, read again, show the halt; `refusals` why the plan
         /// would not act (nothing was written then); `health` the record that caused it.

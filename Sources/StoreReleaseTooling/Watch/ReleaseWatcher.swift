@@ -41,7 +41,7 @@ public struct ReleaseWatcher: Sendable {
         case storeFailed(ReleaseSourceError, retryIn: Duration)
         /// The round could not be added to the ``history``; the watch goes on.
         case historyFailed(ReleaseHistoryFileError)
-        /// A version's health turned `regressed` and ``halting`` acted.
+        /// A version's health turned `regressed` and the watch halted it (``haltsOnRegression``).
         ///
         /// The plan as applied (or refused, or with nothing to do).
         case halted(ActingPlan)
@@ -84,9 +84,12 @@ public struct ReleaseWatcher: Sendable {
     public var notifier: WebhookNotifier?
     /// Where each round that read the stores is appended as a line (`watch --history`), if anywhere.
     public var history: ReleaseHistoryFile?
-    /// Who halts a release whose health turns `regressed` (`watch --halt-on regressed`), if anyone.
+    /// Whether the watch halts a release whose health turns `regressed` (`watch --halt-on regressed`).
     ///
-    /// The round a store's verdict of a version turns `regressed` (its last judged verdict there,
+    /// It acts through the sources it reads (``ReleaseActor/init(acting:)``): Play's live track,
+    /// App Store Connect about the app the App Store source names; a stored track is read, never
+    /// written. A watcher over a reader alone (``init(state:notifier:interval:clock:startDate:read:)``)
+    /// has no sources to act through and never halts. The round a store's verdict of a version turns `regressed` (its last judged verdict there,
     /// `unknown` rounds skipped, was not `regressed` of that version, or there was none; the
     /// first round of a new state file counts), the halt plan for the version is read, planned
     /// and applied on both stores (``ReleaseActor/act(_:version:)``), and a
@@ -98,19 +101,19 @@ public struct ReleaseWatcher: Sendable {
     /// is owed and judged is kept in the state (``WatchMemory``). Opt-in: without it the watch
     /// writes nothing to any store. ``ReleaseSnapshot/take(_:now:previous:)``
     /// judges the version being released (``StoreReading/newestReleasing``), the version halted.
-    public var halting: ReleaseActor?
-    /// The gate that runs the version's rollout each round (`watch --rollout`), with ``halting``'s stores.
+    public var haltsOnRegression = false
+    /// The gate that runs the version's rollout each round (`watch --rollout`).
     ///
-    /// Each round, after the halts, the stores are read for the version being released, the
+    /// It acts on the stores the watch halts (``haltsOnRegression``). Each round, after the halts, the stores are read for the version being released, the
     /// gate decides (``RolloutGate/decide(_:)``) on them and the round's health, and its plan
     /// (``ActingPlan/advance(_:reading:decision:)``) is applied and read back when it moves a
     /// store: Play's `userFraction` to the next step, lockstep's pause or resume of the phased
-    /// release. A halt decision writes nothing here: ``halting`` halts the version the round its
+    /// release. A halt decision writes nothing here: the watch halts the version the round its
     /// verdict turns `regressed`. The step and when it began are kept in the state
     /// (``WatchMemory/rollout``, the file's `rollout` key), so a step first seen began then and
     /// its first round holds. Events: ``ReleaseEvent/Change/rolloutAdvanced(version:store:from:to:)``
     /// for each move read back, ``ReleaseEvent/Change/rolloutHeld(version:reasons:)`` when the
-    /// hold's reasons change. Needs ``halting`` (the stores to act on) and health sources.
+    /// hold's reasons change. Needs ``haltsOnRegression`` and health sources.
     public var rollout: RolloutGate?
     /// The time between rounds.
     public var interval: Duration
@@ -172,6 +175,12 @@ public struct ReleaseWatcher: Sendable {
         self.sources = ReleaseSnapshot.releasing(sources)
     }
 
+    /// Who halts and rolls out: the sources' own actor, when the watch halts and has sources.
+    private var actor: ReleaseActor? {
+        guard haltsOnRegression, let sources else { return nil }
+        return ReleaseActor(acting: sources)
+    }
+
     /// The wait before the next round after `failures` failed rounds in a row.
     public func wait(afterFailures failures: Int) -> Duration {
         WatchRound.wait(afterFailures: failures, interval: interval, maximumBackoff: maximumBackoff)
@@ -199,7 +208,7 @@ public struct ReleaseWatcher: Sendable {
     ) async throws(WatchStateFileError) -> Outcome {
         let lock = try state.lock()
         defer { withExtendedLifetime(lock) {} }
-        let acting = WatchRound.Acting(haltsOnRegression: halting != nil, rollout: halting == nil ? nil : rollout)
+        let acting = WatchRound.Acting(haltsOnRegression: actor != nil, rollout: actor == nil ? nil : rollout)
         var machine = WatchRound(
             state: try state.readState(), acting: acting, rounds: rounds, interval: interval,
             maximumBackoff: maximumBackoff, hasHistory: history != nil, hasNotifier: notifier != nil)
@@ -215,7 +224,7 @@ public struct ReleaseWatcher: Sendable {
         _ action: WatchRound.Action, on machine: inout WatchRound, stop: WatchStop,
         progress: (Progress) -> Void
     ) async throws(WatchStateFileError) -> WatchRound.Action {
-        let actor = halting ?? ReleaseActor()
+        let actor = self.actor ?? ReleaseActor()
         func cut(_ next: WatchRound.Action) -> WatchRound.Action { Task.isCancelled ? machine.cancelled() : next }
         switch action {
         case .sleep(let wait):
@@ -233,10 +242,10 @@ public struct ReleaseWatcher: Sendable {
                 // No day after the round's own is counted (none exists on a real clock; a scripted one may see it).
                 let through = sources.health?.through.map { min($0, now) } ?? now
                 sources.health?.through = through
-                let reading = try await sources.read(ReleaseSnapshot.extras.union(halting == nil ? [] : .everyTrack))
+                let reading = try await sources.read(ReleaseSnapshot.extras.union(self.actor == nil ? [] : .everyTrack))
                 return WatchRound.Reading(
                     snapshot: ReleaseSnapshot(reading, takenAt: now, previous: previous), health: reading.health,
-                    acting: halting?.reading(from: reading, platform: sources.appStoreConnect?.platform))
+                    acting: self.actor?.reading(from: reading, platform: sources.appStoreConnect?.platform))
             }
             return cut(machine.read(result))
         case .readForActing(let what, let version):

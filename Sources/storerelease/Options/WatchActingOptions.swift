@@ -1,7 +1,7 @@
 import StoreReleaseKit
 
 /// What `watch` does besides reporting, read once: `--halt-on` (who halts a regressed release),
-/// `--rollout` with the gate's flags, and the `--confirm` both need; the actor they make.
+/// `--rollout` with the gate's flags, and the `--confirm` both need.
 struct WatchActingOptions {
     static let haltOn = Option<HaltTrigger>(
         "--halt-on", "regressed",
@@ -63,14 +63,14 @@ struct WatchActingOptions {
         gate = try RolloutOptions.gate(arguments)
     }
 
-    /// Who halts a regressed release, with `--halt-on` (or `--rollout`): the stores `sources`
-    /// read, through their own clients (``ReleaseActor/init(acting:)``), each confirmed.
+    /// Whether the watch halts a regressed release (`--halt-on`, or `--rollout`), once the stores
+    /// it would act on, those `sources` read (``ReleaseActor/init(acting:)``), are each confirmed.
     ///
     /// - Throws: ``CLIError/usage(_:)`` for a store that cannot be acted on (a stored Play track
     ///   named by `--package`, an App Store app not named by one id or bundle id), or a
     ///   `--confirm` that does not name every store it would act on.
-    func halting(_ sources: StoreSources, options: SourceOptions) throws(CLIError) -> ReleaseActor? {
-        guard halts else { return nil }
+    func halts(on sources: StoreSources, options: SourceOptions) throws(CLIError) -> Bool {
+        guard halts else { return false }
         if let package = options.play.package, case .stored? = sources.play {
             throw .usage(
                 "\(command): \(gate == nil ? Self.haltOn.name : Self.rollout.name) acts on the Play track it reads, and "
@@ -83,6 +83,6 @@ struct WatchActingOptions {
         try options.requireStores(of: actor, command: command)
         try ActingOptions.requireConfirmation(
             of: actor.stores, actor: actor, appID: nil, confirmed: confirmed, command: command)
-        return actor
+        return true
     }
 }
