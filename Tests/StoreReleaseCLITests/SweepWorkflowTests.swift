@@ -9,14 +9,17 @@ import Testing
 /// (`--countries sold`), the parts merge into the same answer as one unsharded sweep, an app sold
 /// in 40 storefronts that all serve Play's release is reported as agreeing, and stores that do not
 /// agree are reported without failing a scheduled run.
+///
+/// Each test's folder (the runners' copies of the tool, about 330 MB a test) is removed when the
+/// test ends, whatever its outcome.
 @Suite struct SweepWorkflowTests {
     let server: LoopbackServer
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("sweep")
     }
 
     func text(_ path: String) throws -> String {
@@ -340,5 +343,21 @@ import Testing
         #expect(sold.status == 2 && sold.stderr.contains("--countries sold needs App Store Connect credentials"))
         let unknown = try shell("storerelease lookup --id 1 --countries zz")
         #expect(unknown.status == 2 && unknown.stderr.contains("\"zz\""), "\(unknown.stderr)")
+    }
+}
+
+/// A folder of its own in the temporary directory, removed with everything in it when the last
+/// test value holding it goes.
+final class ScratchFolder: Sendable {
+    let url: URL
+
+    /// Makes `<temporary directory>/<prefix>-<UUID>`.
+    init(_ prefix: String) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
     }
 }
