@@ -9,11 +9,13 @@ import Testing
     static let secret = "ya29.acting-secret-\(UUID().uuidString)"
 
     let server: LoopbackServer
+    let scratch: ScratchFolder
     let tokenFile: URL
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        tokenFile = FileManager.default.temporaryDirectory.appendingPathComponent("acting-token-\(UUID().uuidString)")
+        scratch = try ScratchFolder("acting-token")
+        tokenFile = scratch.url.appendingPathComponent("token")
         try Data((Self.secret + "\n").utf8).write(to: tokenFile)
     }
 

@@ -10,13 +10,13 @@ import Testing
     static let secret = "ya29.advance-secret-\(UUID().uuidString)"
 
     let server: LoopbackServer
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("advance-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data((Self.secret + "\n").utf8).write(to: folder.appendingPathComponent("token"))
+        scratch = try ScratchFolder("advance")
+        try Data((Self.secret + "\n").utf8).write(to: scratch.url.appendingPathComponent("token"))
     }
 
     /// A Play health file for com.example.rollout: 8.0.2 (80) over ten days of November, 8.0.10

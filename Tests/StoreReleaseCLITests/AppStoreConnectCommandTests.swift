@@ -8,17 +8,17 @@ import Testing
     static let token = "asc-cli-secret-\(UUID().uuidString)"
 
     let server: LoopbackServer
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
     let tokenFile: URL
     let keyFile: URL
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("asc-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        tokenFile = folder.appendingPathComponent("token")
+        scratch = try ScratchFolder("asc-cli")
+        tokenFile = scratch.url.appendingPathComponent("token")
         try Data((Self.token + "\n").utf8).write(to: tokenFile)
-        keyFile = folder.appendingPathComponent("AuthKey_CLIKEY.p8")
+        keyFile = scratch.url.appendingPathComponent("AuthKey_CLIKEY.p8")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [

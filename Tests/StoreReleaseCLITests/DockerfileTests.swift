@@ -70,11 +70,11 @@ struct Dockerfile {
 /// Debian 12 one, as the image is) as far as a machine without Docker can, and the image's
 /// packages checked against what `ldd` says the binary needs.
 @Suite struct DockerfileTests {
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("dockerfile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("dockerfile")
     }
 
     func read() throws -> Dockerfile { Dockerfile(try String(contentsOf: Dockerfile.packaged, encoding: .utf8)) }

@@ -7,11 +7,13 @@ import Testing
 /// before, and no library source names a flag in a string.
 @Suite struct FailureHintTests {
     let server: LoopbackServer
+    let scratch: ScratchFolder
     let tokenFile: URL
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        tokenFile = FileManager.default.temporaryDirectory.appendingPathComponent("hint-token-\(UUID().uuidString)")
+        scratch = try ScratchFolder("hint-token")
+        tokenFile = scratch.url.appendingPathComponent("token")
         try Data("ya29.hint-secret\n".utf8).write(to: tokenFile)
     }
 

@@ -20,13 +20,13 @@ import Testing
     }()
 
     let server: LoopbackServer
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("halt-on-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data((Self.secret + "\n").utf8).write(to: folder.appendingPathComponent("token"))
+        scratch = try ScratchFolder("halt-on")
+        try Data((Self.secret + "\n").utf8).write(to: scratch.url.appendingPathComponent("token"))
     }
 
     /// One round of `watch` over Play's rollout of 81 and App Store Connect's phased release of

@@ -15,13 +15,13 @@ import Testing
     /// 8.0.10's first day only: 3 crashed of 130.
     static let firstDay = "2021-02-01T23:00:00Z"
 
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
     let lookup: String
     let track: String
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("health-answer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("health-answer")
         var body = try #require(
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: Self.payloads.appendingPathComponent("appstore-wechat-cn.json")))
@@ -30,9 +30,9 @@ import Testing
         results[0]["version"] = "8.0.10"
         results[0]["currentVersionReleaseDate"] = "2021-01-28T00:00:00Z"
         body["results"] = results
-        lookup = folder.appendingPathComponent("lookup.json").path
+        lookup = scratch.url.appendingPathComponent("lookup.json").path
         try JSONSerialization.data(withJSONObject: body).write(to: URL(fileURLWithPath: lookup))
-        track = folder.appendingPathComponent("track.json").path
+        track = scratch.url.appendingPathComponent("track.json").path
         try Data(
             """
             {"track": "production", "releases": [

@@ -10,11 +10,13 @@ import Testing
     static let package = "com.example.health"
 
     let server: LoopbackServer
+    let scratch: ScratchFolder
     let tokenFile: URL
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        tokenFile = FileManager.default.temporaryDirectory.appendingPathComponent("health-token-\(UUID().uuidString)")
+        scratch = try ScratchFolder("health-token")
+        tokenFile = scratch.url.appendingPathComponent("token")
         try Data((Self.secret + "\n").utf8).write(to: tokenFile)
     }
 

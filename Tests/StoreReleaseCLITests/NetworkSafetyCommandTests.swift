@@ -6,12 +6,12 @@ import Testing
 /// part, the `openssl` child's environment and path, and loopback written oddly.
 @Suite struct NetworkSafetyCommandTests {
     let server: LoopbackServer
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("netsafety-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("netsafety")
     }
 
     func storerelease(_ arguments: [String], environment: [String: String] = [:]) throws -> BuiltProducts.Result {

@@ -8,11 +8,13 @@ import Testing
     static let secret = "ya29.cli-secret-\(UUID().uuidString)"
 
     let server: LoopbackServer
+    let scratch: ScratchFolder
     let tokenFile: URL
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        tokenFile = FileManager.default.temporaryDirectory.appendingPathComponent("play-token-\(UUID().uuidString)")
+        scratch = try ScratchFolder("play-token")
+        tokenFile = scratch.url.appendingPathComponent("token")
         try Data((Self.secret + "\n").utf8).write(to: tokenFile)
     }
 

@@ -345,19 +345,3 @@ import Testing
         #expect(unknown.status == 2 && unknown.stderr.contains("\"zz\""), "\(unknown.stderr)")
     }
 }
-
-/// A folder of its own in the temporary directory, removed with everything in it when the last
-/// test value holding it goes.
-final class ScratchFolder: Sendable {
-    let url: URL
-
-    /// Makes `<temporary directory>/<prefix>-<UUID>`.
-    init(_ prefix: String) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}

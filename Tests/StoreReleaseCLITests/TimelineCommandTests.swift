@@ -3,12 +3,12 @@ import Testing
 
 /// `storerelease timeline` as users run it: the built binary, its exits and its messages.
 @Suite struct TimelineCommandTests {
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
     static let history = BuiltProducts.packageRoot.appendingPathComponent("Docs/Watch/timeline-history.jsonl").path
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("timeline")
     }
 
     func file(_ name: String, _ text: String) throws -> String {

@@ -13,13 +13,13 @@ import Testing
 /// the scripted release of Tests/Fixtures/timeline/release.json and a webhook receiver.
 @Suite struct WatchCommandTests {
     let server: LoopbackServer
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("watch-play-secret".utf8).write(to: folder.appendingPathComponent("play-token"))
+        scratch = try ScratchFolder("watch-cli")
+        try Data("watch-play-secret".utf8).write(to: scratch.url.appendingPathComponent("play-token"))
     }
 
     var state: String { folder.appendingPathComponent("state.json").path }

@@ -10,13 +10,13 @@ import Testing
     static let secret = "ya29.watch-rollout-secret-\(UUID().uuidString)"
 
     let server: LoopbackServer
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-rollout-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data((Self.secret + "\n").utf8).write(to: folder.appendingPathComponent("token"))
+        scratch = try ScratchFolder("watch-rollout")
+        try Data((Self.secret + "\n").utf8).write(to: scratch.url.appendingPathComponent("token"))
     }
 
     /// com.example.walk's Play health: 8.0.2 (80) through November, 8.0.10 (81) from 1 December,

@@ -9,12 +9,12 @@ import Testing
 /// with the Play token the recipe makes.
 @Suite struct WatchWorkflowTests {
     let server: LoopbackServer
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-flow-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("watch-flow")
     }
 
     func text(_ path: String) throws -> String {
