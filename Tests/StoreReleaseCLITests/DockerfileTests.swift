@@ -1,4 +1,5 @@
 import Foundation
+import StoreReleaseTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import StoreReleaseTestSupport
 import Testing
 
 /// `storerelease timeline` as users run it: the built binary, its exits and its messages.

@@ -10,11 +10,11 @@ import Testing
 /// recall's manifest write, the App Store's only recall: through a link to the served file,
 /// keeping its mode, under a lock, and only over what the plan was made from.
 @Suite struct ManifestRecallTests {
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("recall-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("recall")
     }
 
     static let manifest = """

@@ -1,5 +1,6 @@
 import Foundation
 import StoreReleaseCore
+import StoreReleaseTestSupport
 import Testing
 
 @testable import StoreReleaseClients
@@ -9,11 +10,11 @@ import Testing
 /// `watch --history FILE`: a line a round with the contract's keys, a torn last line skipped and
 /// named (and cut by the next append), bounded past 10,000 lines, another app refused by line.
 @Suite struct ReleaseHistoryTests {
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("history")
     }
 
     static let start = Date(timeIntervalSince1970: 1_612_944_000)  // 2021-02-10T08:00:00Z

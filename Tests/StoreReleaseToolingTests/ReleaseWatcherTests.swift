@@ -11,12 +11,12 @@ import Testing
 /// on a virtual clock: rounds an hour apart take no real time.
 @Suite struct ReleaseWatcherTests {
     let server: LoopbackServer
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("watch")
     }
 
     /// 2021-02-10T00:00:00Z: more than a day after the fixture's storefront release date.

@@ -12,12 +12,12 @@ import Testing
 /// everyone in no time.
 @Suite struct WatchRolloutTests {
     let server: LoopbackServer
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-rollout-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("watch-rollout")
     }
 
     /// com.example.walk's Play health: 8.0.2 (80) through November at 0.5%, 8.0.10 (81) from

@@ -2,11 +2,12 @@ import Foundation
 
 /// A folder of its own in the temporary directory, removed with everything in it when the last
 /// test value holding it goes.
-final class ScratchFolder: Sendable {
-    let url: URL
+package final class ScratchFolder: Sendable {
+    /// The folder.
+    package let url: URL
 
     /// Makes `<temporary directory>/<prefix>-<UUID>`.
-    init(_ prefix: String) throws {
+    package init(_ prefix: String) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
