@@ -28,8 +28,9 @@ public struct ReleaseActor: Sendable {
 
     /// An actor for the stores `sources` read, through their own clients.
     ///
-    /// One client a store serves the read, the acts and the read-back. Google Play when its source is live (a stored track is read, never written); App Store
-    /// Connect about the app it names, else the one a live App Store source names.
+    /// One client a store serves the read, the acts and the read-back. Google Play when its
+    /// source is live (a stored track is read, never written); App Store Connect about the app it
+    /// names, else the one a live App Store source names.
     public init(acting sources: StoreSources) {
         var connect = sources.appStoreConnect
         if connect?.app == nil, case .live(let app, _, _)? = sources.appStore { connect?.app = app }

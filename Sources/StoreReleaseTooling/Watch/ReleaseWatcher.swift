@@ -89,7 +89,9 @@ public struct ReleaseWatcher: Sendable {
     /// It acts through the sources it reads (``ReleaseActor/init(acting:)``): Play's live track,
     /// App Store Connect about the app the App Store source names; a stored track is read, never
     /// written. A watcher over a reader alone (``init(state:notifier:interval:clock:startDate:read:)``)
-    /// has no sources to act through and never halts. The round a store's verdict of a version turns `regressed` (its last judged verdict there,
+    /// has no sources to act through and never halts.
+    ///
+    /// The round a store's verdict of a version turns `regressed` (its last judged verdict there,
     /// `unknown` rounds skipped, was not `regressed` of that version, or there was none; the
     /// first round of a new state file counts), the halt plan for the version is read, planned
     /// and applied on both stores (``ReleaseActor/act(_:version:)``), and a
@@ -104,8 +106,9 @@ public struct ReleaseWatcher: Sendable {
     public var haltsOnRegression = false
     /// The gate that runs the version's rollout each round (`watch --rollout`).
     ///
-    /// It acts on the stores the watch halts (``haltsOnRegression``). Each round, after the halts, the stores are read for the version being released, the
-    /// gate decides (``RolloutGate/decide(_:)``) on them and the round's health, and its plan
+    /// It acts on the stores the watch halts (``haltsOnRegression``). Each round, after the halts,
+    /// the stores are read for the version being released, the gate decides
+    /// (``RolloutGate/decide(_:)``) on them and the round's health, and its plan
     /// (``ActingPlan/advance(_:reading:decision:)``) is applied and read back when it moves a
     /// store: Play's `userFraction` to the next step, lockstep's pause or resume of the phased
     /// release. A halt decision writes nothing here: the watch halts the version the round its
@@ -208,7 +211,8 @@ public struct ReleaseWatcher: Sendable {
     ) async throws(WatchStateFileError) -> Outcome {
         let lock = try state.lock()
         defer { withExtendedLifetime(lock) {} }
-        let acting = WatchRound.Acting(haltsOnRegression: actor != nil, rollout: actor == nil ? nil : rollout)
+        let acts = actor != nil
+        let acting = WatchRound.Acting(haltsOnRegression: acts, rollout: acts ? rollout : nil)
         var machine = WatchRound(
             state: try state.readState(), acting: acting, rounds: rounds, interval: interval,
             maximumBackoff: maximumBackoff, hasHistory: history != nil, hasNotifier: notifier != nil)
@@ -224,7 +228,8 @@ public struct ReleaseWatcher: Sendable {
         _ action: WatchRound.Action, on machine: inout WatchRound, stop: WatchStop,
         progress: (Progress) -> Void
     ) async throws(WatchStateFileError) -> WatchRound.Action {
-        let actor = self.actor ?? ReleaseActor()
+        let acting = self.actor
+        let actor = acting ?? ReleaseActor()
         func cut(_ next: WatchRound.Action) -> WatchRound.Action { Task.isCancelled ? machine.cancelled() : next }
         switch action {
         case .sleep(let wait):
@@ -242,10 +247,10 @@ public struct ReleaseWatcher: Sendable {
                 // No day after the round's own is counted (none exists on a real clock; a scripted one may see it).
                 let through = sources.health?.through.map { min($0, now) } ?? now
                 sources.health?.through = through
-                let reading = try await sources.read(ReleaseSnapshot.extras.union(self.actor == nil ? [] : .everyTrack))
+                let reading = try await sources.read(ReleaseSnapshot.extras.union(acting == nil ? [] : .everyTrack))
                 return WatchRound.Reading(
                     snapshot: ReleaseSnapshot(reading, takenAt: now, previous: previous), health: reading.health,
-                    acting: self.actor?.reading(from: reading, platform: sources.appStoreConnect?.platform))
+                    acting: acting?.reading(from: reading, platform: sources.appStoreConnect?.platform))
             }
             return cut(machine.read(result))
         case .readForActing(let what, let version):
