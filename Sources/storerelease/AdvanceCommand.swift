@@ -123,7 +123,7 @@ enum AdvanceCommand {
             plan = await actor.apply(plan)
         }
         if options.apply, let statePath, let stateBefore {
-            let fraction = situation.play.map { $0.status == .completed ? 1 : ($0.userFraction ?? 0) }
+            let fraction = situation.play.map(\.rolloutFraction)
             let after = stateBefore.after(
                 options.version, fraction: fraction, decision: decision, applied: plan.apply && plan.verified == true,
                 now: now)

@@ -153,6 +153,38 @@ import Testing
         #expect(object?["to"] as? Double == 0.1 && (object?["reasons"] as? [String])?.isEmpty == false)
     }
 
+    /// A kept step or a history line's decision that is not one is refused naming the key and the value.
+    @Test(arguments: [
+        (#"{"fraction": 1.5, "began": "2026-12-01T00:00:00Z"}"#, "fraction 1.5 is outside 0.0...1.0"),
+        (#"{"fraction": 0.05, "began": "yesterday"}"#, #"began is not an ISO 8601 date: "yesterday""#),
+        (#"{"decision": "advance", "reasons": [], "from": 0.05, "to": 2}"#, "to 2.0 is outside 0.0...1.0"),
+        (#"{"decision": "hold", "reasons": [], "from": -0.5, "to": null}"#, "from -0.5 is outside 0.0...1.0"),
+    ])
+    func aKeptStepOrDecisionOutOfRangeIsRefusedByName(_ json: String, _ message: String) {
+        let data = Data(json.utf8)
+        let error: (any Error)?
+        do {
+            if json.contains("began") {
+                _ = try JSONDecoder().decode(RolloutState.Step.self, from: data)
+            } else {
+                _ = try JSONDecoder().decode(RolloutDecision.self, from: data)
+            }
+            error = nil
+        } catch let caught {
+            error = caught
+        }
+        #expect("\(error.map(String.init(describing:)) ?? "decoded")".contains(message), "\(String(describing: error))")
+    }
+
+    /// A well-formed step decodes whatever the decoder's date strategy.
+    @Test func aKeptStepDecodesItsTimeAsISO8601() throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        let step = try decoder.decode(
+            RolloutState.Step.self, from: Data(#"{"fraction": 0.05, "began": "2026-12-01T00:00:00Z"}"#.utf8))
+        #expect(step == RolloutState.Step(fraction: 0.05, began: Date(timeIntervalSince1970: 1_796_083_200)))
+    }
+
     @Test(arguments: [
         ([1.0, 2, 50], 24.0, "does not end at 100"),
         ([1.0, 5, 2, 100], 24, "does not increase"),

@@ -187,9 +187,17 @@ extension KeyedDecodingContainer {
         }
     }
 
+    /// Decodes an ISO 8601 timestamp (`2021-02-02T08:15:22Z`), whatever the decoder's date strategy.
+    package func decodeISO8601(forKey key: Key) throws -> Date {
+        try parseISO8601(decode(String.self, forKey: key), forKey: key)
+    }
+
     /// Decodes an ISO 8601 timestamp (`2021-02-02T08:15:22Z`) if the key is there and not null.
     package func decodeISO8601IfPresent(forKey key: Key) throws -> Date? {
-        guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        try decodeIfPresent(String.self, forKey: key).map { text in try parseISO8601(text, forKey: key) }
+    }
+
+    private func parseISO8601(_ text: String, forKey key: Key) throws -> Date {
         guard let date = ISO8601Timestamp.date(from: text) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self,

@@ -166,6 +166,13 @@ public struct PlayTrackRelease: Sendable, Hashable, Codable {
         return codes.isEmpty ? version.description : "\(codes) (\(version))"
     }
 
+    /// The share of users the release reaches, as a rollout counts it.
+    ///
+    /// 1 when completed, else its `userFraction` (0 without one).
+    public var rolloutFraction: Double {
+        status == .completed ? 1 : (userFraction ?? 0)
+    }
+
     /// Orders releases by their highest `versionCode`.
     var sortKey: Int { highestVersionCode?.rawValue ?? 0 }
 }

@@ -25,8 +25,9 @@ public struct ActingPlan: Sendable, Hashable {
     /// The rollout gate's decision the plan carries out (advance); `nil` for the other actions.
     public var gate: RolloutDecision? = nil
 
-    /// Makes a plan of given steps.
-    public init(
+    /// Makes a plan of given steps: the planner's (``init(_:version:reading:regions:)``), so a plan
+    /// a store is written by was computed from what the stores said.
+    init(
         action: ReleaseAction, version: Version, steps: [ActingStep], refusals: [String] = [], notes: [String] = []
     ) {
         self.action = action

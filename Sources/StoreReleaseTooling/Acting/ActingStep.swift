@@ -5,6 +5,7 @@ import StoreReleaseModels
 /// One write of a plan: the store, the state it moves from and to, and the exact request.
 ///
 /// `done` and `error` say what happened when the plan was applied (`false` and `nil` before).
+/// Steps are made by the planner only (``ActingPlan``), from what the stores said.
 public struct ActingStep: Sendable, Hashable {
     /// What the step does, with what the write needs.
     public enum Operation: Sendable, Hashable {
@@ -88,15 +89,6 @@ public struct ActingStep: Sendable, Hashable {
     /// (a plan's text: `googlePlay 81 (8.0.10): inProgress → halted`).
     public func move(store name: String? = nil, separator: String = " ") -> String {
         "\(name ?? store.description)\(subject.map { " " + $0 } ?? "")\(separator)\(from) → \(to)"
-    }
-
-    /// Makes a step, not yet done.
-    public init(store: Store, from: String, to: String, request: StoreRequest, operation: Operation) {
-        self.store = store
-        self.from = from
-        self.to = to
-        self.request = request
-        self.operation = operation
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {

@@ -5,6 +5,8 @@ import StoreReleaseModels
 ///
 /// `from` is Play's `userFraction` now (1 for a completed release), `to` the fraction it moves
 /// to (1 to complete it); `phased` is what `--lockstep` asks of the App Store's phased release.
+/// Made by the gate only (``RolloutGate/decide(_:)``), or read back from a history line, so an
+/// advance plan carries out a decision the gate made.
 public struct RolloutDecision: Sendable, Hashable {
     /// The decision's name, as the contract writes it.
     public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
@@ -39,15 +41,6 @@ public struct RolloutDecision: Sendable, Hashable {
     /// What lockstep does to the phased release; `nil`: nothing.
     public let phased: PhasedMove?
 
-    /// Makes a decision.
-    public init(_ kind: Kind, reasons: [String], from: Double? = nil, to: Double? = nil, phased: PhasedMove? = nil) {
-        self.kind = kind
-        self.reasons = reasons
-        self.from = from
-        self.to = to
-        self.phased = phased
-    }
-
     /// The decision in a few words: `advance 5% → 10%`, `complete 50% → 100%`, `hold at 5%`.
     public var sentence: String {
         let at = from.map(RolloutSchedule.percent)
@@ -70,16 +63,9 @@ extension RolloutDecision: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         kind = try c.decode(Kind.self, forKey: .decision)
         reasons = try c.decode([String].self, forKey: .reasons)
-        from = try c.decodeIfPresent(Double.self, forKey: .from)
-        to = try c.decodeIfPresent(Double.self, forKey: .to)
+        from = try c.decodeIfPresent(Double.self, forKey: .from, within: 0...1)
+        to = try c.decodeIfPresent(Double.self, forKey: .to, within: 0...1)
         phased = nil
-        for (key, fraction) in [(CodingKeys.from, from), (.to, to)] {
-            guard let fraction else { continue }
-            guard fraction >= 0, fraction <= 1 else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: c, debugDescription: "\(key.stringValue) \(fraction) is outside 0–1")
-            }
-        }
     }
 
     /// Encodes the contract's `{"decision", "reasons", "from", "to"}` (`null` for an absent fraction).

@@ -18,7 +18,7 @@ extension RolloutGate.Situation {
         let phased = reading.appStoreConnect?.versions?.first { $0.isVersion(version) }?.phasedRelease
         var judged: [Store: RolloutGate.Health] = [:]
         for store in health?.stores ?? [] { judged[store.store] = RolloutGate.Health(store) }
-        let fraction = play.map { $0.status == .completed ? 1 : ($0.userFraction ?? 0) }
+        let fraction = play.map(\.rolloutFraction)
         self.init(
             play: play, playChangesInReview: reading.googlePlay?.hasChangesInReview ?? false, phased: phased,
             phasedPausedByGate: state?.phasedPausedByGate ?? false, health: judged,

@@ -108,22 +108,27 @@ public struct RolloutGate: Sendable, Hashable {
 
     /// The decision for `situation`: see ``RolloutGate``.
     public func decide(_ situation: Situation) -> RolloutDecision {
-        let from = situation.play.map { $0.status == .completed ? 1 : ($0.userFraction ?? 0) }
+        let from = situation.play.map(\.rolloutFraction)
         let stores = Self.stores.filter { situation.health[$0] != nil }
         let regressed = stores.compactMap { store -> String? in
             guard let health = situation.health[store], health.verdict.kind == .regressed else { return nil }
             let what = health.reasons.joined(separator: "; ")
             return "\(store.displayName): regressed" + (what.isEmpty ? "" : " (\(what))")
         }
-        if !regressed.isEmpty { return RolloutDecision(.halt, reasons: regressed, from: from) }
+        if !regressed.isEmpty {
+            return RolloutDecision(kind: .halt, reasons: regressed, from: from, to: nil, phased: nil)
+        }
         guard let play = situation.play, let current = from else {
             return RolloutDecision(
-                .done, reasons: ["no Play release to roll out: the App Store's phased release climbs on Apple's clock"])
+                kind: .done,
+                reasons: ["no Play release to roll out: the App Store's phased release climbs on Apple's clock"],
+                from: nil, to: nil, phased: nil)
         }
         let phasedMove = lockstepMove(situation, playFraction: current)
         if play.status == .completed {
             return RolloutDecision(
-                .done, reasons: ["Play's release \(play.label) is completed"], from: current, phased: phasedMove)
+                kind: .done, reasons: ["Play's release \(play.label) is completed"], from: current, to: nil,
+                phased: phasedMove)
         }
         var holds = healthHolds(situation)
         var notes: [String] = []
@@ -158,12 +163,12 @@ public struct RolloutGate: Sendable, Hashable {
             )
         }
         guard holds.isEmpty else {
-            return RolloutDecision(.hold, reasons: holds + notes, from: current, phased: phasedMove)
+            return RolloutDecision(kind: .hold, reasons: holds + notes, from: current, to: nil, phased: phasedMove)
         }
         let checked = stores.map { "\($0.displayName): healthy" } + notes
-        return next >= 1
-            ? RolloutDecision(.complete, reasons: checked, from: current, to: 1, phased: phasedMove)
-            : RolloutDecision(.advance, reasons: checked, from: current, to: next, phased: phasedMove)
+        return RolloutDecision(
+            kind: next >= 1 ? .complete : .advance, reasons: checked, from: current, to: next >= 1 ? 1 : next,
+            phased: phasedMove)
     }
 
     /// Holds for health: a store without health, `insufficientData` or `unknown`.

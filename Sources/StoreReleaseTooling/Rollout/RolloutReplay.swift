@@ -63,10 +63,10 @@ public struct RolloutReplay: Sendable, Hashable {
         var exposed: Int?
         var haltedAt: Date?
         for round in history {
-            let play = Self.playRelease(of: version, in: round)
+            let play = round.googlePlay?.playTrack.release(of: version)
             let phased = Self.phased(of: version, in: round)
             if haltedAt == nil, play?.status == .halted || phased?.state == .paused { haltedAt = round.takenAt }
-            let fraction = play.map { $0.status == .completed ? 1 : ($0.userFraction ?? 0) }
+            let fraction = play.map(\.rolloutFraction)
             if let fraction, step.map({ abs($0.fraction - fraction) > 1e-9 }) ?? true {
                 step = (fraction, round.takenAt)
             }
@@ -98,17 +98,6 @@ public struct RolloutReplay: Sendable, Hashable {
         self.wouldHaltAt = wouldHaltAt
         self.haltedAt = haltedAt
         self.exposedUserDaysBeforeHalt = exposed
-    }
-
-    /// Play's release of `version` in a round, as the track recorded it (a serving one first).
-    static func playRelease(of version: Version, in round: ReleaseHistoryRound) -> PlayTrackRelease? {
-        let releases = (round.googlePlay?.releases ?? []).filter { $0.version == version }.map { release in
-            PlayTrackRelease(
-                name: release.versionCode.map { "\($0) (\(version))" } ?? version.description,
-                versionCodes: release.versionCode.map { [$0] } ?? [], status: release.status,
-                userFraction: release.userFraction)
-        }
-        return PlayTrack(track: round.googlePlay?.track ?? "production", releases: releases).release(of: version)
     }
 
     /// The phased release of `version` in a round, as App Store Connect showed it.

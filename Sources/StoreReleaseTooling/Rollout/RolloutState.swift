@@ -29,17 +29,8 @@ public struct RolloutState: Sendable, Hashable, Codable {
         /// Decodes a fraction in 0–1 and an ISO 8601 time, whatever the decoder's date strategy.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            fraction = try c.decode(Double.self, forKey: .fraction)
-            let text = try c.decode(String.self, forKey: .began)
-            guard let began = ISO8601Timestamp.date(from: text) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .began, in: c, debugDescription: "\(text.debugDescription) is not an ISO 8601 time")
-            }
-            guard fraction >= 0, fraction <= 1 else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .fraction, in: c, debugDescription: "fraction \(fraction) is outside 0–1")
-            }
-            self.began = began
+            fraction = try c.decode(Double.self, forKey: .fraction, within: 0...1)
+            began = try c.decodeISO8601(forKey: .began)
         }
 
         /// Encodes the fraction and the time as ISO 8601 text (the same in a watch's state and advance's).

@@ -80,6 +80,19 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
             self.lifecycle = lifecycle
         }
 
+        /// The release as a track lists it: the inverse of ``init(_:lifecycle:)``, with the one
+        /// versionCode recorded and, without a name (a history line keeps none), one naming the version
+        /// as the watch labels it (`81 (8.0.10)`).
+        var trackRelease: PlayTrackRelease {
+            let named = version.map { version in versionCode.map { "\($0) (\(version))" } ?? version.description }
+            return PlayTrackRelease(
+                name: name ?? named, versionCodes: versionCode.map { [$0] } ?? [], status: status,
+                userFraction: userFraction,
+                countryTargeting: countries.map {
+                    PlayTrackRelease.CountryTargeting(countries: $0, includeRestOfWorld: includeRestOfWorld)
+                })
+        }
+
         /// The state of a release of a track read; `lifecycle` its review state, when read.
         init(_ release: PlayTrackRelease, lifecycle: PlayReleaseSummary.LifecycleState? = nil) {
             self.init(
@@ -137,6 +150,13 @@ public struct ReleaseSnapshot: Sendable, Hashable, Codable {
                 }
                 .map { release in PlayRelease(release, lifecycle: release.highestVersionCode.flatMap { lifecycle[$0] })
                 })
+        }
+
+        /// The track this records, each release as ``PlayRelease/trackRelease`` makes it.
+        ///
+        /// What the rollout gate judges when a history is replayed (``RolloutReplay``).
+        var playTrack: PlayTrack {
+            PlayTrack(track: track, releases: releases.map(\.trackRelease))
         }
 
         /// The release every user of the track gets: the `completed` one with the highest versionCode.

@@ -243,7 +243,7 @@ package struct WatchRound {
                 version, reading: reading, health: work.health, state: rolloutState(of: version), now: now)
             let decision = gate.decide(situation)
             work.decision = decision
-            work.fraction = situation.play.map { $0.status == .completed ? 1 : ($0.userFraction ?? 0) }
+            work.fraction = situation.play.map(\.rolloutFraction)
             stage = .rollingOut(work, asked: true)
             let plan = ActingPlan.advance(version, reading: reading, decision: decision)
             let moves = decision.kind == .advance || decision.kind == .complete || decision.phased != nil
