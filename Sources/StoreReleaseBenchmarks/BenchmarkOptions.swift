@@ -1,4 +1,6 @@
-/// The benchmark's command line: `[--quick] [--only rollout] [--rollouts N] [--seed S]`.
+import StoreReleaseKit
+
+/// The benchmark's command line: `[--quick] [--only rollout] [--rollouts N] [--seed S] [--false-halts A]`.
 struct BenchmarkOptions: Sendable, Hashable {
     /// The parts `--only` can name.
     enum Part: String, Sendable, Hashable, CaseIterable {
@@ -14,8 +16,13 @@ struct BenchmarkOptions: Sendable, Hashable {
     var rollouts = 200
     /// The rollouts' seed.
     var seed: UInt64 = 43
+    /// The gate's chance a store of halting a good release, for the rollouts (default: the rule's, 1 in 1,000).
+    ///
+    /// To see what a looser or stricter rule would gain; the rule itself does not change.
+    var falseHaltsPerStore = SequentialHealthRule.falseHaltsPerStore
 
-    static let usage = "the options are --quick, --only rollout, --rollouts N (N ≥ 1) and --seed S (S ≥ 0)"
+    static let usage =
+        "the options are --quick, --only rollout, --rollouts N (N ≥ 1), --seed S (S ≥ 0) and --false-halts A (0 < A < 1)"
 
     /// Reads `arguments`.
     ///
@@ -39,6 +46,10 @@ struct BenchmarkOptions: Sendable, Hashable {
                 guard let value = rest.popFirst() else { throw .missingValue(argument) }
                 guard let seed = UInt64(value) else { throw .badValue(argument, value) }
                 self.seed = seed
+            case "--false-halts":
+                guard let value = rest.popFirst() else { throw .missingValue(argument) }
+                guard let chance = Double(value), chance > 0, chance < 1 else { throw .badValue(argument, value) }
+                falseHaltsPerStore = chance
             default: throw .unknown(argument)
             }
         }

@@ -36,8 +36,11 @@ enum RolloutBenchmarks {
     /// The most rounds (days) a rollout runs.
     static let maximumRounds = 240
 
-    /// Runs `rollouts` generated rollouts per band and multiplier through every rule.
-    static func run(rollouts: Int, seed: UInt64) throws -> RolloutReport {
+    /// Runs `rollouts` generated rollouts per band and multiplier through every rule, the gate
+    /// halting a good release of a store with a chance of at most `falseHaltsPerStore`.
+    static func run(
+        rollouts: Int, seed: UInt64, falseHaltsPerStore: Double = SequentialHealthRule.falseHaltsPerStore
+    ) throws -> RolloutReport {
         let simulation = try RolloutSimulation(maximumRounds: maximumRounds)
         var results: [RolloutReport.Key: RolloutSummary] = [:]
         var apps: [Band: [RolloutApp]] = [:]
@@ -56,14 +59,16 @@ enum RolloutBenchmarks {
                     let app = RolloutApp(users: band.users, multiplier: multiplier, seed: appSeed)
                     let previousDays = try simulation.previousDays(app)
                     for rule in bandRules {
-                        let outcome = try simulation.run(app, rule: rule, previousDays: previousDays)
+                        let outcome = try simulation.run(
+                            app, rule: rule, previousDays: previousDays, falseHaltsPerStore: falseHaltsPerStore)
                         results[RolloutReport.Key(band: band, multiplier: multiplier, rule: rule), default: .init()]
                             .outcomes.append(outcome)
                     }
                 }
             }
         }
-        return RolloutReport(rollouts: rollouts, seed: seed, results: results, apps: apps)
+        return RolloutReport(
+            rollouts: rollouts, seed: seed, falseHaltsPerStore: falseHaltsPerStore, results: results, apps: apps)
     }
 }
 
@@ -107,6 +112,8 @@ struct RolloutReport: Sendable {
 
     let rollouts: Int
     let seed: UInt64
+    /// The gate's chance a store of halting a good release, as the run set it (`--false-halts`).
+    let falseHaltsPerStore: Double
     let results: [Key: RolloutSummary]
     /// Each band's apps, in the order of its outcomes (at 1x: the multiplier is the scenario's).
     let apps: [RolloutBenchmarks.Band: [RolloutApp]]
@@ -145,7 +152,11 @@ struct RolloutReport: Sendable {
             "## Rollouts: the gate against two fixed rules",
             "",
             "\(rollouts) generated rollouts per app size band and multiplier (seed \(seed)), Google Play only, the "
-                + "schedule 1, 2, 5, 10, 20, 50, 100% with 24-hour steps; Play's data a day behind.",
+                + "schedule 1, 2, 5, 10, 20, 50, 100% with 24-hour steps; Play's data a day behind"
+                + (falseHaltsPerStore == SequentialHealthRule.falseHaltsPerStore
+                    ? "."
+                    : "; the gate halting a good release with a chance of \(falseHaltsPerStore) a store "
+                        + "(--false-halts; the rule's is \(SequentialHealthRule.falseHaltsPerStore))."),
         ]
         lines += Self.table(
             "Good releases (N at N−1's rate)",

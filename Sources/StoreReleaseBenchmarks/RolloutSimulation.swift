@@ -162,11 +162,20 @@ struct RolloutSimulation: Sendable {
     }
 
     /// Runs `app`'s release N through `rule`, round by round, with `previousDays` as N−1's.
-    func run(_ app: RolloutApp, rule: RolloutRule, previousDays: [HealthDay]) throws -> RolloutOutcome {
+    ///
+    /// The gate halts a good release of a store with a chance of at most `falseHaltsPerStore`
+    /// (``HealthCriteria/falseHaltsPerStore``: the rule's unless `--false-halts` says otherwise).
+    func run(
+        _ app: RolloutApp, rule: RolloutRule, previousDays: [HealthDay],
+        falseHaltsPerStore: Double = SequentialHealthRule.falseHaltsPerStore
+    ) throws -> RolloutOutcome {
         let gate = RolloutGate(schedule: Self.schedule)
         var criteria: HealthCriteria?
         if case .gate(let minimum, let looks) = rule {
-            do { criteria = try HealthCriteria(minimumUserDays: minimum, sequential: looks == .sequential) } catch {
+            do {
+                criteria = try HealthCriteria(minimumUserDays: minimum, sequential: looks == .sequential)
+                criteria?.falseHaltsPerStore = falseHaltsPerStore
+            } catch {
                 throw RolloutBenchmarkError("--min-users \(minimum): \(error)")
             }
         }

@@ -48,7 +48,8 @@ if options.only == nil {
     print()
 }
 let rolloutStart = ContinuousClock.now
-let rollouts = try RolloutBenchmarks.run(rollouts: options.rollouts, seed: options.seed)
+let rollouts = try RolloutBenchmarks.run(
+    rollouts: options.rollouts, seed: options.seed, falseHaltsPerStore: options.falseHaltsPerStore)
 for line in rollouts.lines { print(line) }
 let rolloutSeconds = (ContinuousClock.now - rolloutStart).nanoseconds / 1e9
 print("\n(the rollouts took \(String(format: "%.1f", rolloutSeconds)) s)")

@@ -53,6 +53,20 @@ import Testing
         #expect(result.stderr.contains("--fast") && result.stderr.contains("--quick"))
     }
 
+    /// `--false-halts` takes a chance strictly between 0 and 1 and says in the report that it is not the rule's.
+    @Test func aFalseHaltChanceIsTakenBetweenZeroAndOneAndSaidInTheReport() throws {
+        for bad in ["0", "1", "-0.1", "x"] {
+            let refused = try BuiltProducts.run("storerelease-benchmarks", ["--only", "rollout", "--false-halts", bad])
+            #expect(refused.status == 2 && refused.stderr.contains("--false-halts \(bad)"), "\(refused.stderr)")
+        }
+        let result = try BuiltProducts.run(
+            "storerelease-benchmarks", ["--only", "rollout", "--rollouts", "1", "--false-halts", "0.005"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.contains("the gate halting a good release with a chance of 0.005 a store (--false-halts"),
+            "\(result.stdout)")
+    }
+
     /// Two rollouts per scenario: enough to see every table and check, in seconds.
     static let rolloutRun = Result {
         try BuiltProducts.run("storerelease-benchmarks", ["--only", "rollout", "--rollouts", "2"])

@@ -209,25 +209,41 @@ import Testing
         #expect(!SequentialHealthRule.clearsMargin(candidate: nil, baseline: before))
     }
 
-    @Test func aLeaningVerdictSaysSoInItsReasons() throws {
-        let criteria = try #require(Self.criteria)
+    /// One day of 10,000 users each of 8.1.0 with `crashed` crashed users and of 8.0.9 with
+    /// `baseline`, judged by `criteria`.
+    static func judgeOneDay(crashed: Double, baseline: Double, criteria: HealthCriteria) throws -> StoreHealth {
         let (new, old) = (try Version(parsing: "8.1.0"), try Version(parsing: "8.0.9"))
         let date = try #require(HealthDate("2026-01-05"))
-        let days = [
+        let days = try [(new, crashed), (old, baseline)].map { version, crashed in
             try #require(
                 HealthDay(
-                    date: date, version: new, versionCode: nil, users: 10_000, crashedUsers: 80, anrUsers: 10)),
-            try #require(
-                HealthDay(
-                    date: date, version: old, versionCode: nil, users: 10_000, crashedUsers: 45, anrUsers: 10)),
-        ]
-        let health = StoreHealth.judge(
+                    date: date, version: version, versionCode: nil, users: 10_000, crashedUsers: crashed, anrUsers: 10))
+        }
+        return StoreHealth.judge(
             VersionOrCode(new), store: .googlePlay, source: .healthFile, days: days, criteria: criteria)
+    }
+
+    @Test func aLeaningVerdictSaysSoInItsReasons() throws {
+        let health = try Self.judgeOneDay(crashed: 80, baseline: 45, criteria: try #require(Self.criteria))
         #expect(health.verdict.kind == .insufficientData)
         #expect("\(health.verdict)" == "insufficientData (the data lean towards a regression)")
         #expect(health.reasons.contains { $0.contains("leans above 8.0.9's") && $0.contains("4,000 halts") })
         let gate = RolloutGate.Health(health)
         #expect(!gate.clearsMargin)
+    }
+
+    /// The false-halt chance the criteria carry is the one judged by, and said: 100 crashes against
+    /// 50 over 10,000 user-days each is evidence of about 1,090 to 1, which holds at the rule's 1 in
+    /// 1,000 (4,000 halts) and halts at 1 in 200 (800 halts: the benchmark's `--false-halts 0.005`).
+    @Test func theCriteriasFalseHaltChanceIsTheOneJudgedBy() throws {
+        var criteria = try #require(Self.criteria)
+        let strict = try Self.judgeOneDay(crashed: 100, baseline: 50, criteria: criteria)
+        #expect(strict.verdict.kind == .insufficientData, "\(strict.reasons)")
+        #expect(strict.reasons.contains { $0.contains("evidence 1,090 to 1") && $0.contains("4,000 halts") })
+        criteria.falseHaltsPerStore = 0.005
+        let loose = try Self.judgeOneDay(crashed: 100, baseline: 50, criteria: criteria)
+        #expect(loose.verdict.kind == .regressed, "\(loose.reasons)")
+        #expect(loose.reasons.contains { $0.contains("evidence 1,090 to 1") && $0.contains(" 800 halts") })
     }
 }
 

@@ -22,6 +22,14 @@ public struct HealthCriteria: Sendable, Hashable {
     /// `advance`, `replay` and `watch --rollout` judge so; `health`, `parity`, `snapshot` and
     /// `watch` judge one look (``HealthRule``).
     public let sequential: Bool
+    /// The chance, per store, that the sequential rule ever halts a release no worse than N−1.
+    ///
+    /// ``SequentialHealthRule/falseHaltsPerStore`` (1 in 1,000); the benchmark sets another to
+    /// show what a looser rule would gain (`storerelease-benchmarks --false-halts A`).
+    package var falseHaltsPerStore = SequentialHealthRule.falseHaltsPerStore
+
+    /// The likelihood ratio a test of the sequential rule needs to halt: 4 ÷ ``falseHaltsPerStore``.
+    package var haltEvidence: Double { 4 / falseHaltsPerStore }
 
     /// Criteria; the defaults are Play's thresholds, 1,000 user-days and one look at a time.
     ///
@@ -45,6 +53,7 @@ public struct HealthCriteria: Sendable, Hashable {
         (minimumUserDays, maximumCrashRate, maximumANRRate) =
             (criteria.minimumUserDays, criteria.maximumCrashRate, criteria.maximumANRRate)
         self.sequential = sequential
+        falseHaltsPerStore = criteria.falseHaltsPerStore
     }
 
     /// The same numbers, judged as a rollout's rounds (``SequentialHealthRule``).

@@ -41,7 +41,7 @@ import Foundation
 public enum SequentialHealthRule {
     /// The chance, per store, that a release no worse than N−1 and under the ceilings is ever halted.
     public static let falseHaltsPerStore = 0.001
-    /// The likelihood ratio a test needs to halt: 4 ÷ 0.001.
+    /// The likelihood ratio a test needs to halt: 4 ÷ 0.001 (``HealthCriteria``'s by default).
     ///
     /// Four tests (crash and ANR, against N−1 and the ceiling) share ``falseHaltsPerStore``.
     public static let haltEvidence = 4 / falseHaltsPerStore
@@ -70,7 +70,7 @@ public enum SequentialHealthRule {
             if let baseline, let other = baseline.rate(metric), let otherEvents = baseline.events(metric) {
                 let evidence = evidenceAboveBaseline(
                     candidate: events, of: candidate.users, baseline: otherEvents, of: baseline.users)
-                if evidence >= haltEvidence {
+                if evidence >= criteria.haltEvidence {
                     regressions.append(.aboveBaseline(metric, candidate: rate, baseline: other))
                     continue
                 }
@@ -78,7 +78,7 @@ public enum SequentialHealthRule {
             }
             if candidate.users >= criteria.minimumUserDays,
                 evidenceAboveCeiling(candidate: events, of: candidate.users, ceiling: criteria.ceiling(metric))
-                    >= haltEvidence
+                    >= criteria.haltEvidence
             {
                 regressions.append(.aboveCeiling(metric, candidate: rate, ceiling: criteria.ceiling(metric)))
             }

@@ -75,7 +75,8 @@ public struct StoreHealth: Sendable, Hashable {
         let window = baselineVersion.map { HealthWindow(version: $0, days: days, age: age) }
         let verdict = HealthRule.verdict(candidate: candidate, baseline: window, criteria: criteria, metrics: metrics)
         reasons += explanation(
-            of: verdict, candidate: candidate, baseline: window, metrics: metrics, sequential: criteria.sequential)
+            of: verdict, candidate: candidate, baseline: window, metrics: metrics,
+            halts: criteria.sequential ? criteria.haltEvidence : nil)
         // A rate not read on the latest days is not a passed one, but the days before, where every
         // rate is read, may already show a regression: that verdict is not held back by the lag.
         if case .unknown = verdict, let firstDay = candidate.firstDay,
@@ -118,10 +119,11 @@ public struct StoreHealth: Sendable, Hashable {
         return named.resolved { code in days.first { $0.versionCode == code }?.version }
     }
 
-    /// The sentences behind a verdict; `sequential`: judged by ``SequentialHealthRule``, whose evidence is said.
+    /// The sentences behind a verdict; `halts`: judged by ``SequentialHealthRule``, halting at that
+    /// evidence, which is said.
     private static func explanation(
         of verdict: HealthVerdict, candidate: HealthWindow, baseline: HealthWindow?, metrics: [HealthMetric],
-        sequential: Bool
+        halts: Double?
     ) -> [String] {
         var reasons: [String] = []
         let days = "\(candidate.ageDays) day\(candidate.ageDays == 1 ? "" : "s")"
@@ -150,13 +152,14 @@ public struct StoreHealth: Sendable, Hashable {
                         "\(metric) \(rate.text(digits: 2)) over \(candidate.version)'s first \(days) "
                             + "(\(grouped(candidate.users)) user-days) is above \(baseline?.version.description ?? "the baseline")'s "
                             + "\(other.text(digits: 2)) at the same age (\(grouped(baseline?.users ?? 0)) user-days)"
-                            + (sequential ? evidence(metric, candidate: candidate, baseline: baseline) : ""))
+                            + (halts.map { evidence(metric, candidate: candidate, baseline: baseline, halts: $0) } ?? "")
+                    )
                 case .aboveCeiling(let metric, let rate, let ceiling):
                     reasons.append(
                         "\(metric) \(rate.text(digits: 2)) over \(candidate.version)'s first \(days) "
                             + "(\(grouped(candidate.users)) user-days) is above the ceiling "
                             + HealthRate.percent(ceiling, digits: 2)
-                            + (sequential ? evidence(metric, candidate: candidate, ceiling: ceiling) : ""))
+                            + (halts.map { evidence(metric, candidate: candidate, ceiling: ceiling, halts: $0) } ?? ""))
                 }
             }
         case .insufficientData(let userDays, let minimum) where userDays >= minimum:
@@ -164,7 +167,8 @@ public struct StoreHealth: Sendable, Hashable {
                 guard let baseline, let rate = candidate.rate(metric), let other = baseline.rate(metric) else {
                     continue
                 }
-                let said = evidence(metric, candidate: candidate, baseline: baseline)
+                let said = evidence(
+                    metric, candidate: candidate, baseline: baseline, halts: halts ?? SequentialHealthRule.haltEvidence)
                 guard !said.isEmpty else { continue }
                 reasons.append(
                     "\(metric) \(rate.text(digits: 2)) over \(candidate.version)'s first \(days) "
@@ -188,21 +192,25 @@ public struct StoreHealth: Sendable, Hashable {
 
     /// ` (evidence 5,210 to 1 of a higher rate, 4,000 halts)`: the sequential rule's likelihood
     /// ratio against the baseline, when at least ``SequentialHealthRule/leaningEvidence``; else empty.
-    private static func evidence(_ metric: HealthMetric, candidate: HealthWindow, baseline: HealthWindow?) -> String {
+    private static func evidence(
+        _ metric: HealthMetric, candidate: HealthWindow, baseline: HealthWindow?, halts: Double
+    ) -> String {
         guard let baseline, let events = candidate.events(metric), let other = baseline.events(metric) else {
             return ""
         }
         let ratio = SequentialHealthRule.evidenceAboveBaseline(
             candidate: events, of: candidate.users, baseline: other, of: baseline.users)
         guard ratio >= SequentialHealthRule.leaningEvidence else { return "" }
-        return " (evidence \(odds(ratio)) to 1 of a higher rate, \(odds(SequentialHealthRule.haltEvidence)) halts)"
+        return " (evidence \(odds(ratio)) to 1 of a higher rate, \(odds(halts)) halts)"
     }
 
     /// ` (evidence 5,210 to 1 of a rate above it, 4,000 halts)`: against the ceiling.
-    private static func evidence(_ metric: HealthMetric, candidate: HealthWindow, ceiling: Double) -> String {
+    private static func evidence(_ metric: HealthMetric, candidate: HealthWindow, ceiling: Double, halts: Double)
+        -> String
+    {
         guard let events = candidate.events(metric) else { return "" }
         let ratio = SequentialHealthRule.evidenceAboveCeiling(candidate: events, of: candidate.users, ceiling: ceiling)
-        return " (evidence \(odds(ratio)) to 1 of a rate above it, \(odds(SequentialHealthRule.haltEvidence)) halts)"
+        return " (evidence \(odds(ratio)) to 1 of a rate above it, \(odds(halts)) halts)"
     }
 
     /// `5,210`, or `more than 10^12`: a likelihood ratio, rounded.
