@@ -81,6 +81,7 @@ import Testing
             "### A small app (2,000 daily users): the gate's --min-users",
             "### The gate before: the same gate, its health judged one look a round",
             "### Good releases the gate halted, and why", "### Checks (issue 43, done when)",
+            "### Regressions against fixed rules that halt no more good releases than the gate",
             "### The least exposure possible: an oracle's bound",
             "### Regressions: the oracle's bound (median over rollouts) against each rule's median exposure",
         ] {
