@@ -93,6 +93,19 @@ enum AdvanceCommand {
         guard actor.play != nil else {
             throw .usage("\(command): advance rolls out Google Play: give \(PlayOptions.package)")
         }
+        if gate.lockstep, actor.appStoreConnect == nil {
+            throw .usage(
+                "\(command): \(RolloutOptions.lockstep.name) keeps Google Play within a step of the App Store's phased "
+                    + "release: give the App Store app (\(AppStoreOptions.id) or \(AppStoreOptions.bundleID)) and App "
+                    + "Store Connect's key")
+        }
+        // The apps a step may write, confirmed before anything is read: a --confirm that does not
+        // name them fails now, not on the day the gate first advances.
+        if options.apply {
+            try ActingOptions.requireConfirmation(
+                of: gate.lockstep ? [.googlePlay, .appStore] : [.googlePlay], actor: actor, appID: nil,
+                confirmed: options.confirmed, command: command)
+        }
         let reading: ActingReading
         do throws(ReleaseActorError) {
             reading = try await actor.read(for: .advance, version: options.version)

@@ -170,6 +170,9 @@ import Testing
         (["--step-hours", "-3"], "--step-hours"),
         (["--apply"], "--confirm"),
         (["--schedule", "1,x,100"], "\"x\" is not a percentage"),
+        // A --confirm that does not name the app is refused now, not on the day the gate first advances.
+        (["--apply", "--confirm", "com.example.other"], "--confirm must name every app acted on: com.example.rollout"),
+        (["--lockstep"], "--lockstep keeps Google Play within a step of the App Store's phased release"),
     ])
     func badInputIsExitTwoBeforeAnythingIsRead(_ flags: [String], _ message: String) throws {
         let token = UUID().uuidString

@@ -118,11 +118,18 @@ import Testing
             "--step-hours"
         ),
         (["--rollout", "--health-file", "HEALTH", "--confirm", "com.example.other"], "com.example.walk"),
+        (
+            ["--rollout", "--health-file", "APPSTOREHEALTH", "--confirm", "com.example.walk"],
+            "--rollout acts on Google Play and needs its health"
+        ),
     ])
     func flagsThatDoNotFitAreRefusedBeforeAnythingIsRead(_ extra: [String], _ named: String) throws {
         let token = UUID().uuidString
         let health = try healthFile()
-        let flags = extra.map { $0 == "HEALTH" ? health : $0 }
+        let appStoreHealth = BuiltProducts.packageRoot.appendingPathComponent(
+            "Docs/Examples/payloads/health-appstore.json"
+        ).path
+        let flags = extra.map { $0 == "HEALTH" ? health : $0 == "APPSTOREHEALTH" ? appStoreHealth : $0 }
         let result = try storerelease(
             ["watch", "--state", folder.appendingPathComponent("s.json").path, "--rounds", "1"] + flags + play(token))
         #expect(result.status == 2, "\(result.stderr)")

@@ -127,6 +127,20 @@ import Testing
                 $0.phasedPausedByGate = true
             }, lockstep: true, decision: .advance, to: 0.2, phased: .resume),
         Row(
+            name:
+                "lockstep: a step that brings Play within one of the phased release lifts the gate's pause that round",
+            change: {
+                $0.play = release(.inProgress, 0.01)
+                $0.phased = PhasedRelease(state: .paused, currentDayNumber: 3)
+                $0.phasedPausedByGate = true
+            }, lockstep: true, decision: .advance, to: 0.02, phased: .resume),
+        Row(
+            name: "lockstep: no pause when this round's step brings Play within one of the phased release",
+            change: {
+                $0.play = release(.inProgress, 0.01)
+                $0.phased = PhasedRelease(state: .active, currentDayNumber: 3)
+            }, lockstep: true, decision: .advance, to: 0.02, phased: nil),
+        Row(
             name: "lockstep never lifts a person's pause",
             change: {
                 $0.play = release(.inProgress, 0.1)

@@ -166,9 +166,12 @@ public struct RolloutGate: Sendable, Hashable {
             return RolloutDecision(kind: .hold, reasons: holds + notes, from: current, to: nil, phased: phasedMove)
         }
         let checked = stores.map { "\($0.displayName): healthy" } + notes
+        // Lockstep judges the phased release against where Play goes this round, not where it was:
+        // a step that brings Play within one step of it lifts the gate's pause now, not a round later.
+        let to = next >= 1 ? 1 : next
         return RolloutDecision(
-            kind: next >= 1 ? .complete : .advance, reasons: checked, from: current, to: next >= 1 ? 1 : next,
-            phased: phasedMove)
+            kind: next >= 1 ? .complete : .advance, reasons: checked, from: current, to: to,
+            phased: lockstepMove(situation, playFraction: to))
     }
 
     /// Holds for health: a store without health, `insufficientData` or `unknown`.

@@ -50,7 +50,7 @@ struct WatchActingOptions {
             guard confirmed != nil else {
                 throw .usage(
                     "\(command): \(flag) writes to the stores: add \(ActingOptions.confirm.usage) naming every app "
-                        + "it would halt (its package name, its App Store id)")
+                        + "it would \(rolls ? "act on" : "halt") (its package name, its App Store id)")
             }
         }
         guard rolls else {
@@ -81,6 +81,17 @@ struct WatchActingOptions {
         if sources.appStoreConnect != nil { _ = try options.appStore.app() }
         let actor = ReleaseActor(acting: sources)
         try options.requireStores(of: actor, command: command)
+        if gate != nil {
+            // The contract: a rollout needs health sources on every store it acts on (halting
+            // included), else it would hold every round on "no health read" and never say why at start.
+            let judged = sources.health?.stores ?? []
+            for store in actor.stores where !judged.contains(store) {
+                throw .usage(
+                    "\(command): \(Self.rollout.name) acts on \(store.displayName) and needs its health: give "
+                        + "\(HealthSourceOptions.live) or a \(HealthOptions.healthFile) of \(store.displayName) "
+                        + "(nothing was read or written)")
+            }
+        }
         try ActingOptions.requireConfirmation(
             of: actor.stores, actor: actor, appID: nil, confirmed: confirmed, command: command)
         return true
