@@ -74,9 +74,13 @@ enum Tool {
         }
     }
 
-    /// Says why the tool failed on stderr and returns the exit status that goes with it.
+    /// Says why the tool failed on stderr, on one line, and returns the exit status that goes with it.
+    ///
+    /// The message may carry a store's words (its error's message, a release's name): a line
+    /// break in them is written out (`\u{A}`) as every control character is, so a store cannot
+    /// start a line of its own (a forged `::error::` in a CI log).
     private static func failed(_ error: CLIError) -> Int32 {
-        StandardStreams.printError("storerelease: \(OutsideText.lines(error.message))\n")
+        StandardStreams.printError("storerelease: \(OutsideText.terminal(error.message))\n")
         return error.exitCode
     }
 

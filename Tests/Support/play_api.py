@@ -63,6 +63,9 @@ deliberate faults below, which are marked as such. Scenarios:
   403permission 403 "The caller does not have permission", reason permissionDenied
   403forbidden  403 reason forbidden, as gradle-play-publisher #805 got it
   403insufficient 403 reason forbidden, "The current user has insufficient permissions…" (#837)
+  403forged     403 PERMISSION_DENIED whose message carries what a store must not inject: an ANSI
+                colour, a newline and a forged line, a table pipe, an HTML image, a Markdown link
+                (a fault: Google's messages are plain sentences)
   401permission 401 reason permissionDenied: the account was never invited to the app
   trackEmptyV2  an existing track without releases answers the old v2 404 trackEmpty (PR #169)
   editDeleted   the first read of an edit's tracks is 410 editDeleted, then ok
@@ -121,6 +124,10 @@ APPS = {}
 COUNTRIES = {}
 RECOVERIES = {}
 STATS = {}
+# The 403forged scenario's message: what a store's text must never do on a terminal, in a CI log
+# (a line of its own: `::error::`), in Markdown or in a Slack message.
+FORGED_MESSAGE = ("bad \u001b[31mRED\u001b[0m\nFORGED LINE | <img src=x onerror=alert(1)> [link](http://evil) "
+                  "`code`")
 LOCK = threading.Lock()
 
 
@@ -322,6 +329,8 @@ def handle(handler, method, token, scenario, parts, body=b""):
         return answer(403, fixture_error("error-403-forbidden-gpp805.json"))
     if scenario == "403insufficient":
         return answer(403, fixture_error("error-403-insufficient-gpp837.json"))
+    if scenario == "403forged":
+        return answer(403, envelope(403, "PERMISSION_DENIED", FORGED_MESSAGE))
     if scenario == "429once" and count == 1:
         return answer(429, envelope(429, "RESOURCE_EXHAUSTED", "Quota exceeded."), [("Retry-After", "1")])
     if scenario == "409once" and count == 1:

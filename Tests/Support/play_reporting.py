@@ -38,6 +38,8 @@ Every request needs "Authorization: Bearer <token>" (else 401). Scenarios pick t
   403quality   403 PERMISSION_DENIED "The caller does not have permission": the service account may
                not view app quality information
   403scope     403 with details[].reason ACCESS_TOKEN_SCOPE_INSUFFICIENT (an androidpublisher-only token)
+  403forged    403 PERMISSION_DENIED whose message is play_api.py's FORGED_MESSAGE: an ANSI colour, a
+               newline and a forged line, a pipe, an HTML image, a Markdown link, a code span (a fault)
   429once      the token's first request is 429, then regressed
   heldout      as firstday, but 81's one day is Play's held-out case: a rate of 0.023 (2.30%) over 90
                distinct users (2.07 users: Play keeps the rate, it does not round users)
@@ -60,6 +62,7 @@ import time
 from urllib.parse import parse_qs
 
 import contract
+from play_api import FORGED_MESSAGE
 
 PACKAGE = "com.example.health"
 FRESH = (2021, 2, 4)
@@ -342,6 +345,8 @@ def handle(handler, method, token, scenario, parts, query_text, body):
     if scenario == "403scope":
         return error(403, "PERMISSION_DENIED", "Request had insufficient authentication scopes.",
                      "ACCESS_TOKEN_SCOPE_INSUFFICIENT")
+    if scenario == "403forged":
+        return error(403, "PERMISSION_DENIED", FORGED_MESSAGE)
     if scenario == "403quality":
         return error(403, "PERMISSION_DENIED", "The caller does not have permission")
     if scenario == "429once" and count == 1:

@@ -4,6 +4,10 @@ import StoreReleaseModels
 
 extension ActingPlan {
     /// The plan for people: a heading, one line a step (with its request), then the refusals and notes.
+    ///
+    /// A store's words in a line (a release's name, an error's message, a health reason) have
+    /// their control characters written out (`\u{A}`, `\u{1B}`): a line stays one line, and
+    /// nothing in it acts on a terminal or forges a line of a CI log.
     public var text: String {
         var lines = ["\(action) \(version): " + heading]
         for step in steps {
@@ -14,7 +18,7 @@ extension ActingPlan {
         }
         lines += refusals.map { "  refused: \($0)" } + notes.map { "  note: \($0)" }
         if let gate { lines += ["  gate: \(gate.sentence)"] + gate.reasons.map { "    \($0)" } }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(OutsideText.terminal).joined(separator: "\n") + "\n"
     }
 
     /// The plan as a Markdown table of its steps, with the refusals and notes as a list.
