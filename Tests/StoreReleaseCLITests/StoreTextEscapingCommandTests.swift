@@ -76,4 +76,22 @@ import Testing
         #expect(
             reason?.contains("(HTTP 403: " + Self.written + " [link](http://evil) `code`)") == true, "\(result.stdout)")
     }
+
+    /// The Markdown plan escapes the store's words as `health --format markdown` does: the line
+    /// break written out, the image, the link, the code span and the pipe backslashed (they were
+    /// written raw: a forged line, an `<img onerror>`, a live link).
+    @Test func aStoresErrorInTheMarkdownPlanReadsAsWritten() throws {
+        let result = try heldByAForgedHealthError("markdown", token: UUID().uuidString)
+        let reason = result.stdout.split(separator: "\n").first { $0.hasPrefix("  - Google Play: unknown (") }
+        let escaped =
+            #"(HTTP 403: bad \\u{1B}\[31mRED\\u{1B}\[0m\\u{A}FORGED LINE \| \<img src=x onerror=alert(1)> "#
+            + #"\[link](http://evil) \`code\`)"#
+        #expect(reason?.contains(escaped) == true, "\(result.stdout)")
+        for raw in [" <img", " [link]", "`code`", "LINE | "] {
+            #expect(!result.stdout.contains(raw), "\(raw): \(result.stdout)")
+        }
+        // Our own words are as they were.
+        #expect(result.stdout.hasPrefix("### advance 8.0.10: hold, nothing written\n\n- gate: hold at 20%\n"))
+        #expect(result.stdout.contains("\n  - when the current step began is not known (no state): its age"))
+    }
 }

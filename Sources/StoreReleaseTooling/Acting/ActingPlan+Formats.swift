@@ -22,17 +22,27 @@ extension ActingPlan {
     }
 
     /// The plan as a Markdown table of its steps, with the refusals and notes as a list.
+    ///
+    /// A store's words in a cell or an item (a state, an error's message, a health reason) are
+    /// escaped: a control character is written out (`\u{A}`, `\u{1B}`), and a backslash goes
+    /// before each backslash, backtick, `*`, `_`, `[`, `<`, `|`, `~` and `&`, so an HTML tag, a
+    /// link, an image, a code span or a table pipe in them reads as written; our own words stay
+    /// as they are.
     public var markdown: String {
+        let escape = OutsideText.markdownSentence
         var lines = ["### \(action) \(version): \(heading)", ""]
         if !steps.isEmpty {
             lines += ["| Store | From | To | Request | Done |", "| --- | --- | --- | --- | --- |"]
             lines += steps.map { step in
-                "| \(step.store) | \(step.from) | \(step.to) | `\(step.request.method) \(step.request.path)` | \(mark(step)) |"
+                // The manifest's cells are its versions as we write them (`blockedVersions [8.0.2]`).
+                let (from, to) = step.store == .manifest ? (step.from, step.to) : (escape(step.from), escape(step.to))
+                return "| \(step.store) | \(from) | \(to) | `\(step.request.method) \(step.request.path)` | "
+                    + "\(mark(step, escape: escape)) |"
             }
             lines.append("")
         }
-        lines += refusals.map { "- refused: \($0)" } + notes.map { "- \($0)" }
-        if let gate { lines += ["- gate: \(gate.sentence)"] + gate.reasons.map { "  - \($0)" } }
+        lines += refusals.map { "- refused: \(escape($0))" } + notes.map { "- \(escape($0))" }
+        if let gate { lines += ["- gate: \(gate.sentence)"] + gate.reasons.map { "  - \(escape($0))" } }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -48,9 +58,10 @@ extension ActingPlan {
         }
     }
 
-    private func mark(_ step: ActingStep) -> String {
-        if step.done { return step.failure.map { "done (\($0))" } ?? "done" }
-        if let failure = step.failure { return "failed: \(failure)" }
+    /// The step's last cell: whether it was done, and the store's answer (`escape`d) when it failed.
+    private func mark(_ step: ActingStep, escape: (String) -> String = { $0 }) -> String {
+        if step.done { return step.failure.map { "done (\(escape($0)))" } ?? "done" }
+        if let failure = step.failure { return "failed: \(escape(failure))" }
         return apply ? "not done" : "planned"
     }
 }
