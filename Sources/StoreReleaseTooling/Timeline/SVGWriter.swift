@@ -25,10 +25,14 @@ struct SVGWriter: Sendable {
         Double(text.count) * size * 0.6
     }
 
-    /// `&`, `<`, `>` and `"` escaped for XML.
+    /// `&`, `<`, `>` and `"` escaped for XML, and every control character written out as
+    /// `OutsideText.terminal` writes it (`\u{1B}`).
+    ///
+    /// A hold's reason or a release's name comes from a store: a C0 control in it is no XML
+    /// character at all (the picture would not parse), a line break would read as a space.
     static func escaped(_ text: String) -> String {
         var out = ""
-        for character in text {
+        for character in OutsideText.terminal(text) {
             switch character {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
