@@ -12,7 +12,7 @@ import Testing
 
 /// A store's words in what the library writes for elsewhere than a terminal: the timeline's SVG
 /// and HTML page stay well-formed XML with a hold reason holding control characters (written
-/// out).
+/// out), and a Slack message keeps its own line breaks while a store's are written out.
 @Suite struct StoreTextEscapingTests {
     /// What a store's text may carry that no picture, page or message may send on: a screen
     /// clear, a C0 control, a line break.
@@ -46,5 +46,22 @@ import Testing
         let table = try #require(chart.html.range(of: "<table").map { chart.html[$0.lowerBound...] })
         let end = try #require(table.range(of: "</table>"))
         #expect(TimelineChartTests.Elements.parse(String(table[..<end.upperBound])) != nil)
+    }
+
+    /// Slack's text: the store's `<`, `>` and `&` as entities (as before), its line break and
+    /// ESC written out; the message's own line breaks between events stay (they were the
+    /// store's too: a raw `\n` started a line of the message, an ESC went through).
+    @Test func aSlackMessageKeepsItsLinesAndWritesOutAStoresControls() throws {
+        let notifier = try WebhookNotifier(url: try #require(URL(string: "https://hooks.slack.com/x")))
+        let events = ["1.0 <b>&", "1.1 " + Self.hostile].map {
+            ReleaseEvent(.ascStateChanged(version: VersionText($0), from: nil, to: .readyForDistribution), at: Date())
+        }
+        let body = try #require(
+            try JSONSerialization.jsonObject(with: try notifier.body(for: events)) as? [String: String])
+        let text = try #require(body["text"])
+        #expect(
+            text == "*StoreRelease*: 2 changes\n• App Store Connect: 1.0 &lt;b&gt;&amp; new → READY_FOR_DISTRIBUTION\n"
+                + #"• App Store Connect: 1.1 \u{1B}[2J\u{1}held\u{A}FORGED new → READY_FOR_DISTRIBUTION"#,
+            "\(text.debugDescription)")
     }
 }

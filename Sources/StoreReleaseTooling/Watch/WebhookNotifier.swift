@@ -79,10 +79,12 @@ public struct WebhookNotifier: Sendable, CustomStringConvertible, CustomReflecta
         }
     }
 
-    /// Slack's mrkdwn escapes: `&`, `<` and `>`, which would otherwise start an entity or a link.
+    /// Slack's mrkdwn escapes: `&`, `<` and `>`, which would otherwise start an entity or a link;
+    /// and a store's control characters written out (`\u{A}`, `\u{1B}`), so an event stays one
+    /// line of the message: only ours break it.
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        OutsideText.terminal(text).replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// POSTs `events` once, within ``timeout``.
