@@ -9,7 +9,8 @@ extension RolloutGate.Situation {
     ///   - version: The version rolled out.
     ///   - reading: Play's track and review states, App Store Connect's versions.
     ///   - health: Each store's health of the version, as judged.
-    ///   - state: What was kept of the rollout: when the step began and which pause the gate made.
+    ///   - state: What was kept of the rollout: when the step began and which pause the gate made
+    ///     (both only for the version they were kept for: ``RolloutState/pausedByGate(_:)``).
     ///   - now: The time to judge against.
     public init(
         _ version: Version, reading: ActingReading, health: ReleaseHealthReport?, state: RolloutState?, now: Date
@@ -21,7 +22,7 @@ extension RolloutGate.Situation {
         let fraction = play.map(\.rolloutFraction)
         self.init(
             play: play, playChangesInReview: reading.googlePlay?.hasChangesInReview ?? false, phased: phased,
-            phasedPausedByGate: state?.phasedPausedByGate ?? false, health: judged,
+            phasedPausedByGate: state?.pausedByGate(version) ?? false, health: judged,
             stepBegan: state.map { $0.stepBegan(version, fraction: fraction, now: now) }, now: now)
     }
 }

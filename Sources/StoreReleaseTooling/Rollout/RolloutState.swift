@@ -61,6 +61,14 @@ public struct RolloutState: Sendable, Hashable, Codable {
         return play.began
     }
 
+    /// Whether the phased release of `version` is paused by the gate.
+    ///
+    /// A pause recorded for another version is not: that version's phased release is not this
+    /// one's, and a person may have paused this one.
+    public func pausedByGate(_ version: Version) -> Bool {
+        version == self.version && phasedPausedByGate
+    }
+
     /// The state after a round.
     ///
     /// The step Play is at (begun now when it changed or is new), and the gate's pause as the
@@ -70,7 +78,7 @@ public struct RolloutState: Sendable, Hashable, Codable {
     ) -> RolloutState {
         let moved = applied ? (decision?.to ?? fraction) : fraction
         let began = moved.map { stepBegan(version, fraction: $0, now: now) } ?? now
-        var paused = version == self.version ? phasedPausedByGate : false
+        var paused = pausedByGate(version)
         if applied, let move = decision?.phased { paused = move == .pause }
         return RolloutState(
             version: version, play: moved.map { Step(fraction: $0, began: began) }, phasedPausedByGate: paused)
