@@ -32,10 +32,14 @@ extension Command {
             N−1's at the same age and against the ceilings); insufficientData also while the data
             lean towards a regression.
             --state FILE keeps when the current step began and which pause the gate made (the
-            "rollout" key of a JSON object; a watch state's other keys are kept): a step first seen
-            began then, so the first decision of it holds. Without --state neither the step's age nor
-            the data's freshness after it is judged, and a reason says so. The state is written only
-            with --apply, which holds FILE.lock for the whole run: while a watch of FILE (or another
+            "rollout" key of a JSON object; a watch state's other keys are kept), each counted only
+            for the version it was kept for: a step first seen began then, so the first decision of
+            it holds. Without --state neither the step's age nor the data's freshness after it is
+            judged, and a reason says so. FILE is refused as watch --state refuses it (a link, a FIFO
+            or a folder at FILE, FILE.tmp or FILE.lock; a watch state of another app or track), and
+            so is a step that began after --now (a wrong clock) or a folder that does not exist; a
+            step is never kept as begun later than the real time. The state is written only with
+            --apply, which holds FILE.lock for the whole run: while a watch of FILE (or another
             advance) holds it, advance exits 1 with nothing read or written.
             Prints the plan as halt does, {"action": "advance", "version", "apply", "steps",
             "verified", "gate": {"decision": "advance"|"complete"|"hold"|"halt"|"done", "reasons",
@@ -44,7 +48,7 @@ extension Command {
             it back. A halt decision prints halt's plan and writes nothing: a person runs halt.
             Exit status: 0 advanced, completed or planned; 1 hold, halt, done, or a store refused a
             step; 2 bad input (a schedule that does not increase to 100, a step of 0 hours, --apply
-            without --confirm, a state file that is not one); nothing is read or written then.
+            without --confirm, a state file refused as above); nothing is read or written then.
             """,
         options: [
             RolloutOptions.table, AdvanceCommand.state, ActingOptions.table, ActingOptions.storesTable,
@@ -70,19 +74,17 @@ enum AdvanceCommand {
         let sources = try SourceOptions(arguments)
         let now = try arguments.value(Self.now) ?? Date()
         let healthOptions = try HealthSourceOptions(arguments, rollout: true)
-        var kept: RolloutState?
-        do throws(RolloutStateFileError) {
-            kept = try statePath.map { path throws(RolloutStateFileError) in try RolloutStateFile.read(path) } ?? nil
-        } catch {
-            throw .badInput("\(command): \(state) \(error)")
-        }
+        let kept = try keptState(statePath, of: sources, at: now, command: command)
         // With --apply, the state is held for the whole run: no watch of it (or second advance)
         // acts on the same rollout meanwhile, and nothing is read or written while one does.
         var held: WatchStateFile.Lock?
         if options.apply, let statePath {
             do throws(WatchStateFileError) {
-                held = try WatchStateFile(path: statePath).lock()
+                held = try RolloutStateFile.lock(statePath)
             } catch {
+                guard case .locked = error else {
+                    throw .badInput("\(command): \(state) \(error); nothing was read or written")
+                }
                 StandardStreams.printError(
                     OutsideText.terminal("\(command): \(state) \(error); nothing was read or written") + "\n")
                 return 1
@@ -161,6 +163,27 @@ enum AdvanceCommand {
             StandardStreams.printError(
                 "\(command): \(decision.sentence): \(OutsideText.terminal(decision.reasons.joined(separator: "; ")))\n")
             return 1
+        }
+    }
+}
+
+extension AdvanceCommand {
+    /// The rollout's state kept in `--state FILE`, for the app and track the flags name.
+    ///
+    /// Bad input (exit 2), before anything is read or written: a file that cannot be the
+    /// rollout's state (``RolloutStateFile/read(_:of:track:at:)``).
+    static func keptState(_ path: String?, of sources: SourceOptions, at now: Date, command: String)
+        throws(CLIError) -> RolloutState?
+    {
+        guard let path else { return nil }
+        let app = ReleaseSnapshot.App(
+            appStoreID: sources.appStore.ids?.first.map(String.init), bundleID: sources.appStore.bundleID,
+            packageName: sources.play.package)
+        do throws(RolloutStateFileError) {
+            return try RolloutStateFile.read(
+                path, of: app, track: sources.play.package == nil ? nil : sources.play.track, at: now)
+        } catch {
+            throw .badInput("\(command): \(state) \(error)")
         }
     }
 }

@@ -53,6 +53,17 @@ package enum AtomicFile {
     /// The temporary file a replacement of `path` is written to: `FILE.tmp`.
     package static func temporaryPath(for path: String) -> String { path + ".tmp" }
 
+    /// Refuses what ``replace(_:with:owner:)`` would refuse at ``temporaryPath(for:)`` (a link,
+    /// a FIFO, a folder), before anything is written; a regular file there, or nothing, passes.
+    ///
+    /// - Throws: ``Failure`` with ``Failure/isNotAFile`` naming the temporary file.
+    package static func requireReplaceable(_ path: String) throws(Failure) {
+        let temporary = temporaryPath(for: path)
+        var status = stat()
+        guard lstat(temporary, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return }
+        throw .notAFile(temporary, "write", RegularFile.kind(status.st_mode))
+    }
+
     /// Replaces the file at `path` with `data`, through ``temporaryPath(for:)``; on a failure the
     /// old file is as it was.
     ///
