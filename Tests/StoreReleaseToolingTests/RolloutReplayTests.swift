@@ -81,6 +81,17 @@ import Testing
         #expect(usual.decisions.last?.decision == .advance && usual.wouldHaltAt == nil)
     }
 
+    /// Counts made in code are not checked as a history line's are: the user-days of both stores
+    /// at the halt stay at Int.max rather than overflow.
+    @Test func theExposureOfCountsPastAnyCapStaysAtTheLargestInteger() throws {
+        var round = try Self.round(1, fraction: 0.01, users: Int.max, rate: 0.05)
+        let play = round.health?.googlePlay
+        round.health?.appStore = play
+        let replay = try RolloutReplay([round], gate: RolloutGate(), criteria: try HealthCriteria())
+        #expect(replay.decisions.map(\.decision) == [.halt], "\(replay.decisions)")
+        #expect(replay.exposedUserDaysBeforeHalt == Int.max)
+    }
+
     @Test func aHistoryRecordedBeforeRoundFiveIsRefusedByName() throws {
         var old = try Self.round(1, fraction: 0.01, users: 3_000, rate: 0.005)
         old.health?.googlePlay?.candidate = nil

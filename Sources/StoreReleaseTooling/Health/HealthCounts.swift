@@ -43,13 +43,19 @@ public struct HealthCounts: Sendable, Hashable, Codable, EveryKeyEncodable {
         case version, versionCode, ageDays, users, crashedUsers, anrUsers
     }
 
-    /// Decodes counts, refusing negative ones or more crashed users than users.
+    /// Decodes counts, refusing negative ones, more crashed users than users, or more users than
+    /// ``HealthDay/maximumCount`` (a health file's cap on a day, so sums of them cannot overflow).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         version = try c.decode(Version.self, forKey: .version)
         versionCode = try c.decodeIfPresent(VersionCode.self, forKey: .versionCode)
         ageDays = try c.decode(Int.self, forKey: .ageDays)
         users = try c.decode(Int.self, forKey: .users)
+        guard users <= HealthDay.maximumCount else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .users, in: c,
+                debugDescription: "\(users) is more than \(HealthDay.maximumCount), not a window's user-days")
+        }
         crashedUsers = try c.decode(Double.self, forKey: .crashedUsers)
         anrUsers = try c.decodeIfPresent(Double.self, forKey: .anrUsers)
         guard ageDays >= 0, users >= 0, crashedUsers.isFinite, crashedUsers >= 0, crashedUsers <= Double(users),

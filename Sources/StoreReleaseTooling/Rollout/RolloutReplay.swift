@@ -83,7 +83,10 @@ public struct RolloutReplay: Sendable, Hashable {
                 health[store] = RolloutGate.Health(
                     verdict: verdict, through: day, reasons: [],
                     clearsMargin: SequentialHealthRule.clearsMargin(candidate: candidate, baseline: baseline))
-                users += counts.users
+                // A history line's counts are at most HealthDay.maximumCount; counts made in code
+                // may be anything, and the sum stays at Int.max rather than trap.
+                let (sum, overflow) = users.addingReportingOverflow(counts.users)
+                users = overflow ? Int.max : sum
             }
             guard !health.isEmpty else { continue }
             let situation = RolloutGate.Situation(

@@ -1,0 +1,48 @@
+import Foundation
+import StoreReleaseTestSupport
+import Testing
+
+/// `storerelease replay` as users run it: the built binary over the bundled rollout history and
+/// histories made from it.
+@Suite struct ReplayCommandTests {
+    let scratch: ScratchFolder
+    static let history = BuiltProducts.packageRoot.appendingPathComponent("Docs/Watch/rollout-history.jsonl").path
+
+    init() throws {
+        scratch = try ScratchFolder("replay")
+    }
+
+    /// The bundled history's lines.
+    static func lines() throws -> [String] {
+        try String(contentsOfFile: history, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    /// Writes `text` to a file of the scratch folder; returns its path.
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = scratch.url.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// A window's users past what a health file allows a day (10^12), on both stores, are a line
+    /// that is not a round: exit 2 naming the key path and the value, never an overflow.
+    @Test func aCountPastTheCapIsExitTwoNamingItsKeyPathAndValue() throws {
+        let line = try Self.lines()[30]
+        for huge in ["5000000000000000000", "\(Int.max)", "1000000000001"] {
+            let changed = line.replacingOccurrences(
+                of: #""users":(\d+),"version":"8.0.11""#, with: #""users":\#(huge),"version":"8.0.11""#,
+                options: .regularExpression)
+            #expect(changed.components(separatedBy: huge).count == 3, "both stores' candidate windows")
+            let path = try file("huge.jsonl", changed + "\n")
+            let result = try BuiltProducts.storerelease("replay", path)
+            #expect(result.exited && result.status == 2 && result.stdout.isEmpty, "\(huge): \(result.stderr)")
+            #expect(result.stderr.contains("\(path):1: not a round"), "\(result.stderr)")
+            #expect(result.stderr.contains(".candidate.users: \(huge) is more than 1000000000000"), "\(result.stderr)")
+        }
+        let most = line.replacingOccurrences(
+            of: #""users":(\d+),"version":"8.0.11""#, with: #""users":1000000000000,"version":"8.0.11""#,
+            options: .regularExpression)
+        let result = try BuiltProducts.storerelease("replay", try file("most.jsonl", most + "\n"))
+        #expect(result.status == 0, "10^12 on each store is still a window: \(result.stderr)")
+    }
+}
