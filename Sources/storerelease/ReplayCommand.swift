@@ -20,16 +20,18 @@ extension Command {
             "exposedUserDaysBeforeHalt"}: the version the history judged last, what the gate would
             have decided each round and when it would have halted, beside when the release was
             halted (Play halted or the phased release paused), and the candidate's user-days on both
-            stores at the rule's halt. What a history does not record: a step began at the first
-            round showing Play's fraction; each store's data reach the day before the round; no
-            changes in review. --format text: a line a round whose decision changed, then the
-            summary.
+            stores at the rule's halt. What a history does not record: a step began at the round
+            whose recorded decision (watch --rollout) moved Play to it, else at the first round
+            showing Play's fraction; each store's data reach the day before the round; changes in
+            review only where the round's recorded decision held for them. --format text: a line a
+            round whose decision changed, then the summary.
             Exit status: 0; 2 a history without counts (recorded before round 5, named), a file that
             is not a history, or bad flags.
             """,
         options: [RolloutOptions.table, HealthOptions.criteriaTable, ReplayCommand.format],
         examples: [
-            "storerelease replay Docs/Watch/timeline-history.jsonl  # exit 2"
+            "storerelease replay Docs/Watch/rollout-history.jsonl --format text  # exit 0, 2021-03-05T11:00:00Z  advance",
+            "storerelease replay Docs/Watch/timeline-history.jsonl  # exit 2",
         ],
         run: { arguments throws(CLIError) in try ReplayCommand.run(arguments) })
 }

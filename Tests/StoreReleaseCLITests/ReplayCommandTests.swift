@@ -45,4 +45,27 @@ import Testing
         let result = try BuiltProducts.storerelease("replay", try file("most.jsonl", most + "\n"))
         #expect(result.status == 0, "10^12 on each store is still a window: \(result.stderr)")
     }
+
+    /// With the watch's own parameters (the default schedule, 24-hour steps), replay decides what
+    /// the watch decided, round by round, on the bundled history: its 5 advances at the rounds
+    /// that made them, each step dated from the round that applied it (not from the next round,
+    /// the first to show Play's new fraction), and the holds while Play had changes in review.
+    @Test func theBundledHistoryReplaysAsTheWatchDecidedRoundByRound() throws {
+        let result = try BuiltProducts.storerelease("replay", Self.history)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let replay = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let replayed = (replay?["decisions"] as? [[String: Any]] ?? []).map {
+            "\($0["at"] as? String ?? "?") \($0["decision"] as? String ?? "?")"
+        }
+        let recorded = try Self.lines().map { line in
+            let round = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let rollout = round?["rollout"] as? [String: Any]
+            return "\(round?["takenAt"] as? String ?? "?") \(rollout?["decision"] as? String ?? "?")"
+        }
+        #expect(replayed.count == 145 && recorded.count == 145)
+        #expect(recorded.filter { $0.hasSuffix(" advance") }.count == 5)
+        for (again, watched) in zip(replayed, recorded) {
+            #expect(again == watched, "replayed beside recorded")
+        }
+    }
 }

@@ -92,6 +92,32 @@ import Testing
         #expect(replay.exposedUserDaysBeforeHalt == Int.max)
     }
 
+    /// A round the watch recorded advancing Play began the step it moved to, whatever the rounds
+    /// after it show; a move that did not take (Play still at the old fraction the round after)
+    /// leaves the old step's age as it was.
+    @Test func aStepBeganAtTheRoundThatMovedItAndAMoveNotTakenLeavesTheStep() throws {
+        func round(_ hours: Double, fraction: Double, moved to: Double? = nil) throws -> ReleaseHistoryRound {
+            var round = try Self.round(1, fraction: fraction, users: 9_000, rate: 0.005)
+            round.takenAt = Self.start.addingTimeInterval(86_400 + hours * 3_600)
+            round.rollout = to.map {
+                RolloutDecision(kind: .advance, reasons: [], from: fraction, to: $0, phased: nil)
+            }
+            return round
+        }
+        let taken = [
+            try round(0, fraction: 0.01), try round(24, fraction: 0.01, moved: 0.02), try round(25, fraction: 0.02),
+            try round(48, fraction: 0.02),
+        ]
+        let replay = try RolloutReplay(taken, gate: RolloutGate(), criteria: try HealthCriteria())
+        #expect(replay.decisions.map(\.decision) == [.hold, .advance, .hold, .advance], "\(replay.decisions)")
+        #expect(replay.decisions[2].reasons.contains("the step began 1 hours ago; a step lasts 24 hours"))
+        let notTaken = [
+            try round(0, fraction: 0.01), try round(24, fraction: 0.01, moved: 0.02), try round(25, fraction: 0.01),
+        ]
+        let again = try RolloutReplay(notTaken, gate: RolloutGate(), criteria: try HealthCriteria())
+        #expect(again.decisions.map(\.decision) == [.hold, .advance, .advance], "\(again.decisions)")
+    }
+
     @Test func aHistoryRecordedBeforeRoundFiveIsRefusedByName() throws {
         var old = try Self.round(1, fraction: 0.01, users: 3_000, rate: 0.005)
         old.health?.googlePlay?.candidate = nil

@@ -146,7 +146,7 @@ public struct RolloutGate: Sendable, Hashable {
         if let phased = situation.phased, phased.state == .paused, !situation.phasedPausedByGate {
             holds.append("the App Store's phased release is PAUSED (a person's pause: resume lifts it)")
         }
-        if situation.playChangesInReview { holds.append("Play has changes in review: the rollout waits for them") }
+        if situation.playChangesInReview { holds.append(Self.changesInReview) }
         let next = schedule.next(after: current) ?? 1
         if lockstep, let phased = situation.phased, phased.state != .complete {
             let phasedStep = schedule.stepIndex(of: Double(phased.percent) / 100)
@@ -223,6 +223,9 @@ public struct RolloutGate: Sendable, Hashable {
         if !ahead, phased.state == .paused, situation.phasedPausedByGate { return .resume }
         return nil
     }
+
+    /// The reason a hold gives while Play has changes in review (a history's only record of them).
+    static let changesInReview = "Play has changes in review: the rollout waits for them"
 
     /// The stores the gate reads, Google Play first.
     static let stores: [Store] = [.googlePlay, .appStore]

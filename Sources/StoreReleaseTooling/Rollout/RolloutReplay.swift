@@ -11,9 +11,10 @@ import StoreReleaseModels
 /// halted, when the release was halted, and how many user-days were exposed before the rule's
 /// halt — so a team tunes `--min-users` on its own past releases.
 ///
-/// What a history does not record is taken as follows: a step began at the first round that
-/// shows Play's fraction; each store's data reach the day before the round (Play's daily data
-/// lag a day); Play had no changes in review.
+/// What a history does not record is taken as follows: a step began at the round whose recorded
+/// decision (`watch --rollout`) moved Play to it, else at the first round that shows Play's
+/// fraction; each store's data reach the day before the round (Play's daily data lag a day);
+/// Play had changes in review only where the round's recorded decision held for them.
 public struct RolloutReplay: Sendable, Hashable {
     /// One round judged again.
     public struct Decision: Sendable, Hashable {
@@ -58,7 +59,7 @@ public struct RolloutReplay: Sendable, Hashable {
             })
         else { throw .noCounts(rounds: history.count) }
         var decisions: [Decision] = []
-        var step: (fraction: Double, began: Date)?
+        var steps = RecordedSteps()
         var wouldHaltAt: Date?
         var exposed: Int?
         var haltedAt: Date?
@@ -66,10 +67,7 @@ public struct RolloutReplay: Sendable, Hashable {
             let play = round.googlePlay?.playTrack.release(of: version)
             let phased = Self.phased(of: version, in: round)
             if haltedAt == nil, play?.status == .halted || phased?.state == .paused { haltedAt = round.takenAt }
-            let fraction = play.map(\.rolloutFraction)
-            if let fraction, step.map({ abs($0.fraction - fraction) > 1e-9 }) ?? true {
-                step = (fraction, round.takenAt)
-            }
+            let stepBegan = steps.began(at: play.map(\.rolloutFraction), in: round)
             var health: [Store: RolloutGate.Health] = [:]
             var users = 0
             for (store, kept) in [(Store.googlePlay, round.health?.googlePlay), (.appStore, round.health?.appStore)] {
@@ -90,7 +88,8 @@ public struct RolloutReplay: Sendable, Hashable {
             }
             guard !health.isEmpty else { continue }
             let situation = RolloutGate.Situation(
-                play: play, phased: phased, health: health, stepBegan: step?.began, now: round.takenAt)
+                play: play, playChangesInReview: round.rollout?.heldForChangesInReview ?? false, phased: phased,
+                health: health, stepBegan: stepBegan, now: round.takenAt)
             let decision = gate.decide(situation)
             decisions.append(Decision(at: round.takenAt, decision: decision.kind, reasons: decision.reasons))
             if wouldHaltAt == nil, decision.kind == .halt { (wouldHaltAt, exposed) = (round.takenAt, users) }
@@ -103,6 +102,39 @@ public struct RolloutReplay: Sendable, Hashable {
         self.exposedUserDaysBeforeHalt = exposed
     }
 
+    /// When each step of Play's rollout began, as the rounds show it.
+    ///
+    /// A watch records the round before it acts: the round whose `rollout` advanced (or completed)
+    /// Play began the step it moved to, and the next round is the first to show it. A fraction no
+    /// recorded decision moved to (a person's change, a history without decisions) began at the
+    /// first round that shows it; a move that did not take (Play still at the old fraction) leaves
+    /// the step as it was.
+    struct RecordedSteps {
+        /// The step Play is at, and when it began.
+        var current: (fraction: Double, began: Date)?
+        /// The step the last round's recorded decision moved Play to, and when.
+        var moved: (fraction: Double, at: Date)?
+
+        /// When the step at `fraction`, shown by `round`, began; then notes the round's own move.
+        mutating func began(at fraction: Double?, in round: ReleaseHistoryRound) -> Date? {
+            if let fraction, current.map({ !Self.same($0.fraction, fraction) }) ?? true {
+                let began = moved.flatMap { Self.same($0.fraction, fraction) ? $0.at : nil } ?? round.takenAt
+                current = (fraction, began)
+            }
+            let began = current?.began
+            if let decision = round.rollout, decision.kind == .advance || decision.kind == .complete,
+                let to = decision.to
+            {
+                moved = (to, round.takenAt)
+            } else if fraction != nil {
+                moved = nil
+            }
+            return began
+        }
+
+        static func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+    }
+
     /// The phased release of `version` in a round, as App Store Connect showed it.
     static func phased(of version: Version, in round: ReleaseHistoryRound) -> PhasedRelease? {
         guard let phase = round.appStoreConnect?.first(where: { $0.version.parsed == version })?.phasedRelease else {
@@ -113,6 +145,13 @@ public struct RolloutReplay: Sendable, Hashable {
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case version, rounds, decisions, wouldHaltAt, haltedAt, exposedUserDaysBeforeHalt
+    }
+}
+
+extension RolloutDecision {
+    /// Whether this recorded decision held for Play's changes in review.
+    var heldForChangesInReview: Bool {
+        kind == .hold && reasons.contains(RolloutGate.changesInReview)
     }
 }
 
