@@ -24,7 +24,8 @@ extension Command {
             whose recorded decision (watch --rollout) moved Play to it, else at the first round
             showing Play's fraction; each store's data reach the day before the round; changes in
             review only where the round's recorded decision held for them. --format text: a line a
-            round whose decision changed, then the summary.
+            round whose decision changed, then the summary. A torn last line (a watch killed
+            mid-write) is skipped and named on stderr.
             Exit status: 0; 2 a history without counts (recorded before round 5, named), a file that
             is not a history, or bad flags.
             """,
@@ -46,7 +47,7 @@ enum ReplayCommand {
         let format = try arguments.value(format) ?? .json
         let gate = try RolloutOptions.gate(arguments)
         let criteria = try HealthOptions.criteria(arguments).sequentially()
-        let (path, history) = try HistoryInput.read(arguments)
+        let (path, history) = try HistoryInput.read(arguments, used: "replayed")
         let replay: RolloutReplay
         do throws(RolloutReplayError) {
             replay = try RolloutReplay(history.rounds, gate: gate, criteria: criteria)

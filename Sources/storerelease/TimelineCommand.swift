@@ -50,12 +50,7 @@ enum TimelineCommand {
         let format = try arguments.value(format) ?? .svg
         let wanted = try arguments.value(version)
         let width = try arguments.value(width)?.pixels ?? TimelineChart.defaultWidth
-        let (path, history) = try HistoryInput.read(arguments)
-        if let torn = history.tornLine {
-            StandardStreams.printError(
-                "timeline: \(path):\(torn) is torn (a watch stopped mid-write); skipped, the lines before it are drawn\n"
-            )
-        }
+        let (path, history) = try HistoryInput.read(arguments, used: "drawn")
         let timeline: ReleaseTimeline
         do throws(ReleaseTimelineError) {
             timeline = try ReleaseTimeline(history, version: wanted)

@@ -68,4 +68,19 @@ import Testing
             #expect(again == watched, "replayed beside recorded")
         }
     }
+
+    /// A history cut mid-line (a watch killed mid-write) replays the lines before it and names
+    /// the torn line on stderr, as `timeline` does.
+    @Test func aTornLastLineIsSkippedAndNamedOnStderr() throws {
+        let text = try String(contentsOfFile: Self.history, encoding: .utf8)
+        let path = try file("torn.jsonl", String(text.dropLast(200)))
+        let result = try BuiltProducts.storerelease("replay", path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let replay = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(replay?["rounds"] as? Int == 144)
+        #expect(
+            result.stderr
+                == "replay: \(path):145 is torn (a watch stopped mid-write); skipped, the lines before it are replayed\n"
+        )
+    }
 }
