@@ -83,4 +83,27 @@ import Testing
                 == "replay: \(path):145 is torn (a watch stopped mid-write); skipped, the lines before it are replayed\n"
         )
     }
+
+    /// A watch's state file (one JSON object over many lines) is named as what it looks like, not
+    /// "not valid JSON"; other JSON over many lines is said to be one document, not a history.
+    @Test func aStateFileOrOtherJSONIsSaidToBeNoHistory() throws {
+        let root = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads")
+        let state = root.appendingPathComponent("watch-state.json").path
+        let health = root.appendingPathComponent("health-play.json").path
+        for (path, says) in [
+            (
+                state,
+                "\(state):1: not a round of a watch history (it looks like a watch state file (written by watch --state) or a snapshot, not a history"
+            ),
+            (health, "\(health):1: not a round of a watch history (it is one JSON document over "),
+        ] {
+            let result = try BuiltProducts.storerelease("replay", path)
+            #expect(result.status == 2 && result.stdout.isEmpty, "\(result.stderr)")
+            #expect(result.stderr.contains(says), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("a history is one JSON object a line, written by watch --history"),
+                "\(result.stderr)")
+            #expect(!result.stderr.contains("not valid JSON"), "\(result.stderr)")
+        }
+    }
 }

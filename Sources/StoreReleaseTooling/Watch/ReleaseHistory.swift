@@ -53,7 +53,8 @@ public struct ReleaseHistory: Sendable, Hashable {
                     continue
                 }
                 let reason =
-                    (error as? DecodingError)?.readableDescription
+                    (rounds.isEmpty ? Self.oneDocument(data) : nil)
+                    ?? (error as? DecodingError)?.readableDescription
                     ?? "not JSON"
                 throw .notAHistory(path: path, line: number, reason: reason)
             }
@@ -67,6 +68,22 @@ public struct ReleaseHistory: Sendable, Hashable {
         }
         guard !rounds.isEmpty else { throw .empty(path: path, tornLine: torn) }
         self.init(rounds: rounds, tornLine: torn)
+    }
+
+    /// What a file is whose first line is no round, when the whole file is one JSON document over
+    /// several lines: a watch's state (a snapshot), or another; `nil` when it is not.
+    static func oneDocument(_ data: Data) -> String? {
+        let lines = data.split(separator: UInt8(ascii: "\n")).filter {
+            StrictJSON.firstByte(of: Data($0)) != nil
+        }
+        guard lines.count > 1, (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
+        else { return nil }
+        let history = "a history is one JSON object a line, written by watch --history"
+        if (try? StrictJSON.decode(ReleaseSnapshot.self, from: data)) != nil {
+            return "it looks like a watch state file (written by watch --state) or a snapshot, not a history: "
+                + "one JSON object over \(lines.count) lines; \(history)"
+        }
+        return "it is one JSON document over \(lines.count) lines, not a history; \(history)"
     }
 
     /// The versions the history saw on either store, lowest first.
