@@ -26,8 +26,10 @@ extension Command {
             review only where the round's recorded decision held for them. --format text: a line a
             round whose decision changed, then the summary. A torn last line (a watch killed
             mid-write) is skipped and named on stderr.
+            Rounds are judged in time order, whatever their order in the file.
             Exit status: 0; 2 a history without counts (recorded before round 5, named), a file that
-            is not a history, or bad flags.
+            is not a history, rounds that span more than five years (a clock that was wrong: the
+            first and last rounds named, as timeline refuses them), or bad flags.
             """,
         options: [RolloutOptions.table, HealthOptions.criteriaTable, ReplayCommand.format],
         examples: [

@@ -106,4 +106,32 @@ import Testing
             #expect(!result.stderr.contains("not valid JSON"), "\(result.stderr)")
         }
     }
+
+    /// Rounds are judged in time order, as `timeline` draws them: the bundled history written
+    /// backwards replays as written forwards.
+    @Test func roundsAreJudgedInTimeOrderWhateverTheirOrderInTheFile() throws {
+        let forwards = try BuiltProducts.storerelease("replay", Self.history)
+        let path = try file("backwards.jsonl", try Self.lines().reversed().joined(separator: "\n") + "\n")
+        let backwards = try BuiltProducts.storerelease("replay", path)
+        #expect(backwards.status == 0 && backwards.stderr.isEmpty, "\(backwards.stderr)")
+        #expect(backwards.stdout == forwards.stdout)
+    }
+
+    /// A round dated decades away (a wrong clock) is refused as `timeline` refuses it: exit 2
+    /// naming the earliest and the latest round.
+    @Test func roundsSpanningMoreThanFiveYearsAreExitTwoNamingThem() throws {
+        for (year, rounds) in [
+            ("1970", "from round 60 (1970-03-03T19:00:00Z) to round 145"),
+            ("0001", "from round 60 (0001-03-03T19:00:00Z) to round 145"),
+            ("9999", "from round 1 (2021-03-01T08:00:00Z) to round 60 (9999-03-03T19:00:00Z)"),
+        ] {
+            var lines = try Self.lines()
+            lines[59] = lines[59].replacingOccurrences(of: #""takenAt":"2021-"#, with: #""takenAt":"\#(year)-"#)
+            let path = try file("\(year).jsonl", lines.joined(separator: "\n") + "\n")
+            let result = try BuiltProducts.storerelease("replay", path)
+            #expect(result.status == 2 && result.stdout.isEmpty, "\(year): \(result.stderr)")
+            #expect(result.stderr.contains("replay: \(path): the rounds span"), "\(result.stderr)")
+            #expect(result.stderr.contains(rounds), "\(result.stderr)")
+        }
+    }
 }

@@ -39,16 +39,24 @@ public struct RolloutReplay: Sendable, Hashable {
     /// The candidate's user-days on both stores at the rule's halt; `nil` when it never halts.
     public let exposedUserDaysBeforeHalt: Int?
 
-    /// Replays `history` through `gate`, judging health by `criteria`.
+    /// Replays the rounds `written` through `gate`, judging health by `criteria`.
     ///
     /// `storerelease replay` gives ``HealthCriteria/sequentially()`` criteria, as `advance` judges
     /// a rollout (``SequentialHealthRule``); criteria of one look replay the general rule.
     ///
+    /// Rounds are judged in time order (those taken at the same time as written).
+    ///
     /// - Throws: ``RolloutReplayError`` for a history with no round that kept its counts
-    ///   (recorded before round 5), or none that judged a version.
-    public init(_ history: [ReleaseHistoryRound], gate: RolloutGate, criteria: HealthCriteria)
+    ///   (recorded before round 5), or none that judged a version; for rounds that span more
+    ///   than ``ReleaseTimeline/maximumSpan`` (a clock that was wrong), as a timeline refuses them.
+    public init(_ written: [ReleaseHistoryRound], gate: RolloutGate, criteria: HealthCriteria)
         throws(RolloutReplayError)
     {
+        let history: [ReleaseHistoryRound]
+        switch ReleaseHistory.inTimeOrder(written, within: ReleaseTimeline.maximumSpan) {
+        case .success(let ordered): history = ordered
+        case .failure(let span): throw .spanTooLong(first: span.first, last: span.last)
+        }
         let judged = history.filter { round in
             [round.health?.googlePlay, round.health?.appStore].contains { $0?.candidate != nil }
         }
@@ -167,6 +175,8 @@ extension RolloutReplay.Decision: Encodable, EveryKeyEncodable {
 public enum RolloutReplayError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No round kept its health windows' counts: the history was recorded before round 5.
     case noCounts(rounds: Int)
+    /// The rounds span more than ``ReleaseTimeline/maximumSpan``: the earliest and the latest.
+    case spanTooLong(first: ReleaseTimelineError.Round, last: ReleaseTimelineError.Round)
 
     /// What is wrong, and what to do.
     public var description: String {
@@ -174,6 +184,9 @@ public enum RolloutReplayError: Error, Sendable, Hashable, CustomStringConvertib
         case .noCounts(let rounds):
             "none of its \(rounds) rounds kept its health windows' counts: it was recorded before round 5 (or "
                 + "without health sources); \(FailureHint.watchWithHealth.words)"
+        case .spanTooLong(let first, let last):
+            "\(ReleaseHistorySpan(first: first, last: last)); a replay judges at most "
+                + "\(Int(ReleaseTimeline.maximumSpan / 86400)) days: was a clock wrong for one of them?"
         }
     }
 }

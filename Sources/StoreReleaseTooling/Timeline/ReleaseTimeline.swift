@@ -108,15 +108,11 @@ public struct ReleaseTimeline: Sendable, Hashable {
         guard let version = version ?? seen.last, seen.contains(version) else {
             throw .versionNotSeen(version: version, seen: seen)
         }
-        let numbered = history.rounds.enumerated().sorted { $0.element.takenAt < $1.element.takenAt }
-        if let first = numbered.first, let last = numbered.last,
-            last.element.takenAt.timeIntervalSince(first.element.takenAt) > Self.maximumSpan
-        {
-            throw .spanTooLong(
-                first: .init(number: first.offset + 1, takenAt: first.element.takenAt),
-                last: .init(number: last.offset + 1, takenAt: last.element.takenAt))
+        let rounds: [ReleaseHistoryRound]
+        switch ReleaseHistory.inTimeOrder(history.rounds, within: Self.maximumSpan) {
+        case .success(let ordered): rounds = ordered
+        case .failure(let span): throw .spanTooLong(first: span.first, last: span.last)
         }
-        let rounds = numbered.map(\.element)
         self.version = version
         app = rounds.lazy.compactMap(\.app).first
         start = rounds.first?.takenAt ?? Date(timeIntervalSince1970: 0)
@@ -252,10 +248,7 @@ public enum ReleaseTimelineError: Error, Sendable, Hashable, CustomStringConvert
             let has = seen.isEmpty ? "it has none" : "it has \(seen.map(\.description).joined(separator: ", "))"
             return "the history never saw \(version.map { "version \($0)" } ?? "a version"); \(has)"
         case .spanTooLong(let first, let last):
-            let days = Int(last.takenAt.timeIntervalSince(first.takenAt) / 86400)
-            return "the rounds span \(days) days, from round \(first.number) "
-                + "(\(ISO8601Timestamp.string(from: first.takenAt))) to round \(last.number) "
-                + "(\(ISO8601Timestamp.string(from: last.takenAt))); a timeline draws at most "
+            return "\(ReleaseHistorySpan(first: first, last: last)); a timeline draws at most "
                 + "\(Int(ReleaseTimeline.maximumSpan / 86400)) days: was a clock wrong for one of them?"
         }
     }

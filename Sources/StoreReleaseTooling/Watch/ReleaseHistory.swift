@@ -86,6 +86,25 @@ public struct ReleaseHistory: Sendable, Hashable {
         return "it is one JSON document over \(lines.count) lines, not a history; \(history)"
     }
 
+    /// `rounds` in time order (rounds taken at the same time as written), or the earliest and the
+    /// latest round when they span more than `limit` (a clock that was wrong for one of them).
+    package static func inTimeOrder(_ rounds: [ReleaseHistoryRound], within limit: TimeInterval)
+        -> Result<[ReleaseHistoryRound], ReleaseHistorySpan>
+    {
+        let numbered = rounds.enumerated().sorted {
+            ($0.element.takenAt, $0.offset) < ($1.element.takenAt, $1.offset)
+        }
+        if let first = numbered.first, let last = numbered.last,
+            last.element.takenAt.timeIntervalSince(first.element.takenAt) > limit
+        {
+            return .failure(
+                ReleaseHistorySpan(
+                    first: .init(number: first.offset + 1, takenAt: first.element.takenAt),
+                    last: .init(number: last.offset + 1, takenAt: last.element.takenAt)))
+        }
+        return .success(numbered.map(\.element))
+    }
+
     /// The versions the history saw on either store, lowest first.
     public var versions: [Version] {
         var seen = Set<Version>()
@@ -112,5 +131,21 @@ public struct ReleaseHistory: Sendable, Hashable {
             return "its \(what) is \(mine.debugDescription), not \(theirs.debugDescription)"
         }
         return nil
+    }
+}
+
+/// Rounds of a history that span too long: the earliest and the latest.
+package struct ReleaseHistorySpan: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The earliest round: its number (from 1, in the order written) and its time.
+    package let first: ReleaseTimelineError.Round
+    /// The latest round.
+    package let last: ReleaseTimelineError.Round
+
+    /// `the rounds span 18,000 days, from round 60 (1970-…) to round 121 (2021-…)`.
+    package var description: String {
+        let days = Int(last.takenAt.timeIntervalSince(first.takenAt) / 86400)
+        return "the rounds span \(days) days, from round \(first.number) "
+            + "(\(ISO8601Timestamp.string(from: first.takenAt))) to round \(last.number) "
+            + "(\(ISO8601Timestamp.string(from: last.takenAt)))"
     }
 }
