@@ -10,26 +10,26 @@ extension Command {
             + "[--max-anr-rate F] [--format json|text]",
         summary: "Runs the rollout gate again over a watch's history: when it would have halted, and at what exposure.",
         discussion: """
-            Judges every round of HISTORY (a watch --history file recorded with health sources, round
-            5 on: each store's candidate and baseline windows with their counts) again: each store's
-            verdict from the counts by the rollout's sequential health rule, as advance judges it,
-            with --min-users, --max-crash-rate and --max-anr-rate (defaults as health's), then the
-            rollout gate with --schedule,
-            --step-hours and --lockstep (as advance's). Prints {"version", "rounds", "decisions":
-            [{"at", "decision", "reasons"}], "wouldHaltAt", "haltedAt",
-            "exposedUserDaysBeforeHalt"}: the version the history judged last, what the gate would
-            have decided each round and when it would have halted, beside when the release was
-            halted (Play halted or the phased release paused), and the candidate's user-days on both
-            stores at the rule's halt. What a history does not record: a step began at the round
-            whose recorded decision (watch --rollout) moved Play to it, else at the first round
-            showing Play's fraction; each store's data reach the day before the round; changes in
-            review only where the round's recorded decision held for them. --format text: a line a
-            round whose decision changed, then the summary. A torn last line (a watch killed
-            mid-write) is skipped and named on stderr.
-            Rounds are judged in time order, whatever their order in the file.
-            Exit status: 0; 2 a history without counts (recorded before round 5, named), a file that
-            is not a history, rounds that span more than five years (a clock that was wrong: the
-            first and last rounds named, as timeline refuses them), or bad flags.
+            Judges every round of HISTORY (a watch --history file recorded with health sources by a
+            StoreRelease of round 5 of its design on: each store's candidate and baseline windows with
+            their counts) again: each store's verdict from the counts by the rollout's sequential health
+            rule, as advance judges it, with --min-users, --max-crash-rate and --max-anr-rate (defaults
+            as health's), then the rollout gate with --schedule, --step-hours and --lockstep (as
+            advance's). Prints {"version", "rounds", "decisions": [{"at", "decision", "reasons"}],
+            "wouldHaltAt", "haltedAt", "exposedUserDaysBeforeHalt"}: the version the history judged
+            last, what the gate would have decided each round and when it would have halted, beside when
+            the release was halted (Play halted or the phased release paused), and the candidate's
+            user-days on both stores at the rule's halt. What a history does not record: a step began at
+            the round whose recorded decision (watch --rollout) moved Play to it, else at the first
+            round showing Play's fraction; each store's data reach the day before the round; changes in
+            review only where the round's recorded decision held for them. Rounds are judged in time
+            order, whatever their order in the file. --format text: a line a round whose decision
+            changed, then the summary. A torn last line (a watch killed mid-write) is skipped and named
+            on stderr.
+            Exit status: 0; 2 a history without counts (recorded by a StoreRelease before round 5 of its
+            design, whose history lines keep no window counts: named), a file that is not a history,
+            rounds that span more than five years (a clock that was wrong: the first and last rounds
+            named, as timeline refuses them), or bad flags.
             """,
         options: [RolloutOptions.table, HealthOptions.criteriaTable, ReplayCommand.format],
         examples: [

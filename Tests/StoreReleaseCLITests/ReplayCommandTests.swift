@@ -134,4 +134,20 @@ import Testing
             #expect(result.stderr.contains(rounds), "\(result.stderr)")
         }
     }
+
+    /// A history without counts names "round 5" as the version of StoreRelease's design whose
+    /// history lines keep them, not as a watch's fifth round; `replay --help` says the same.
+    @Test func aHistoryWithoutCountsSaysRoundFiveIsStoreReleasesDesign() throws {
+        let old = BuiltProducts.packageRoot.appendingPathComponent("Docs/Watch/timeline-history.jsonl").path
+        let result = try BuiltProducts.storerelease("replay", old)
+        #expect(result.status == 2 && result.stdout.isEmpty, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "none of its 121 rounds kept its health windows' counts: it was recorded by a StoreRelease before "
+                    + "round 5 of its design, whose history lines keep no window counts, or without health sources"),
+            "\(result.stderr)")
+        let help = try BuiltProducts.storerelease("replay", "--help").stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(help.contains("recorded by a StoreRelease before round 5 of its design"), "\(help)")
+        #expect(!help.contains("round 5 on"), "\(help)")
+    }
 }

@@ -4,7 +4,8 @@ import StoreReleaseModels
 
 /// The rollout gate run again over a recorded history, with other parameters if given.
 ///
-/// Each round of a `watch --history` that kept its health windows' counts (round 5 on) is judged
+/// Each round of a `watch --history` that kept its health windows' counts (written by a
+/// StoreRelease of round 5 of its design on, with health sources) is judged
 /// again: each store's verdict from its candidate and baseline counts by ``HealthRule`` with the
 /// criteria given, then the gate with the schedule given, Play's release and the phased release
 /// as the round recorded them. What it says beside what happened: when the rule would have
@@ -47,7 +48,7 @@ public struct RolloutReplay: Sendable, Hashable {
     /// Rounds are judged in time order (those taken at the same time as written).
     ///
     /// - Throws: ``RolloutReplayError`` for a history with no round that kept its counts
-    ///   (recorded before round 5), or none that judged a version; for rounds that span more
+    ///   (recorded by a StoreRelease before round 5 of its design), or none that judged a version; for rounds that span more
     ///   than ``ReleaseTimeline/maximumSpan`` (a clock that was wrong), as a timeline refuses them.
     public init(_ written: [ReleaseHistoryRound], gate: RolloutGate, criteria: HealthCriteria)
         throws(RolloutReplayError)
@@ -173,7 +174,8 @@ extension RolloutReplay.Decision: Encodable, EveryKeyEncodable {
 
 /// Why a history cannot be replayed.
 public enum RolloutReplayError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// No round kept its health windows' counts: the history was recorded before round 5.
+    /// No round kept its health windows' counts: the history was recorded by a StoreRelease
+    /// before round 5 of its design (whose history lines keep none), or without health sources.
     case noCounts(rounds: Int)
     /// The rounds span more than ``ReleaseTimeline/maximumSpan``: the earliest and the latest.
     case spanTooLong(first: ReleaseTimelineError.Round, last: ReleaseTimelineError.Round)
@@ -182,8 +184,9 @@ public enum RolloutReplayError: Error, Sendable, Hashable, CustomStringConvertib
     public var description: String {
         switch self {
         case .noCounts(let rounds):
-            "none of its \(rounds) rounds kept its health windows' counts: it was recorded before round 5 (or "
-                + "without health sources); \(FailureHint.watchWithHealth.words)"
+            "none of its \(rounds) rounds kept its health windows' counts: it was recorded by a StoreRelease before "
+                + "round 5 of its design, whose history lines keep no window counts, or without health sources; "
+                + FailureHint.watchWithHealth.words
         case .spanTooLong(let first, let last):
             "\(ReleaseHistorySpan(first: first, last: last)); a replay judges at most "
                 + "\(Int(ReleaseTimeline.maximumSpan / 86400)) days: was a clock wrong for one of them?"
