@@ -72,7 +72,7 @@ enum ReplayFormat: String, CaseIterable, ChoiceArgument {
 extension RolloutReplay {
     /// A line a round whose decision changed, then when the rule would have halted beside what happened.
     var text: String {
-        var lines = ["replay of \(version): \(rounds) rounds judged again"]
+        var lines = ["replay of \(version): \(StoreHealth.grouped(rounds)) round\(rounds == 1 ? "" : "s") judged again"]
         var last: RolloutDecision.Kind?
         for decision in decisions where decision.decision != last {
             last = decision.decision
@@ -82,7 +82,7 @@ extension RolloutReplay {
         }
         let would =
             wouldHaltAt.map { "would have halted at \(ISO8601Timestamp.string(from: $0))" } ?? "would not have halted"
-        let exposed = exposedUserDaysBeforeHalt.map { ", \($0) user-days exposed" } ?? ""
+        let exposed = exposedUserDaysBeforeHalt.map { ", \(StoreHealth.grouped($0)) user-days exposed" } ?? ""
         let halted = haltedAt.map { "halted at \(ISO8601Timestamp.string(from: $0))" } ?? "never halted"
         lines.append("the rule \(would)\(exposed); the release was \(halted)")
         return lines.joined(separator: "\n") + "\n"

@@ -150,4 +150,18 @@ import Testing
         #expect(help.contains("recorded by a StoreRelease before round 5 of its design"), "\(help)")
         #expect(!help.contains("round 5 on"), "\(help)")
     }
+
+    /// `--format text` of one round that halts: "1 round" (not "1 rounds") and its user-days
+    /// grouped by thousands, as other lines write them.
+    @Test func theTextSaysOneRoundAndGroupsTheUserDays() throws {
+        let line =
+            #"{"app":{"appStoreID":null,"bundleID":null,"packageName":"com.example.app"},"appStoreConnect":null,"googlePlay":{"releases":[{"status":"inProgress","userFraction":0.01,"version":"8.0.10","versionCode":81}],"track":"production"},"health":{"appStore":null,"googlePlay":{"version":"8.0.10","verdict":"unknown","crashRate":null,"anrRate":null,"candidate":{"version":"8.0.10","versionCode":81,"ageDays":1,"users":271000,"crashedUsers":2710,"anrUsers":27},"baseline":{"version":"8.0.2","versionCode":80,"ageDays":1,"users":500000,"crashedUsers":2500,"anrUsers":50}}},"storefronts":null,"storefrontsWithoutRelease":null,"takenAt":"2025-12-02T20:00:00Z"}"#
+        let result = try BuiltProducts.storerelease("replay", try file("one.jsonl", line + "\n"), "--format", "text")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("replay of 8.0.10: 1 round judged again\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasSuffix(
+                "the rule would have halted at 2025-12-02T20:00:00Z, 271,000 user-days exposed; the release was never "
+                    + "halted\n"), "\(result.stdout)")
+    }
 }

@@ -219,7 +219,7 @@ public struct StoreHealth: Sendable, Hashable {
     }
 
     /// `21,000`.
-    static func grouped(_ count: Int) -> String {
+    package static func grouped(_ count: Int) -> String {
         let digits = String(count)
         var text = ""
         for (offset, digit) in digits.enumerated() {
