@@ -43,8 +43,10 @@ public struct HealthCounts: Sendable, Hashable, Codable, EveryKeyEncodable {
         case version, versionCode, ageDays, users, crashedUsers, anrUsers
     }
 
-    /// Decodes counts, refusing negative ones, more crashed users than users, or more users than
-    /// ``HealthDay/maximumCount`` (a health file's cap on a day, so sums of them cannot overflow).
+    /// Decodes counts, refusing negative ones, more crashed users than users, or too many users.
+    ///
+    /// Too many: more than ``HealthDay/maximumCount``, a health file's cap on a day, so sums of
+    /// them cannot overflow.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         version = try c.decode(Version.self, forKey: .version)

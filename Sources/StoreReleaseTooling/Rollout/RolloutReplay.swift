@@ -174,8 +174,10 @@ extension RolloutReplay.Decision: Encodable, EveryKeyEncodable {
 
 /// Why a history cannot be replayed.
 public enum RolloutReplayError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// No round kept its health windows' counts: the history was recorded by a StoreRelease
-    /// before round 5 of its design (whose history lines keep none), or without health sources.
+    /// No round kept its health windows' counts.
+    ///
+    /// The history was recorded by a StoreRelease before round 5 of its design (whose history
+    /// lines keep none), or without health sources.
     case noCounts(rounds: Int)
     /// The rounds span more than ``ReleaseTimeline/maximumSpan``: the earliest and the latest.
     case spanTooLong(first: ReleaseTimelineError.Round, last: ReleaseTimelineError.Round)
