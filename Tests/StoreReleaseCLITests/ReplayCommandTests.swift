@@ -93,7 +93,7 @@ import Testing
         for (path, says) in [
             (
                 state,
-                "\(state):1: not a round of a watch history (it looks like a watch state file (written by watch --state) or a snapshot, not a history"
+                "\(state):1: not a round of a watch history (it looks like a watch's state file or a snapshot, not a history"
             ),
             (health, "\(health):1: not a round of a watch history (it is one JSON document over "),
         ] {
@@ -101,7 +101,7 @@ import Testing
             #expect(result.status == 2 && result.stdout.isEmpty, "\(result.stderr)")
             #expect(result.stderr.contains(says), "\(result.stderr)")
             #expect(
-                result.stderr.contains("a history is one JSON object a line, written by watch --history"),
+                result.stderr.contains("a history is one JSON object a line, a round each, as a watch appends it"),
                 "\(result.stderr)")
             #expect(!result.stderr.contains("not valid JSON"), "\(result.stderr)")
         }

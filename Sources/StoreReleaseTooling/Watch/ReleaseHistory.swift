@@ -78,9 +78,9 @@ public struct ReleaseHistory: Sendable, Hashable {
         }
         guard lines.count > 1, (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
         else { return nil }
-        let history = "a history is one JSON object a line, written by watch --history"
+        let history = "a history is one JSON object a line, a round each, as a watch appends it"
         if (try? StrictJSON.decode(ReleaseSnapshot.self, from: data)) != nil {
-            return "it looks like a watch state file (written by watch --state) or a snapshot, not a history: "
+            return "it looks like a watch's state file or a snapshot, not a history: "
                 + "one JSON object over \(lines.count) lines; \(history)"
         }
         return "it is one JSON document over \(lines.count) lines, not a history; \(history)"
