@@ -128,6 +128,13 @@ enum WatchCommand {
                     "watch: \(Self.history) \(history.path) and \(Self.state) \(path) are the same file: give the "
                         + "history a file of its own"))
         }
+        if let history {
+            do throws(ReleaseHistoryFileError) {
+                try history.checkAppendable()
+            } catch {
+                throw .badInput(OutsideText.terminal("watch: \(Self.history) \(error); nothing was read or written"))
+            }
+        }
         let notifier = try notify.notifier()
         let (appStore, play, connect) = try options.snapshotSources()
         let health = try healthOptions.sources(for: options, through: nil)

@@ -172,6 +172,37 @@ import Testing
         #expect(drawn.status == 0 && drawn.stdout.contains("data-series=\"play-81\""), "\(drawn.stderr)")
     }
 
+    /// A `--history` that cannot take a round (a link, a folder, a FIFO, a path whose folder is
+    /// missing) is refused before the first round: exit 2 naming it, nothing read, no state made.
+    /// (Before, each round ran — its reads, and with `--rollout` its writes — and only then said
+    /// "the round was not added to the history", exit 0.)
+    @Test func aHistoryThatCannotTakeARoundIsRefusedBeforeTheFirstRound() throws {
+        let payloads = BuiltProducts.packageRoot.appendingPathComponent("Docs/Examples/payloads")
+        let watch = [
+            "watch", "--lookup", payloads.appendingPathComponent("appstore-wechat-cn.json").path, "--play-track",
+            payloads.appendingPathComponent("play-production.json").path, "--state", state, "--rounds", "1",
+        ]
+        let target = folder.appendingPathComponent("real.jsonl").path
+        FileManager.default.createFile(atPath: target, contents: Data())
+        let link = folder.appendingPathComponent("link.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let directory = folder.appendingPathComponent("a-folder").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let fifo = folder.appendingPathComponent("fifo.jsonl").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (history, reason) in [
+            (link, "it is a symbolic link"), (directory, "it is a folder"), (fifo, "not a regular file"),
+            (folder.appendingPathComponent("missing/h.jsonl").path, "does not exist"),
+        ] {
+            let result = try BuiltProducts.run("storerelease", watch + ["--history", history])
+            #expect(result.status == 2, "\(history): \(result.stderr)")
+            #expect(
+                result.stderr.contains("--history") && result.stderr.contains(reason)
+                    && result.stderr.contains("nothing was read or written"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: state), "no round ran")
+        }
+    }
+
     /// Issue 40 finding 12: `--history ./state.json` (or a link to it, or a path through `..`)
     /// is the state file: refused at once, exit 2 naming both flags, the state left as it was and
     /// the next watcher not refused. (Failed before: the paths were compared as strings, and the

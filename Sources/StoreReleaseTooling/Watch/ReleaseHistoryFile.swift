@@ -120,6 +120,32 @@ public struct ReleaseHistoryFile: Sendable, Hashable {
         return kept.count
     }
 
+    /// Checks, before a watch's first round, that rounds can be appended here.
+    ///
+    /// The file, if there is one, must be a regular file (not a link, a FIFO or a folder) within
+    /// ``maximumSize``, and its folder must exist: what ``append(_:lines:)`` would otherwise find
+    /// only after a round had read (and perhaps written to) the stores.
+    ///
+    /// - Throws: ``ReleaseHistoryFileError/notAFile(path:reason:)`` saying what it is instead.
+    public func checkAppendable() throws(ReleaseHistoryFileError) {
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                throw .notAFile(path: path, reason: "it is \(RegularFile.kind(status.st_mode)), not a regular file")
+            }
+            guard Int(status.st_size) <= Self.maximumSize else {
+                throw .notAFile(
+                    path: path, reason: "it is \(status.st_size) bytes, more than a history's \(Self.maximumSize)")
+            }
+            return
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .notAFile(path: path, reason: "its folder \(folder) does not exist")
+        }
+    }
+
     /// The file's bytes, or `nil` when there is none.
     private func contents() throws(ReleaseHistoryFileError) -> Data? {
         do throws(RegularFile.Problem) {
