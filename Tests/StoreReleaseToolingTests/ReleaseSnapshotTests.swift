@@ -47,6 +47,30 @@ import Testing
         #expect(reading.newestReleasing == record.version, "the one rule")
     }
 
+    /// Play's release in staged rollout named `Spring release` (versionCode 81, no version in its
+    /// name): which version is being released is not known, so Play's health is `unknown`, saying
+    /// why, not 8.0.2's `healthy` (found by the attacker's pass: the watch judged the completed
+    /// release before it healthy while 81 regressed, and `--halt-on` stayed silent).
+    @Test func aReleaseWhoseNameCarriesNoVersionIsUnknownNotTheOneBeforeIt() async throws {
+        let payloads = LoopbackServer.packageRoot.appendingPathComponent("Docs/Examples/payloads")
+        let text = try String(contentsOf: payloads.appendingPathComponent("play-production.json"), encoding: .utf8)
+            .replacingOccurrences(of: #""name": "8.0.10""#, with: #""name": "Spring release""#)
+        let track = try JSONDecoder().decode(PlayTrack.self, from: Data(text.utf8))
+        let file = try JSONDecoder().decode(
+            HealthFile.self, from: Data(contentsOf: payloads.appendingPathComponent("health-play.json")))
+        let health = HealthSources(files: [file], criteria: try HealthCriteria())
+        let snapshot = try await ReleaseSnapshot.take(
+            appStore: nil, play: .stored(track, packageName: "com.tencent.mm"), appStoreConnect: nil, health: health,
+            now: Date(timeIntervalSince1970: 1_612_915_200))
+        let record = try #require(snapshot.health?.googlePlay)
+        #expect(record.verdict == .unknown, "\(record)")
+        #expect(
+            record.reasons.contains {
+                $0.contains("81 (inProgress), carries no version in its name (\"Spring release\")")
+            },
+            "\(record.reasons)")
+    }
+
     @Test func firstSeenIsCarriedForwardAndExtendedByWhatIsNew() throws {
         let day1 = Date(timeIntervalSince1970: 1_612_310_400)  // 2021-02-03T00:00:00Z
         let first = ReleaseSnapshot(

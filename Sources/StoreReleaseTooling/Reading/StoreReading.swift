@@ -161,6 +161,18 @@ public struct StoreReading: Sendable, Hashable {
 }
 
 extension StoreReading.GooglePlay {
+    /// Play's newest release with users (by versionCode: completed, in staged rollout or halted),
+    /// when its name carries no version (`Spring release`); `nil` when it carries one.
+    ///
+    /// Which version is being released is then unknown, and judging the one before would pass a
+    /// regression: ``StoreSources/read(_:)`` says so instead.
+    var releasingWithoutVersion: PlayTrackRelease? {
+        let withUsers = track.releases.filter { [.completed, .inProgress, .halted].contains($0.status) }
+        let newest = withUsers.max { ($0.highestVersionCode?.rawValue ?? 0) < ($1.highestVersionCode?.rawValue ?? 0) }
+        guard let newest, newest.version == nil, newest.highestVersionCode != nil else { return nil }
+        return newest
+    }
+
     /// Whether the track has changes Play has not reviewed yet.
     ///
     /// A release `IN_REVIEW`, or not sent for review (``reviewStates``).

@@ -93,6 +93,20 @@ public struct StoreSources: Sendable {
                 let appID =
                     reading.appStore?.releases.lazy.compactMap(\.appID).first ?? reading.appStoreConnect?.status.appID
                 reading.health = try await health.judge(version, packageName: play?.packageName, appID: appID)
+                if health.candidate == .newestReleasing, let report = reading.health, let judged = report.googlePlay,
+                    let unnamed = reading.googlePlay?.releasingWithoutVersion
+                {
+                    // The version being released on Play cannot be named: judging the one before
+                    // it would call a regression healthy. Said, never passed.
+                    reading.health = ReleaseHealthReport(
+                        appStore: report.appStore,
+                        googlePlay: .unreadable(
+                            store: .googlePlay, source: judged.source,
+                            reason: "Play's newest release with users, \(unnamed.label) (\(unnamed.status)), carries "
+                                + "no version in its name\(unnamed.name.map { " (\"\($0)\")" } ?? ""): which version "
+                                + "it is, and so its health, is not known; name it as Play Console does (81 (8.0.10))"),
+                        version: report.version)
+                }
             } else {
                 reading.health = health.unjudged(reason: "no version to judge: neither store serves one to everyone")
             }
