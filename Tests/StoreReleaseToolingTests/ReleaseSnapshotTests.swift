@@ -30,16 +30,25 @@ import Testing
     /// Issue 39 item 4: a snapshot's health is of the version being released, the one `watch
     /// --halt-on` halts: with 8.0.2 completed on Play and 8.0.10 rolling out at 20%, 8.0.10, and
     /// its history round too. (Failed before: the snapshot judged 8.0.2, the completed release.)
-    @Test func healthIsOfTheVersionBeingReleasedAsHaltOnJudgesIt() async throws {
+    /// The bundled Play track (its 8.0.10 release renamed `renamed`, if given) and a snapshot of
+    /// it judged with the bundled Play health file, on 2021-02-10.
+    static func snapshotOfTheBundledTrack(renaming renamed: String? = nil) async throws -> (PlayTrack, ReleaseSnapshot)
+    {
         let payloads = LoopbackServer.packageRoot.appendingPathComponent("Docs/Examples/payloads")
-        let track = try JSONDecoder().decode(
-            PlayTrack.self, from: Data(contentsOf: payloads.appendingPathComponent("play-production.json")))
+        var text = try String(contentsOf: payloads.appendingPathComponent("play-production.json"), encoding: .utf8)
+        if let renamed { text = text.replacingOccurrences(of: #""name": "8.0.10""#, with: #""name": "\#(renamed)""#) }
+        let track = try JSONDecoder().decode(PlayTrack.self, from: Data(text.utf8))
         let file = try JSONDecoder().decode(
             HealthFile.self, from: Data(contentsOf: payloads.appendingPathComponent("health-play.json")))
         let health = HealthSources(files: [file], criteria: try HealthCriteria())
         let snapshot = try await ReleaseSnapshot.take(
             appStore: nil, play: .stored(track, packageName: "com.tencent.mm"), appStoreConnect: nil, health: health,
             now: Date(timeIntervalSince1970: 1_612_915_200))
+        return (track, snapshot)
+    }
+
+    @Test func healthIsOfTheVersionBeingReleasedAsHaltOnJudgesIt() async throws {
+        let (track, snapshot) = try await Self.snapshotOfTheBundledTrack()
         let record = try #require(snapshot.health?.googlePlay)
         #expect(record.version?.description == "8.0.10" && record.verdict == .regressed, "\(record)")
         #expect(ReleaseHistoryRound(snapshot).health?.googlePlay?.version?.description == "8.0.10")
@@ -52,16 +61,7 @@ import Testing
     /// why, not 8.0.2's `healthy` (found by the attacker's pass: the watch judged the completed
     /// release before it healthy while 81 regressed, and `--halt-on` stayed silent).
     @Test func aReleaseWhoseNameCarriesNoVersionIsUnknownNotTheOneBeforeIt() async throws {
-        let payloads = LoopbackServer.packageRoot.appendingPathComponent("Docs/Examples/payloads")
-        let text = try String(contentsOf: payloads.appendingPathComponent("play-production.json"), encoding: .utf8)
-            .replacingOccurrences(of: #""name": "8.0.10""#, with: #""name": "Spring release""#)
-        let track = try JSONDecoder().decode(PlayTrack.self, from: Data(text.utf8))
-        let file = try JSONDecoder().decode(
-            HealthFile.self, from: Data(contentsOf: payloads.appendingPathComponent("health-play.json")))
-        let health = HealthSources(files: [file], criteria: try HealthCriteria())
-        let snapshot = try await ReleaseSnapshot.take(
-            appStore: nil, play: .stored(track, packageName: "com.tencent.mm"), appStoreConnect: nil, health: health,
-            now: Date(timeIntervalSince1970: 1_612_915_200))
+        let (_, snapshot) = try await Self.snapshotOfTheBundledTrack(renaming: "Spring release")
         let record = try #require(snapshot.health?.googlePlay)
         #expect(record.verdict == .unknown, "\(record)")
         #expect(
