@@ -195,7 +195,7 @@ struct RolloutSteps: ArgumentValue {
     init(argument: String) throws(ArgumentProblem) {
         var percentages: [Double] = []
         for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let value = Double(part), value.isFinite else {
+            guard let value = plainDecimal(part), value.isFinite else {
                 throw .detail("\(String(part).debugDescription) is not a percentage (1,2,5,10,20,50,100)")
             }
             percentages.append(value)

@@ -35,6 +35,27 @@ import Testing
             ["health", "--health-file", health, "--version", "8.0.10", "--max-crash-rate", "2"],
             #"health: --max-crash-rate "2" is not a fraction between 0 and 1 (0.0109 is 1.09%)"#
         ),
+        // Numbers in plain decimals only: no hexadecimal (0x18 is 24), exponent or sign.
+        (
+            ["health", "--health-file", health, "--version", "8.0.10", "--max-crash-rate", "0x1p-4"],
+            #"health: --max-crash-rate "0x1p-4" is not a fraction between 0 and 1 (0.0109 is 1.09%)"#
+        ),
+        (
+            ["advance", "8.0.10", "--package", "com.example.app", "--step-hours", "0x18"],
+            #"advance: --step-hours "0x18" is not a number of hours"#
+        ),
+        (
+            ["advance", "8.0.10", "--package", "com.example.app", "--schedule", "0x15,0x30,100"],
+            #"advance: --schedule: "0x15" is not a percentage (1,2,5,10,20,50,100)"#
+        ),
+        (
+            ["advance", "8.0.10", "--package", "com.example.app", "--schedule", "1e-300,100"],
+            #"advance: --schedule: "1e-300" is not a percentage (1,2,5,10,20,50,100)"#
+        ),
+        (
+            ["lookup", "--id", "1", "--countries", "us", "--timeout", "+5"],
+            #"lookup: --timeout "+5" is not a number of seconds (such as 10 or 0.5)"#
+        ),
         (
             ["lookup", "--id", "1", "--countries", "us", "--lookups-per-minute", "0"],
             #"lookup: --lookups-per-minute "0" is not a number from 1 to 6000"#

@@ -1,5 +1,17 @@
 // The numbers flags take, each with its range and the words its error uses.
 
+/// `text` as a number written in plain decimals (`24`, `0.5`, `.5`), else `nil`.
+///
+/// `Double(_:)` also takes what no person means on a command line and what reads as another
+/// number than it is: a sign, an exponent (`1e-300`), hexadecimal (`0x18` is 24, `0x1p-4` is
+/// 0.0625), `inf` and `nan`.
+func plainDecimal(_ text: some StringProtocol) -> Double? {
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let digits = parts.joined()
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return Double(text)
+}
+
 /// A number of seconds more than zero and at most a day (`--timeout 2.5`), as a duration rounded
 /// up to the millisecond.
 struct Seconds: ArgumentValue {
@@ -11,7 +23,7 @@ struct Seconds: ArgumentValue {
 
     /// `argument` read as seconds, more than zero (or zero, when `zeroAllowed`), at most a day.
     static func duration(_ argument: String, zeroAllowed: Bool) throws(ArgumentProblem) -> Duration {
-        guard let seconds = Double(argument), seconds.isFinite, seconds > 0 || (zeroAllowed && seconds == 0),
+        guard let seconds = plainDecimal(argument), seconds.isFinite, seconds > 0 || (zeroAllowed && seconds == 0),
             seconds <= 86_400
         else {
             throw .value("\(argument.debugDescription) is not a number of seconds (such as 10 or 0.5)")
@@ -34,7 +46,7 @@ struct Hours: ArgumentValue {
     let hours: Double
 
     init(argument: String) throws(ArgumentProblem) {
-        guard let hours = Double(argument), hours.isFinite, hours >= 0 else {
+        guard let hours = plainDecimal(argument), hours.isFinite, hours >= 0 else {
             throw .value("\(argument.debugDescription) is not a number of hours")
         }
         self.hours = hours
@@ -72,7 +84,7 @@ struct Fraction: ArgumentValue {
     let value: Double
 
     init(argument: String) throws(ArgumentProblem) {
-        guard let value = Double(argument), value.isFinite, (0...1).contains(value) else {
+        guard let value = plainDecimal(argument), value.isFinite, (0...1).contains(value) else {
             throw .value("\(argument.debugDescription) is not a fraction between 0 and 1 (0.0109 is 1.09%)")
         }
         self.value = value
