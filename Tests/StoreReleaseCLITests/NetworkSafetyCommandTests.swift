@@ -106,6 +106,36 @@ import Testing
         )
     }
 
+    /// A base URL with a user name or password in it is refused before anything is sent, for
+    /// every store's flag, and the password is never shown (before, the user information was
+    /// dropped without a word, and a URL refused for another reason was echoed whole).
+    @Test func aBaseURLCarryingAPasswordIsRefusedWithoutShowingIt() throws {
+        let port = server.baseURL.port ?? 0
+        let secret = "hunter2secretpw"
+        for (arguments, flag) in [
+            (["lookup", "--id", "414478124", "--country", "cn", "--base-url"], "--base-url"),
+            (
+                [
+                    "tracks", "--package", "com.example.completed", "--play-token-file", try file("t", "x").path,
+                    "--play-base-url",
+                ], "--play-base-url"
+            ),
+            (
+                ["status", "--id", "414478124", "--asc-token-file", try file("a", "x").path, "--asc-base-url"],
+                "--asc-base-url"
+            ),
+        ] {
+            for url in ["http://alice:\(secret)@127.0.0.1:\(port)/t/ok", "http://alice:\(secret)@example.com/"] {
+                let result = try storerelease(arguments + [url])
+                #expect(result.status == 2, "\(url): \(result.stderr)")
+                #expect(
+                    result.stderr.contains(flag) && result.stderr.contains("carries a user name or password"),
+                    "\(result.stderr)")
+                #expect(!result.stderr.contains(secret) && !result.stdout.contains(secret), "\(result.stderr)")
+            }
+        }
+    }
+
     @Test func loopbackWrittenOddlyConnectsOrIsRefusedNamingTheFlag() throws {
         let port = server.baseURL.port ?? 0
         let upper = try storerelease([

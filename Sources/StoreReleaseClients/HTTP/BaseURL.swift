@@ -9,9 +9,19 @@ enum BaseURL {
     /// The scheme is compared without regard to case (`HTTP://` is `http://`, and is sent as that:
     /// ``appending(_:to:)``). Loopback means `localhost`, an IPv4 literal in 127.0.0.0/8 or `::1`
     /// (``Origin/isLoopback``); a host no request could reach is refused too (``Origin/hostProblem``).
+    ///
+    /// A user name or password in it (`https://user:pass@host`) is refused first, and never shown:
+    /// a credential travels in a token, not in a URL that messages and logs repeat.
     static func problem(with url: URL) -> String? {
         let origin = Origin(url)
-        let shown = url.absoluteString.debugDescription
+        var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let hasUserInfo = url.user != nil || url.password != nil || parts?.user != nil || parts?.password != nil
+        parts?.user = nil
+        parts?.password = nil
+        let shown = (parts?.url ?? url).absoluteString.debugDescription
+        if hasUserInfo {
+            return "base URL \(shown) carries a user name or password: a credential goes in a token, never in a URL"
+        }
         if let problem = origin.hostProblem { return "base URL \(shown): \(problem)" }
         guard origin.isSafeForCredentials else {
             return
