@@ -111,6 +111,18 @@ package enum RegularFile {
         }
     }
 
+    /// The folder `path` would be created in, when it is not an existing folder; else `nil`.
+    ///
+    /// A file written later (a state, a history) fails there only after the work it records was
+    /// done: callers check it first.
+    package static func missingFolder(of path: String) -> String? {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !folder.isEmpty else { return nil }
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
+            ? nil : folder
+    }
+
     /// `a symbolic link` when `path` itself is one, else `nil`.
     package static func kind(ofLinkAt path: String) -> String? {
         var status = stat()

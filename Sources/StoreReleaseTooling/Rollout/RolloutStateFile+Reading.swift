@@ -52,10 +52,7 @@ extension RolloutStateFile {
     /// A file not yet there is written later: its folder must be there, or the write fails after
     /// the stores were changed.
     private static func requireFolder(of path: String) throws(RolloutStateFileError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        guard !folder.isEmpty else { return }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        if let folder = RegularFile.missingFolder(of: path) {
             throw RolloutStateFileError(
                 "state file \(path.debugDescription) cannot be kept: its folder \(folder.debugDescription) does not exist"
             )

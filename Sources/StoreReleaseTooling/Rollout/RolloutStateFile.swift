@@ -11,9 +11,6 @@ import StoreReleaseModels
 /// app or track, a step that began after the time judged (a wrong clock), a folder that does not
 /// exist, and (``lock(_:)``) something other than a file at `FILE.tmp` or `FILE.lock`.
 public enum RolloutStateFile {
-    /// The most a state file may hold.
-    static let limit = WatchStateFile.maximumSize
-
     /// How far a kept step may have begun after the time judged, in seconds.
     ///
     /// Clocks of two machines that share a state differ by seconds, a wrong clock by hours or years.

@@ -139,9 +139,7 @@ public struct ReleaseHistoryFile: Sendable, Hashable {
             }
             return
         }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        if let folder = RegularFile.missingFolder(of: path) {
             throw .notAFile(path: path, reason: "its folder \(folder) does not exist")
         }
     }
